@@ -1,0 +1,186 @@
+// Package analysisutil holds small helpers shared by mcpvet's passes:
+// doc extraction, the //mcpvet: directives, and reporting that honours
+// suppression and skips generated files.
+package analysisutil
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Directive is one //mcpvet:VERB comment.
+type Directive struct {
+	Pos    token.Pos
+	End    token.Pos
+	Verb   string   // "ignore", "idempotent", "readback", "noeffect"
+	Checks []string // for ignore: the analyzers named
+	Reason string
+	line   int
+	file   *token.File
+	used   bool
+}
+
+// Directives are the //mcpvet: comments of one package.
+type Directives struct {
+	fset  *token.FileSet
+	list  []*Directive
+	funcs map[*Directive]*ast.FuncDecl // directives in a function's doc comment
+}
+
+const prefix = "//mcpvet:"
+
+// ParseDirectives collects the package's //mcpvet: comments.
+func ParseDirectives(pass *analysis.Pass) *Directives {
+	ds := &Directives{fset: pass.Fset, funcs: make(map[*Directive]*ast.FuncDecl)}
+	for _, f := range pass.Files {
+		docOf := make(map[*ast.CommentGroup]*ast.FuncDecl)
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+				docOf[fd.Doc] = fd
+			}
+		}
+		tf := pass.Fset.File(f.Pos())
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if !strings.HasPrefix(c.Text, prefix) {
+					continue
+				}
+				fields := strings.Fields(c.Text[len(prefix):])
+				if len(fields) == 0 {
+					continue
+				}
+				d := &Directive{Pos: c.Pos(), End: c.End(), Verb: fields[0], file: tf, line: tf.Line(c.Pos())}
+				rest := fields[1:]
+				if d.Verb == "ignore" && len(rest) > 0 {
+					d.Checks = strings.Split(rest[0], ",")
+					rest = rest[1:]
+				}
+				d.Reason = strings.Join(rest, " ")
+				ds.list = append(ds.list, d)
+				if fd := docOf[cg]; fd != nil {
+					ds.funcs[d] = fd
+				}
+			}
+		}
+	}
+	return ds
+}
+
+// Find returns the directive with the given verb that applies to pos: on
+// its line, on the line above, or in the doc comment of the function
+// declaration that contains pos.
+func (ds *Directives) Find(verb string, pos token.Pos, check string) *Directive {
+	if !pos.IsValid() {
+		return nil
+	}
+	tf := ds.fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	line := tf.Line(pos)
+	for _, d := range ds.list {
+		if d.Verb != verb || d.file != tf {
+			continue
+		}
+		if check != "" && !contains(d.Checks, check) {
+			continue
+		}
+		if d.line == line || d.line == line-1 {
+			return d
+		}
+		if fd := ds.funcs[d]; fd != nil && fd.Pos() <= pos && pos < fd.End() {
+			return d
+		}
+	}
+	return nil
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s || x == "all" {
+			return true
+		}
+	}
+	return false
+}
+
+// Reporter reports one analyzer's diagnostics: it drops those in
+// generated files and those suppressed by //mcpvet:ignore NAME reason, and
+// at Finish reports that analyzer's directives that lack a reason or
+// suppress nothing.
+type Reporter struct {
+	pass      *analysis.Pass
+	name      string
+	dirs      *Directives
+	generated map[*token.File]bool
+}
+
+// NewReporter returns a Reporter for the analyzer named name.
+func NewReporter(pass *analysis.Pass, name string, dirs *Directives) *Reporter {
+	r := &Reporter{pass: pass, name: name, dirs: dirs, generated: make(map[*token.File]bool)}
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			r.generated[pass.Fset.File(f.Pos())] = true
+		}
+	}
+	return r
+}
+
+// Generated reports whether pos is in a generated file.
+func (r *Reporter) Generated(pos token.Pos) bool {
+	return r.generated[r.pass.Fset.File(pos)]
+}
+
+// Report reports d unless it is in a generated file or suppressed. A
+// directive on the line of a related position suppresses it too.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.Generated(d.Pos) {
+		return
+	}
+	positions := []token.Pos{d.Pos}
+	for _, rel := range d.Related {
+		positions = append(positions, rel.Pos)
+	}
+	for _, p := range positions {
+		if dir := r.dirs.Find("ignore", p, r.name); dir != nil {
+			dir.used = true
+			if dir.Reason != "" {
+				return
+			}
+		}
+	}
+	if d.Category == "" {
+		d.Category = r.name
+	}
+	r.pass.Report(d)
+}
+
+// Finish reports the analyzer's malformed and unused ignore directives.
+func (r *Reporter) Finish() {
+	for _, d := range r.dirs.list {
+		if d.Verb != "ignore" || !containsExact(d.Checks, r.name) || r.generated[d.file] {
+			continue
+		}
+		switch {
+		case d.Reason == "":
+			r.pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
+				Message: fmt.Sprintf("//mcpvet:ignore %s needs a reason after the check name, so that readers know why the finding does not apply", r.name)})
+		case !d.used:
+			r.pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
+				Message: fmt.Sprintf("//mcpvet:ignore %s suppresses nothing here; remove it", r.name)})
+		}
+	}
+}
+
+func containsExact(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

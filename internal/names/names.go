@@ -1,0 +1,121 @@
+// Package names recognizes dedupe-key names: argument keys, struct fields,
+// JSON tags, _meta keys and HTTP header names under which clients send an
+// idempotency key.
+//
+// Names are compared after normalization: lower case, with '_', '-', '.'
+// and spaces removed, so "Idempotency-Key", "idempotency_key" and
+// "IdempotencyKey" are the same name. The list follows
+// shared/notes/retry-and-keys.md §4.
+package names
+
+import "strings"
+
+// exact holds normalized names that are dedupe keys as a whole.
+var exact = map[string]bool{
+	"idempotencykey":          true,
+	"idempotencytoken":        true,
+	"idempotencyid":           true,
+	"xidempotencykey":         true,
+	"xidempotentrequestid":    true,
+	"idempotentrequestid":     true,
+	"dedupekey":               true,
+	"dedupkey":                true,
+	"dedupeid":                true,
+	"dedupid":                 true,
+	"deduplicationkey":        true,
+	"deduplicationid":         true,
+	"messagededuplicationid":  true,
+	"requestid":               true,
+	"clienttoken":             true,
+	"clientrequesttoken":      true,
+	"paypalrequestid":         true,
+	"itwilioidempotencytoken": true,
+	"xpayoutidempotency":      true,
+	"repeatabilityrequestid":  true,
+	"natsmsgid":               true,
+	"xuniquetransactionid":    true,
+	"operationkey":            true,
+}
+
+// never holds normalized names that look like keys but identify a trace or
+// a log line, not an operation: x-ms-client-request-id is Azure's
+// correlation id (retry-and-keys.md §4).
+var never = map[string]bool{
+	"xmsclientrequestid": true,
+	"xrequestid":         true, // mostly a correlation id set by proxies
+	"traceid":            true,
+	"spanid":             true,
+	"correlationid":      true,
+	"idempotenthint":     true, // the MCP annotation, not a key
+}
+
+// Normalize folds a name for comparison.
+func Normalize(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+			continue
+		case 'A' <= c && c <= 'Z':
+			b.WriteByte(c + 'a' - 'A')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// Matcher reports whether a name is a dedupe-key name. The zero Matcher
+// knows the built-in names only.
+type Matcher struct {
+	extra map[string]bool
+}
+
+// NewMatcher returns a Matcher that also accepts the given names.
+func NewMatcher(extra []string) *Matcher {
+	m := &Matcher{extra: make(map[string]bool)}
+	for _, e := range extra {
+		if e = Normalize(strings.TrimSpace(e)); e != "" {
+			m.extra[e] = true
+		}
+	}
+	return m
+}
+
+// IsKey reports whether name (a map key, field name, JSON tag or header
+// name) names a dedupe key.
+func (m *Matcher) IsKey(name string) bool {
+	n := Normalize(name)
+	if n == "" || never[n] {
+		return false
+	}
+	if m != nil && m.extra[n] {
+		return true
+	}
+	if exact[n] {
+		return true
+	}
+	// Any "...idempotency{key,token,id}" or "...dedup(e|lication){key,id}"
+	// compound, such as "order_idempotency_key" or "x-dedupe-id".
+	if strings.Contains(n, "idempoten") || strings.Contains(n, "dedup") {
+		return strings.HasSuffix(n, "key") || strings.HasSuffix(n, "token") || strings.HasSuffix(n, "id")
+	}
+	return false
+}
+
+// JSONName returns the name part of a struct tag's json key, or "".
+func JSONName(tag string) string {
+	const k = `json:"`
+	i := strings.Index(tag, k)
+	if i < 0 {
+		return ""
+	}
+	rest := tag[i+len(k):]
+	j := strings.IndexAny(rest, `,"`)
+	if j < 0 {
+		return ""
+	}
+	return rest[:j]
+}

@@ -1,0 +1,59 @@
+package names
+
+import "testing"
+
+func TestIsKey(t *testing.T) {
+	m := NewMatcher([]string{"op_nonce"})
+	for name, want := range map[string]bool{
+		"idempotency_key":          true,
+		"Idempotency-Key":          true,
+		"IdempotencyKey":           true,
+		"X-Idempotency-Key":        true,
+		"idempotencyToken":         true,
+		"order_idempotency_key":    true,
+		"dedupe_key":               true,
+		"DedupID":                  true,
+		"MessageDeduplicationId":   true,
+		"ClientRequestToken":       true,
+		"ClientToken":              true,
+		"request_id":               true,
+		"PayPal-Request-Id":        true,
+		"Repeatability-Request-ID": true,
+		"Nats-Msg-Id":              true,
+		"op-nonce":                 true, // from the flag
+		"x-ms-client-request-id":   false,
+		"X-Request-ID":             false,
+		"trace_id":                 false,
+		"SpanID":                   false,
+		"correlation_id":           false,
+		"idempotentHint":           false,
+		"IdempotentHint":           false,
+		"idempotent":               false,
+		"account":                  false,
+		"key":                      false,
+		"id":                       false,
+		"":                         false,
+	} {
+		if got := m.IsKey(name); got != want {
+			t.Errorf("IsKey(%q) = %v, want %v", name, got, want)
+		}
+	}
+	var zero *Matcher
+	if !zero.IsKey("idempotency_key") || zero.IsKey("op_nonce") {
+		t.Errorf("nil Matcher must know the built-in names only")
+	}
+}
+
+func TestJSONName(t *testing.T) {
+	for tag, want := range map[string]string{
+		`json:"idempotency_key,omitempty"`:     "idempotency_key",
+		`json:"k" jsonschema:"the key"`:        "k",
+		`jsonschema:"x" json:"idempotencyKey"`: "idempotencyKey",
+		`yaml:"a"`:                             "",
+		`json:",omitempty"`:                    "",
+	} {
+		if got := JSONName(tag); got != want {
+			t.Errorf("JSONName(%q) = %q, want %q", tag, got, want)
+		}
+	}
+}

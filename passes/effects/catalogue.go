@@ -1,0 +1,378 @@
+package effects
+
+import (
+	"go/constant"
+	"go/types"
+	"os"
+	"regexp"
+	"strings"
+)
+
+// This file is the side-effect catalogue: data, not logic. A sink is a
+// function or method whose call commits something outside the process that
+// a retry would repeat. Each entry says what kind of effect it is and
+// whether that effect is idempotent by nature (an overwrite, a delete by
+// id, a PUT): the toolhints check uses that, dedupekey mentions it.
+
+// sink describes one catalogue entry.
+type sink struct {
+	kind string
+	idem bool
+	// check, when set, decides from the call's arguments whether the call
+	// is an effect at all and whether it is idempotent.
+	check func(s *site) (effect, idem bool)
+}
+
+const (
+	kindFile    = "file write"
+	kindExec    = "process run"
+	kindSQL     = "SQL write"
+	kindHTTP    = "HTTP request"
+	kindMail    = "email send"
+	kindPublish = "message publish"
+	kindRedis   = "Redis write"
+	kindMongo   = "MongoDB write"
+	kindK8s     = "Kubernetes write"
+	kindGitHub  = "GitHub write"
+	kindRemote  = "remote mutation"
+	kindUser    = "configured sink"
+)
+
+// stdSinks are standard-library sinks keyed by (*types.Func).FullName().
+// Some drivers never analyze the standard library, so it is covered here
+// and no facts are computed for it.
+var stdSinks = map[string]sink{
+	"os.WriteFile":                       {kind: kindFile, idem: true, check: notTemp(0)},
+	"io/ioutil.WriteFile":                {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.Create":                          {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.OpenFile":                        {kind: kindFile, check: openFlags},
+	"os.Remove":                          {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.RemoveAll":                       {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.Rename":                          {kind: kindFile, check: notTemp(1)},
+	"os.Mkdir":                           {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.MkdirAll":                        {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.Symlink":                         {kind: kindFile, check: notTemp(1)},
+	"os.Link":                            {kind: kindFile, check: notTemp(1)},
+	"os.Chmod":                           {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.Chown":                           {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.Truncate":                        {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.CopyFS":                          {kind: kindFile, idem: true, check: notTemp(0)},
+	"(*os.File).Write":                   {kind: kindFile, check: realFile},
+	"(*os.File).WriteString":             {kind: kindFile, check: realFile},
+	"(*os.File).WriteAt":                 {kind: kindFile, check: realFileIdem},
+	"(*os.File).ReadFrom":                {kind: kindFile, check: realFile},
+	"(*os.File).Truncate":                {kind: kindFile, check: realFileIdem},
+	"(*os/exec.Cmd).Run":                 {kind: kindExec},
+	"(*os/exec.Cmd).Start":               {kind: kindExec},
+	"(*os/exec.Cmd).Output":              {kind: kindExec},
+	"(*os/exec.Cmd).CombinedOutput":      {kind: kindExec},
+	"syscall.Exec":                       {kind: kindExec},
+	"os.StartProcess":                    {kind: kindExec},
+	"net/smtp.SendMail":                  {kind: kindMail},
+	"(*net/smtp.Client).Data":            {kind: kindMail},
+	"(*database/sql.DB).Exec":            {kind: kindSQL, check: sqlArg(0)},
+	"(*database/sql.DB).ExecContext":     {kind: kindSQL, check: sqlArg(1)},
+	"(*database/sql.Tx).Exec":            {kind: kindSQL, check: sqlArg(0)},
+	"(*database/sql.Tx).ExecContext":     {kind: kindSQL, check: sqlArg(1)},
+	"(*database/sql.Conn).ExecContext":   {kind: kindSQL, check: sqlArg(1)},
+	"(*database/sql.Stmt).Exec":          {kind: kindSQL},
+	"(*database/sql.Stmt).ExecContext":   {kind: kindSQL},
+	"(*database/sql.Tx).Commit":          {kind: kindSQL},
+	"(*database/sql.DB).QueryContext":    {check: sqlQuery(1)},
+	"(*database/sql.DB).QueryRowContext": {check: sqlQuery(1)},
+	"(*database/sql.DB).Query":           {check: sqlQuery(0)},
+	"(*database/sql.DB).QueryRow":        {check: sqlQuery(0)},
+	"(*database/sql.Tx).QueryContext":    {check: sqlQuery(1)},
+	"(*database/sql.Tx).QueryRowContext": {check: sqlQuery(1)},
+	"(*net/http.Client).Do":              {kind: kindHTTP, check: httpDo},
+	"(*net/http.Client).Post":            {kind: kindHTTP},
+	"(*net/http.Client).PostForm":        {kind: kindHTTP},
+	"net/http.Post":                      {kind: kindHTTP},
+	"net/http.PostForm":                  {kind: kindHTTP},
+}
+
+// A pkgRule matches methods and functions of third-party packages by
+// package path and name, whatever the receiver: go-redis commands live on
+// an unexported cmdable type, client-go verbs on hundreds of interfaces.
+type pkgRule struct {
+	kind  string
+	paths []string // exact package paths; a trailing "/..." matches below
+	// names maps "Name" or "Recv.Name" to whether it is idempotent.
+	names map[string]bool
+	// verbs, when set, matches names starting with one of these words.
+	verbs map[string]bool
+	// check, when set, refines a match from the arguments.
+	check func(s *site) (effect, idem bool)
+}
+
+var pkgRules = []pkgRule{
+	{kind: kindSQL, paths: []string{"github.com/jmoiron/sqlx"}, names: idem(
+		"Exec", "ExecContext", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext", "Commit")},
+	{kind: kindSQL, paths: []string{"github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool"},
+		names: idem("Exec", "CopyFrom", "Commit", "SendBatch")},
+	{kind: kindSQL, paths: []string{"gorm.io/gorm"}, names: map[string]bool{
+		"Create": false, "CreateInBatches": false, "Save": true, "Update": true, "Updates": true,
+		"UpdateColumn": true, "UpdateColumns": true, "Delete": true, "Exec": false, "FirstOrCreate": true}},
+	{kind: kindRedis, paths: []string{"github.com/redis/go-redis/v9", "github.com/go-redis/redis/v8", "github.com/go-redis/redis/v9", "github.com/redis/go-redis/v8"}, names: map[string]bool{
+		"Set": true, "SetNX": true, "SetEx": true, "SetXX": true, "SetArgs": true, "MSet": true, "MSetNX": true,
+		"GetSet": true, "GetDel": true, "Append": false, "Incr": false, "IncrBy": false, "IncrByFloat": false,
+		"Decr": false, "DecrBy": false, "Del": true, "Unlink": true, "Expire": true, "ExpireAt": true,
+		"PExpire": true, "Persist": true, "Rename": false, "RenameNX": false, "HSet": true, "HSetNX": true,
+		"HMSet": true, "HDel": true, "HIncrBy": false, "HIncrByFloat": false, "LPush": false, "LPushX": false,
+		"RPush": false, "RPushX": false, "LPop": false, "RPop": false, "LRem": false, "LSet": true, "LTrim": false,
+		"LInsert": false, "LMove": false, "SAdd": true, "SRem": true, "SPop": false, "SMove": false,
+		"ZAdd": true, "ZAddNX": true, "ZAddXX": true, "ZIncrBy": false, "ZRem": true, "ZRemRangeByRank": false,
+		"ZRemRangeByScore": true, "ZPopMin": false, "ZPopMax": false, "XAdd": false, "XDel": true, "XTrim": false,
+		"XAck": true, "Publish": false, "SPublish": false, "PFAdd": true, "SetBit": true, "GeoAdd": true,
+		"FlushDB": true, "FlushAll": true, "Copy": false}},
+	{kind: kindMongo, paths: []string{"go.mongodb.org/mongo-driver/mongo", "go.mongodb.org/mongo-driver/v2/mongo"}, names: map[string]bool{
+		"InsertOne": false, "InsertMany": false, "UpdateOne": true, "UpdateMany": true, "UpdateByID": true,
+		"ReplaceOne": true, "DeleteOne": true, "DeleteMany": true, "FindOneAndUpdate": true,
+		"FindOneAndReplace": true, "FindOneAndDelete": true, "BulkWrite": false, "Drop": true}},
+	{kind: kindPublish, paths: []string{"github.com/segmentio/kafka-go"}, names: idem("Writer.WriteMessages", "Conn.WriteMessages")},
+	{kind: kindPublish, paths: []string{"github.com/IBM/sarama", "github.com/Shopify/sarama"}, names: idem("SendMessage", "SendMessages")},
+	{kind: kindPublish, paths: []string{"github.com/twmb/franz-go/pkg/kgo"}, names: idem("Produce", "ProduceSync", "TryProduce")},
+	{kind: kindPublish, paths: []string{"github.com/nats-io/nats.go", "github.com/nats-io/nats.go/jetstream"}, names: idem(
+		"Publish", "PublishMsg", "PublishRequest", "PublishAsync", "PublishMsgAsync", "Request", "RequestMsg", "RequestWithContext")},
+	{kind: kindPublish, paths: []string{"github.com/rabbitmq/amqp091-go", "github.com/streadway/amqp"}, names: idem(
+		"Channel.Publish", "Channel.PublishWithContext", "Channel.PublishWithDeferredConfirm", "Channel.PublishWithDeferredConfirmWithContext")},
+	{kind: kindPublish, paths: []string{"cloud.google.com/go/pubsub", "cloud.google.com/go/pubsub/v2"}, names: idem("Topic.Publish", "Publisher.Publish")},
+	{kind: kindPublish, paths: []string{"github.com/aws/aws-sdk-go-v2/service/sqs"}, names: idem("Client.SendMessage", "Client.SendMessageBatch")},
+	{kind: kindPublish, paths: []string{"github.com/aws/aws-sdk-go-v2/service/sns"}, names: idem("Client.Publish", "Client.PublishBatch")},
+	{kind: kindMail, paths: []string{"gopkg.in/gomail.v2", "github.com/go-gomail/gomail"}, names: idem("Dialer.DialAndSend", "SendMail", "Send")},
+	{kind: kindMail, paths: []string{"github.com/wneessen/go-mail"}, names: idem("Client.DialAndSend", "Client.DialAndSendWithContext", "Client.Send")},
+	{kind: kindMail, paths: []string{"github.com/sendgrid/sendgrid-go"}, names: idem("Client.Send", "Client.SendWithContext")},
+	{kind: kindK8s, paths: []string{"k8s.io/client-go/...", "sigs.k8s.io/controller-runtime/pkg/client"}, names: map[string]bool{
+		"Create": false, "Update": true, "UpdateStatus": true, "UpdateScale": true, "Patch": true,
+		"Apply": true, "ApplyStatus": true, "ApplyScale": true, "Delete": true, "DeleteCollection": true,
+		"DeleteAllOf": true, "Evict": true, "EvictV1": true, "Bind": true}},
+	{kind: kindK8s, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: map[string]bool{
+		"Install.Run": false, "Install.RunWithContext": false, "Upgrade.Run": true, "Upgrade.RunWithContext": true,
+		"Uninstall.Run": true, "Rollback.Run": true}},
+	{kind: kindGitHub, paths: []string{"github.com/shurcooL/githubv4"}, names: idem("Client.Mutate")},
+	{kind: kindGitHub, paths: goGitHubPaths(), verbs: words(
+		"Create", "Edit", "Delete", "Add", "Remove", "Merge", "Update", "Replace", "Set", "Upload",
+		"Transfer", "Lock", "Unlock", "Dismiss", "Request", "Submit", "Enable", "Disable", "Rerun",
+		"Cancel", "Approve", "Reject", "Mark", "Star", "Unstar", "Follow", "Unfollow", "Block",
+		"Unblock", "Rename", "Trigger", "Dispatch", "Archive", "Restore", "Accept", "Decline",
+		"Revoke", "Subscribe", "Unsubscribe", "Assign", "Generate", "Install", "Suspend", "Unsuspend",
+		"Redeliver", "Review", "Resolve", "Reopen", "Close", "Pin", "Unpin", "Hide", "Unhide"),
+		check: goGitHubService},
+	{kind: kindHTTP, paths: []string{"github.com/go-resty/resty/v2", "resty.dev/v3"}, names: map[string]bool{
+		"Request.Post": false, "Request.Put": true, "Request.Patch": false, "Request.Delete": true}},
+}
+
+// remoteVerbs are the strong mutation verbs of the generic rule: a method
+// of a third-party SDK client (a type from another module, not the
+// standard library) that takes a context.Context first and whose name
+// starts with one of these words is taken to change remote state.
+//
+// The rule was chosen from real servers: SDK clients that do I/O take a
+// context (go-github, client-go, the AWS SDK, stripe-go v82+, kafka-go),
+// while in-memory caches, metrics and loggers mostly do not; "Add" and
+// "Write" are left out because metrics (counter.Add(ctx, 1)) and
+// transports (conn.Write(ctx, ...)) use them.
+var remoteVerbs = words(
+	"Create", "Insert", "Send", "Publish", "Post", "Charge", "Transfer", "Install",
+	"Apply", "Delete", "Update", "Upsert", "Patch", "Put", "Submit", "Enqueue",
+	"Merge", "Edit", "Refund", "Pay", "Capture", "Deploy", "Provision", "Trigger",
+	"Dispatch", "Uninstall", "Upload", "Remove", "Destroy", "Terminate", "Purge")
+
+// remoteIdem lists which generic verbs are idempotent by nature.
+var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge")
+
+// notRemote lists package path prefixes whose methods are never remote
+// mutations for the generic rule: the MCP SDKs themselves (CreateMessage
+// asks the client's model, it changes nothing), telemetry and logging.
+var notRemote = []string{
+	"github.com/modelcontextprotocol/go-sdk",
+	"github.com/mark3labs/mcp-go",
+	"go.opentelemetry.io/",
+	"github.com/prometheus/",
+	"go.uber.org/zap",
+	"github.com/sirupsen/logrus",
+	"github.com/rs/zerolog",
+	"golang.org/x/",
+	"google.golang.org/grpc",
+	"google.golang.org/protobuf",
+	"github.com/stretchr/testify",
+}
+
+func idem(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = false
+	}
+	return m
+}
+
+func words(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+func goGitHubPaths() []string {
+	var ps []string
+	for v := 50; v <= 90; v++ {
+		ps = append(ps, "github.com/google/go-github/v"+itoa(v)+"/github")
+	}
+	return ps
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// firstWord returns the leading capitalized word of a Go name:
+// "CreateIssue" → "Create", "Delete" → "Delete".
+func firstWord(name string) string {
+	for i := 1; i < len(name); i++ {
+		if 'A' <= name[i] && name[i] <= 'Z' {
+			return name[:i]
+		}
+	}
+	return name
+}
+
+// ---- argument checks ----
+
+// notTemp is an effect unless the path argument i names a temporary file.
+func notTemp(i int) func(s *site) (bool, bool) {
+	return func(s *site) (bool, bool) {
+		return !s.argIsTemp(i), true
+	}
+}
+
+var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)
+
+// openFlags: os.OpenFile is an effect only when its constant flags ask for
+// writing; an append is not idempotent, an overwrite is.
+func openFlags(s *site) (bool, bool) {
+	if s.argIsTemp(0) {
+		return false, false
+	}
+	v, ok := s.constInt(1)
+	if !ok {
+		return false, false // unknown flags: stay silent
+	}
+	if v&writeFlags == 0 {
+		return false, false
+	}
+	return true, v&int64(os.O_APPEND) == 0
+}
+
+func realFile(s *site) (bool, bool)     { return !s.recvIsStdStream() && !s.recvIsTemp(), false }
+func realFileIdem(s *site) (bool, bool) { return !s.recvIsStdStream() && !s.recvIsTemp(), true }
+
+// sqlArg classifies an Exec by its constant query, when it has one: a
+// constant SELECT is not a write.
+func sqlArg(i int) func(s *site) (bool, bool) {
+	return func(s *site) (bool, bool) {
+		q, ok := s.constString(i)
+		if !ok {
+			return true, false
+		}
+		return classifySQL(q, true)
+	}
+}
+
+// sqlQuery classifies a Query by its constant text: INSERT ... RETURNING
+// through QueryRow is a write; anything unknown is not.
+func sqlQuery(i int) func(s *site) (bool, bool) {
+	return func(s *site) (bool, bool) {
+		q, ok := s.constString(i)
+		if !ok {
+			return false, false
+		}
+		return classifySQL(q, false)
+	}
+}
+
+var (
+	sqlComment   = regexp.MustCompile(`(?s)^(\s*(--[^\n]*\n|/\*.*?\*/))*\s*`)
+	sqlIncrement = regexp.MustCompile(`(?i)=\s*[a-z_."]+\s*[-+]`)
+)
+
+// classifySQL reports whether a query writes and whether the write is
+// idempotent by nature. def is the answer for statements it does not know.
+func classifySQL(q string, def bool) (write, idem bool) {
+	q = sqlComment.ReplaceAllString(q, "")
+	up := strings.ToUpper(q)
+	kw := up
+	if i := strings.IndexAny(kw, " \t\n\r("); i >= 0 {
+		kw = kw[:i]
+	}
+	switch kw {
+	case "SELECT", "SHOW", "EXPLAIN", "SET", "BEGIN", "COMMIT", "ROLLBACK", "PRAGMA", "DESCRIBE", "VALUES":
+		return false, false
+	case "INSERT":
+		return true, strings.Contains(up, "ON CONFLICT") || strings.Contains(up, "ON DUPLICATE KEY") ||
+			strings.HasPrefix(up, "INSERT OR IGNORE") || strings.HasPrefix(up, "INSERT OR REPLACE")
+	case "UPDATE":
+		return true, !sqlIncrement.MatchString(q)
+	case "DELETE", "UPSERT", "REPLACE", "MERGE", "TRUNCATE", "DROP", "CREATE", "ALTER":
+		return true, true
+	case "WITH":
+		if strings.Contains(up, "INSERT ") || strings.Contains(up, "UPDATE ") || strings.Contains(up, "DELETE ") {
+			return true, false
+		}
+		return false, false
+	}
+	return def, false
+}
+
+// httpDo: (*http.Client).Do is an effect when the request's method
+// resolves to a constant other than GET, HEAD, OPTIONS or TRACE.
+func httpDo(s *site) (bool, bool) {
+	m, ok := s.requestMethod(0)
+	if !ok {
+		return false, false
+	}
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS", "TRACE", "":
+		return false, false
+	case "PUT", "DELETE":
+		return true, true
+	}
+	return true, false
+}
+
+// goGitHubService restricts go-github verbs to methods of its *XService
+// types (IssuesService.Create), so that a helper type's Set is not taken.
+func goGitHubService(s *site) (bool, bool) {
+	recv := recvName(s.fn)
+	if !strings.HasSuffix(recv, "Service") {
+		return false, false
+	}
+	w := firstWord(s.fn.Name())
+	return true, w == "Edit" || w == "Delete" || w == "Remove" || w == "Set" || w == "Replace" || w == "Lock" || w == "Unlock"
+}
+
+// recvName returns the name of fn's receiver base type, or "".
+func recvName(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func constInt(v constant.Value) (int64, bool) {
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}

@@ -1,0 +1,817 @@
+// Package effects defines a building-block analyzer that finds the side
+// effects a function commits, directly or through calls, and the functions
+// that read a dedupe key. It reports nothing; it exports facts so that a
+// handler calling store.Append in another package is seen.
+//
+// Do not make this analyzer expensive: under go vet it runs on every
+// package of the build, the standard library excepted.
+package effects
+
+import (
+	"go/ast"
+	"go/build"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/config"
+)
+
+// Effect is a fact about a function (or a package-level variable holding
+// one) that commits a side effect when called.
+type Effect struct {
+	Sink       string // the catalogue entry finally reached, e.g. "os.WriteFile"
+	Kind       string // e.g. "file write"
+	Idempotent bool   // whether the effect is idempotent by nature
+	Via        string // the first callee on the way, "" when called directly
+}
+
+func (*Effect) AFact() {}
+
+func (e *Effect) String() string {
+	if e.Via != "" {
+		return "effect(" + e.Kind + ": " + e.Sink + " via " + e.Via + ")"
+	}
+	return "effect(" + e.Kind + ": " + e.Sink + ")"
+}
+
+// Describe renders the effect for a diagnostic: "(*os.File).Write" or
+// "store.Append → os.WriteFile".
+func (e *Effect) Describe() string {
+	if e.Via != "" && e.Via != e.Sink {
+		return e.Via + " (" + e.Kind + " via " + e.Sink + ")"
+	}
+	return e.Sink + " (" + e.Kind + ")"
+}
+
+// KeyRead is a fact about a function that reads a dedupe key and commits
+// no effect itself: a helper such as checkIdempotency(req).
+type KeyRead struct {
+	Key string
+}
+
+func (*KeyRead) AFact()           {}
+func (k *KeyRead) String() string { return "keyread(" + k.Key + ")" }
+
+// Analyzer computes effect and key-read facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "effects",
+	Doc:        "computes side-effect and dedupe-key-read facts for functions; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/effects",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{config.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead)},
+}
+
+// Result gives the checks access to the catalogue and the facts of this
+// package and its dependencies.
+type Result struct {
+	Config   *config.Config
+	module   string
+	effects  map[types.Object]*Effect
+	keyReads map[types.Object]*KeyRead
+}
+
+// FuncEffect returns the effect fn (a function, or a package-level
+// variable holding one) commits, or nil.
+func (r *Result) FuncEffect(obj types.Object) *Effect {
+	if fn, ok := obj.(*types.Func); ok {
+		obj = fn.Origin()
+	}
+	return r.effects[obj]
+}
+
+// FuncKeyRead returns the key-read fact of fn, or nil.
+func (r *Result) FuncKeyRead(obj types.Object) *KeyRead {
+	if fn, ok := obj.(*types.Func); ok {
+		obj = fn.Origin()
+	}
+	return r.keyReads[obj]
+}
+
+// IsStd reports whether pkg is part of the standard library.
+func IsStd(pass *analysis.Pass) bool {
+	path := pass.Pkg.Path()
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		path = path[:i]
+	}
+	if strings.Contains(path, ".") || len(pass.Files) == 0 {
+		return false
+	}
+	goroot := build.Default.GOROOT
+	if goroot == "" {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return strings.HasPrefix(name, filepath.Join(goroot, "src")+string(filepath.Separator))
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	r := &Result{
+		Config:   cfg,
+		module:   modulePath(pass),
+		effects:  make(map[types.Object]*Effect),
+		keyReads: make(map[types.Object]*KeyRead),
+	}
+	// The standard library is covered by the built-in catalogue.
+	if IsStd(pass) {
+		return r, nil
+	}
+	for _, f := range pass.AllObjectFacts() {
+		switch fact := f.Fact.(type) {
+		case *Effect:
+			r.effects[f.Object] = fact
+		case *KeyRead:
+			r.keyReads[f.Object] = fact
+		}
+	}
+	r.computeLocal(pass)
+	return r, nil
+}
+
+// modulePath returns the module of the package under analysis, or a guess
+// from its import path when the driver does not say (nogo).
+func modulePath(pass *analysis.Pass) string {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return pass.Module.Path
+	}
+	return guessModule(pass.Pkg.Path())
+}
+
+// guessModule returns the first three elements of a hosted path
+// (github.com/org/repo) or the first element otherwise.
+func guessModule(path string) string {
+	parts := strings.Split(path, "/")
+	if strings.Contains(parts[0], ".") && len(parts) >= 3 {
+		return strings.Join(parts[:3], "/")
+	}
+	return parts[0]
+}
+
+// sameModule reports whether pkgPath belongs to module mod.
+func sameModule(mod, pkgPath string) bool {
+	return pkgPath == mod || strings.HasPrefix(pkgPath, mod+"/")
+}
+
+type funcInfo struct {
+	obj     types.Object
+	body    *ast.BlockStmt
+	effect  *Effect
+	keyRead string
+	callees []calleeAt // same-package callees, in source order
+}
+
+type calleeAt struct {
+	obj types.Object
+	pos token.Pos
+}
+
+// computeLocal computes the facts of this package's functions: first the
+// direct effects, then a fixpoint over same-package calls.
+func (r *Result) computeLocal(pass *analysis.Pass) {
+	var funcs []*funcInfo
+	byObj := make(map[types.Object]*funcInfo)
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if decl.Body == nil {
+					continue
+				}
+				obj := pass.TypesInfo.Defs[decl.Name]
+				if obj == nil {
+					continue
+				}
+				fi := &funcInfo{obj: obj, body: decl.Body}
+				funcs = append(funcs, fi)
+				byObj[obj] = fi
+			case *ast.GenDecl:
+				r.aliasVars(pass, decl)
+			}
+		}
+	}
+	for _, fi := range funcs {
+		r.scanFunc(pass, fi, byObj)
+	}
+	// Propagate effects through same-package calls until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, fi := range funcs {
+			if fi.effect != nil {
+				continue
+			}
+			for _, c := range fi.callees {
+				if ce := byObj[c.obj]; ce != nil && ce.effect != nil {
+					fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, fi := range funcs {
+		if fi.effect != nil {
+			r.effects[fi.obj] = fi.effect
+			pass.ExportObjectFact(fi.obj, fi.effect)
+		} else if fi.keyRead != "" {
+			kr := &KeyRead{Key: fi.keyRead}
+			r.keyReads[fi.obj] = kr
+			pass.ExportObjectFact(fi.obj, kr)
+		}
+	}
+}
+
+// aliasVars gives package-level variables initialized with an effectful
+// function (var writeFile = os.WriteFile) the effect of that function.
+func (r *Result) aliasVars(pass *analysis.Pass, decl *ast.GenDecl) {
+	if decl.Tok != token.VAR {
+		return
+	}
+	for _, spec := range decl.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for i, name := range vs.Names {
+			obj := pass.TypesInfo.Defs[name]
+			fn := funcValue(pass.TypesInfo, vs.Values[i])
+			if obj == nil || fn == nil {
+				continue
+			}
+			if e := r.funcSink(fn); e != nil {
+				r.effects[obj] = e
+				pass.ExportObjectFact(obj, e)
+			}
+		}
+	}
+}
+
+// funcValue returns the function an expression such as os.WriteFile or
+// pkg.Func refers to, when it is a plain reference and not a call.
+func funcValue(info *types.Info, e ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
+}
+
+// funcSink returns the effect of referring to fn as a value: catalogue
+// entries without argument checks, and facts.
+func (r *Result) funcSink(fn *types.Func) *Effect {
+	fn = fn.Origin()
+	if s, ok := stdSinks[fn.FullName()]; ok && s.kind != "" && s.check == nil {
+		return &Effect{Sink: fn.FullName(), Kind: s.kind, Idempotent: s.idem}
+	}
+	if s, ok := stdSinks[fn.FullName()]; ok && s.kind == kindFile {
+		// os.WriteFile and friends: effects whenever the path is not
+		// known to be temporary, which a value reference cannot tell.
+		return &Effect{Sink: fn.FullName(), Kind: s.kind, Idempotent: s.idem}
+	}
+	return r.effects[fn]
+}
+
+// scanFunc finds fi's first direct effect, its key reads and its
+// same-package callees.
+func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
+	sc := NewScope(pass.TypesInfo, fi.body)
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		if fi.effect != nil {
+			return false
+		}
+		if fi.keyRead == "" {
+			if k, ok := r.KeyReadAt(pass.TypesInfo, n); ok {
+				fi.keyRead = k
+			}
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if e := r.CallEffect(sc, call); e != nil {
+			fi.effect = e
+			return false
+		}
+		if obj := typeutil.Callee(pass.TypesInfo, call); obj != nil {
+			if fn, ok := obj.(*types.Func); ok {
+				obj = fn.Origin()
+			}
+			if _, ok := byObj[obj]; ok && obj != fi.obj {
+				fi.callees = append(fi.callees, calleeAt{obj, call.Pos()})
+			}
+		}
+		return true
+	})
+}
+
+// qualifiedName renders a function for messages: "store.Append",
+// "(*store.Ledger).Append".
+func qualifiedName(obj types.Object) string {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		if obj.Pkg() != nil {
+			return obj.Pkg().Name() + "." + obj.Name()
+		}
+		return obj.Name()
+	}
+	if recv := recvName(fn); recv != "" {
+		sig := fn.Type().(*types.Signature)
+		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+			return "(*" + fn.Pkg().Name() + "." + recv + ")." + fn.Name()
+		}
+		return fn.Pkg().Name() + "." + recv + "." + fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// QualifiedName is qualifiedName for the checks' messages.
+func QualifiedName(obj types.Object) string { return qualifiedName(obj) }
+
+// CallEffect returns the effect the call commits, judged by the catalogue,
+// the configured sinks and the facts, or nil. sc gives the enclosing
+// function's local definitions (for the method of an HTTP request, the
+// flags of a file); it must not be nil.
+func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
+	obj := typeutil.Callee(sc.info, call)
+	if obj == nil {
+		return nil
+	}
+	if v, ok := obj.(*types.Var); ok {
+		return r.effects[v] // a package-level alias of an effectful function
+	}
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	fn = fn.Origin()
+	full := fn.FullName()
+	if r.Config != nil {
+		if r.Config.NonSinks[full] {
+			return nil
+		}
+		if r.Config.Sinks[full] {
+			return &Effect{Sink: full, Kind: kindUser}
+		}
+	}
+	s := &site{sc: sc, call: call, fn: fn}
+	if e, ok := stdSinks[full]; ok {
+		return s.apply(full, e.kind, e.idem, e.check)
+	}
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if e := r.effects[fn]; e != nil {
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn)}
+	}
+	path := fn.Pkg().Path()
+	if strings.HasPrefix(path, "database/sql") {
+		return nil
+	}
+	for i := range pkgRules {
+		rule := &pkgRules[i]
+		if !matchPath(rule.paths, path) {
+			continue
+		}
+		recv := recvName(fn)
+		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
+			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
+		}
+		if idem, ok := rule.names[fn.Name()]; ok {
+			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
+		}
+		if rule.verbs != nil && rule.verbs[firstWord(fn.Name())] {
+			return s.apply(qualifiedName(fn), rule.kind, false, rule.check)
+		}
+	}
+	// SQL through an interface of one's own (sqlc's DBTX): a method named
+	// Exec or ExecContext that returns database/sql.Result.
+	if (fn.Name() == "ExecContext" || fn.Name() == "Exec") && returnsSQLResult(fn) {
+		return s.apply(qualifiedName(fn), kindSQL, false, sqlArg(argIndexAfterCtx(fn)))
+	}
+	if (fn.Name() == "QueryRowContext" || fn.Name() == "QueryContext") && hasRecv(fn) {
+		return s.apply(qualifiedName(fn), kindSQL, false, sqlQuery(1))
+	}
+	return r.remoteVerb(s)
+}
+
+// remoteVerb applies the generic rule documented at remoteVerbs.
+func (r *Result) remoteVerb(s *site) *Effect {
+	fn := s.fn
+	w := firstWord(fn.Name())
+	if !remoteVerbs[w] || !hasRecv(fn) || !firstParamIsContext(fn) {
+		return nil
+	}
+	path := fn.Pkg().Path()
+	if isStdPath(path) || sameModule(r.module, path) {
+		return nil
+	}
+	for _, p := range notRemote {
+		if strings.HasPrefix(path, p) {
+			return nil
+		}
+	}
+	return &Effect{Sink: qualifiedName(fn), Kind: kindRemote, Idempotent: remoteIdem[w]}
+}
+
+func isStdPath(path string) bool {
+	first := path
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		first = path[:i]
+	}
+	return !strings.Contains(first, ".")
+}
+
+func matchPath(paths []string, path string) bool {
+	for _, p := range paths {
+		if p == path {
+			return true
+		}
+		if prefix, ok := strings.CutSuffix(p, "/..."); ok && (path == prefix || strings.HasPrefix(path, prefix+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasRecv(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil
+}
+
+func firstParamIsContext(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Params().Len() == 0 {
+		return false
+	}
+	return isContext(sig.Params().At(0).Type())
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+func argIndexAfterCtx(fn *types.Func) int {
+	if firstParamIsContext(fn) {
+		return 1
+	}
+	return 0
+}
+
+func returnsSQLResult(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	t := sig.Results().At(0).Type()
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		p, name := n.Obj().Pkg().Path(), n.Obj().Name()
+		return (p == "database/sql" && name == "Result") || (strings.HasPrefix(p, "github.com/jackc/pgx") && name == "CommandTag")
+	}
+	return false
+}
+
+// ---- call sites ----
+
+// site is one call being classified.
+type site struct {
+	sc   *Scope
+	call *ast.CallExpr
+	fn   *types.Func
+}
+
+func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
+	if check != nil {
+		var ok bool
+		ok, idem = check(s)
+		if !ok {
+			return nil
+		}
+		if kind == "" {
+			kind = kindSQL
+		}
+	}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem}
+}
+
+func (s *site) arg(i int) ast.Expr {
+	if i < len(s.call.Args) {
+		return s.call.Args[i]
+	}
+	return nil
+}
+
+func (s *site) constValue(i int) constant.Value {
+	a := s.arg(i)
+	if a == nil {
+		return nil
+	}
+	if tv, ok := s.sc.info.Types[a]; ok && tv.Value != nil {
+		return tv.Value
+	}
+	// A local variable assigned once from a constant.
+	if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+		if d, ok := s.sc.single(id); ok {
+			if tv, ok := s.sc.info.Types[d]; ok {
+				return tv.Value
+			}
+		}
+	}
+	return nil
+}
+
+func (s *site) constInt(i int) (int64, bool) { return constInt(s.constValue(i)) }
+
+func (s *site) constString(i int) (string, bool) {
+	v := s.constValue(i)
+	if v == nil || v.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(v), true
+}
+
+func (s *site) argIsTemp(i int) bool {
+	a := s.arg(i)
+	return a != nil && s.sc.mentionsTemp(a)
+}
+
+func (s *site) recvExpr() ast.Expr {
+	if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
+	}
+	return nil
+}
+
+func (s *site) recvIsTemp() bool {
+	x := s.recvExpr()
+	return x != nil && s.sc.mentionsTemp(x)
+}
+
+// recvIsStdStream reports whether the receiver is os.Stdout or os.Stderr:
+// writing there is output, not an effect.
+func (s *site) recvIsStdStream() bool {
+	x := s.recvExpr()
+	if x == nil {
+		return false
+	}
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		if d, ok := s.sc.single(id); ok {
+			x = d
+		}
+	}
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := s.sc.info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr")
+}
+
+// requestMethod resolves the HTTP method of the *http.Request argument i:
+// from http.NewRequest[WithContext], an &http.Request{Method: ...}
+// literal, or an assignment to req.Method.
+func (s *site) requestMethod(i int) (string, bool) {
+	a := s.arg(i)
+	if a == nil {
+		return "", false
+	}
+	var defs []ast.Expr
+	if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+		v, _ := s.sc.info.Uses[id].(*types.Var)
+		if v == nil {
+			return "", false
+		}
+		if m, ok := s.sc.methodAssign[v]; ok {
+			return s.sc.stringOf(m)
+		}
+		for _, d := range s.sc.defs[v] {
+			defs = append(defs, d.rhs)
+		}
+	} else {
+		defs = []ast.Expr{a}
+	}
+	method, found := "", false
+	for _, d := range defs {
+		m, ok := s.methodOf(d)
+		if !ok || (found && m != method) {
+			return "", false
+		}
+		method, found = m, true
+	}
+	return method, found
+}
+
+func (s *site) methodOf(e ast.Expr) (string, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(s.sc.info, e).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+			return "", false
+		}
+		switch fn.Name() {
+		case "NewRequest":
+			if len(e.Args) > 0 {
+				return s.sc.stringOf(e.Args[0])
+			}
+		case "NewRequestWithContext":
+			if len(e.Args) > 1 {
+				return s.sc.stringOf(e.Args[1])
+			}
+		}
+	case *ast.CompositeLit:
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
+					return s.sc.stringOf(kv.Value)
+				}
+			}
+		}
+		return "GET", true // the zero Method means GET
+	}
+	return "", false
+}
+
+// ---- scopes ----
+
+// Scope holds the local definitions of one function body: enough to
+// resolve a request's method or a file's flags without SSA.
+type Scope struct {
+	info         *types.Info
+	defs         map[*types.Var][]def
+	methodAssign map[*types.Var]ast.Expr // req.Method = X
+	temp         map[*types.Var]bool     // vars holding temporary paths or files
+}
+
+type def struct {
+	rhs ast.Expr
+	idx int // index into a tuple-valued rhs, or -1
+}
+
+// NewScope indexes the assignments of body (nested function literals
+// included).
+func NewScope(info *types.Info, body ast.Node) *Scope {
+	sc := &Scope{info: info, defs: make(map[*types.Var][]def), methodAssign: make(map[*types.Var]ast.Expr), temp: make(map[*types.Var]bool)}
+	if body == nil {
+		return sc
+	}
+	add := func(lhs ast.Expr, rhs ast.Expr, idx int) {
+		id, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok {
+			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" {
+				if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+					if v, ok := sc.obj(x).(*types.Var); ok {
+						sc.methodAssign[v] = rhs
+					}
+				}
+			}
+			return
+		}
+		v, ok := sc.obj(id).(*types.Var)
+		if !ok {
+			return
+		}
+		sc.defs[v] = append(sc.defs[v], def{rhs, idx})
+		if isTempSource(info, rhs) || sc.mentionsTemp(rhs) {
+			sc.temp[v] = true
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					add(n.Lhs[i], n.Rhs[i], -1)
+				}
+			} else if len(n.Rhs) == 1 {
+				for i := range n.Lhs {
+					add(n.Lhs[i], n.Rhs[0], i)
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i := range n.Names {
+					add(n.Names[i], n.Values[i], -1)
+				}
+			} else if len(n.Values) == 1 {
+				for i := range n.Names {
+					add(n.Names[i], n.Values[0], i)
+				}
+			}
+		}
+		return true
+	})
+	return sc
+}
+
+// Info returns the type information the scope was built with.
+func (sc *Scope) Info() *types.Info { return sc.info }
+
+func (sc *Scope) obj(id *ast.Ident) types.Object {
+	if o := sc.info.Defs[id]; o != nil {
+		return o
+	}
+	return sc.info.Uses[id]
+}
+
+// single returns the only expression assigned to the local variable id,
+// when there is exactly one and it is not part of a tuple.
+func (sc *Scope) single(id *ast.Ident) (ast.Expr, bool) {
+	v, ok := sc.obj(id).(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	ds := sc.defs[v]
+	if len(ds) != 1 || ds[0].idx >= 0 {
+		return nil, false
+	}
+	return ds[0].rhs, true
+}
+
+// Single is single for other passes.
+func (sc *Scope) Single(id *ast.Ident) (ast.Expr, bool) { return sc.single(id) }
+
+func (sc *Scope) stringOf(e ast.Expr) (string, bool) {
+	if tv, ok := sc.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if d, ok := sc.single(id); ok {
+			return sc.stringOf(d)
+		}
+	}
+	return "", false
+}
+
+// mentionsTemp reports whether e refers to a variable holding a temporary
+// path or file, or calls a temp-making function itself.
+func (sc *Scope) mentionsTemp(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v, ok := sc.info.Uses[n].(*types.Var); ok && sc.temp[v] {
+				found = true
+			}
+		case *ast.CallExpr:
+			if isTempSource(sc.info, n) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isTempSource reports whether e is a call that makes or names a
+// temporary file or directory.
+func isTempSource(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	switch fn.FullName() {
+	case "os.CreateTemp", "os.MkdirTemp", "os.TempDir", "io/ioutil.TempFile", "io/ioutil.TempDir",
+		"(*testing.common).TempDir", "(*testing.T).TempDir", "(*testing.B).TempDir":
+		return true
+	}
+	return false
+}
+
+// sortedKeys is used by tests to print maps deterministically.
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

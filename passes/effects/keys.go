@@ -1,0 +1,92 @@
+package effects
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/names"
+)
+
+// KeyReadAt reports whether node n reads a dedupe key, and its name:
+//
+//   - a struct field named like a key, by field name or JSON tag
+//     (in.IdempotencyKey);
+//   - an index with a constant key name (args["idempotency_key"],
+//     req.Params.Meta["idempotencyKey"]);
+//   - a call with a constant key-name argument (req.GetString(
+//     "idempotency_key", ""), r.Header.Get("Idempotency-Key"),
+//     h.Set("Idempotency-Key", key));
+//   - a call of a function with a KeyRead fact.
+//
+// It does not descend: callers walk the tree.
+func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
+	var m *names.Matcher
+	if r.Config != nil {
+		m = r.Config.Keys
+	}
+	switch n := n.(type) {
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[n]
+		if !ok || sel.Kind() != types.FieldVal {
+			return "", false
+		}
+		field, _ := sel.Obj().(*types.Var)
+		if field == nil {
+			return "", false
+		}
+		if m.IsKey(field.Name()) {
+			return field.Name(), true
+		}
+		if tag := fieldTag(sel); tag != "" && m.IsKey(tag) {
+			return tag, true
+		}
+	case *ast.IndexExpr:
+		if s, ok := constString(info, n.Index); ok && m.IsKey(s) {
+			return s, true
+		}
+	case *ast.CallExpr:
+		for _, a := range n.Args {
+			if s, ok := constString(info, a); ok && m.IsKey(s) {
+				return s, true
+			}
+		}
+		if obj := typeutil.Callee(info, n); obj != nil {
+			if kr := r.FuncKeyRead(obj); kr != nil {
+				return kr.Key, true
+			}
+		}
+	}
+	return "", false
+}
+
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// fieldTag returns the JSON name of the selected field, found through the
+// struct type the selection ends in.
+func fieldTag(sel *types.Selection) string {
+	t := sel.Recv()
+	idx := sel.Index()
+	for i, fi := range idx {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || fi >= st.NumFields() {
+			return ""
+		}
+		if i == len(idx)-1 {
+			return names.JSONName(st.Tag(fi))
+		}
+		t = st.Field(fi).Type()
+	}
+	return ""
+}
