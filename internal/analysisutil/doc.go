@@ -50,7 +50,7 @@ func ExtractDoc(content, name string) (string, error) {
 			if rest == body {
 				return "", fmt.Errorf("Analyzer %q heading not followed by \"%s: summary...\" line", name, name)
 			}
-			b.WriteString(name + ":" + rest)
+			b.WriteString(strings.TrimSpace(rest))
 			found = true
 			break
 		}

@@ -49,7 +49,11 @@ func ParseDirectives(pass *analysis.Pass) *Directives {
 				if !strings.HasPrefix(c.Text, prefix) {
 					continue
 				}
-				fields := strings.Fields(c.Text[len(prefix):])
+				text := c.Text[len(prefix):]
+				if i := strings.Index(text, "//"); i >= 0 {
+					text = text[:i] // a trailing comment is not part of the reason
+				}
+				fields := strings.Fields(text)
 				if len(fields) == 0 {
 					continue
 				}

@@ -15,7 +15,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -31,6 +30,7 @@ type Effect struct {
 	Kind       string // e.g. "file write"
 	Idempotent bool   // whether the effect is idempotent by nature
 	Via        string // the first callee on the way, "" when called directly
+	KeyChecked bool   // the function also reads a dedupe key somewhere
 }
 
 func (*Effect) AFact() {}
@@ -202,10 +202,20 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	for _, fi := range funcs {
 		r.scanFunc(pass, fi, byObj)
 	}
-	// Propagate effects through same-package calls until nothing changes.
+	// Propagate effects and key reads through same-package calls until
+	// nothing changes.
 	for changed := true; changed; {
 		changed = false
 		for _, fi := range funcs {
+			if fi.keyRead == "" {
+				for _, c := range fi.callees {
+					if ce := byObj[c.obj]; ce != nil && ce.keyRead != "" {
+						fi.keyRead = ce.keyRead
+						changed = true
+						break
+					}
+				}
+			}
 			if fi.effect != nil {
 				continue
 			}
@@ -220,6 +230,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	}
 	for _, fi := range funcs {
 		if fi.effect != nil {
+			fi.effect.KeyChecked = fi.keyRead != ""
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
@@ -286,26 +297,25 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 	return r.effects[fn]
 }
 
-// scanFunc finds fi's first direct effect, its key reads and its
-// same-package callees.
+// scanFunc finds fi's first direct effect, whether it reads a key, and
+// its same-package callees.
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
 	sc := NewScope(pass.TypesInfo, fi.body)
 	ast.Inspect(fi.body, func(n ast.Node) bool {
-		if fi.effect != nil {
-			return false
-		}
 		if fi.keyRead == "" {
 			if k, ok := r.KeyReadAt(pass.TypesInfo, n); ok {
 				fi.keyRead = k
 			}
 		}
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
+		if !ok || fi.effect != nil && fi.keyRead != "" {
 			return true
 		}
-		if e := r.CallEffect(sc, call); e != nil {
-			fi.effect = e
-			return false
+		if fi.effect == nil {
+			if e := r.CallEffect(sc, call); e != nil {
+				fi.effect = e
+				return true
+			}
 		}
 		if obj := typeutil.Callee(pass.TypesInfo, call); obj != nil {
 			if fn, ok := obj.(*types.Func); ok {
@@ -379,7 +389,7 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn)}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
 	}
 	path := fn.Pkg().Path()
 	if strings.HasPrefix(path, "database/sql") {
@@ -804,14 +814,4 @@ func isTempSource(info *types.Info, e ast.Expr) bool {
 		return true
 	}
 	return false
-}
-
-// sortedKeys is used by tests to print maps deterministically.
-func sortedKeys[M ~map[string]V, V any](m M) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -1,0 +1,23 @@
+// Package analyzer is the mcpvet suite: the checks users run, for drivers
+// that import analyzers (multichecker, golangci-lint, gopls, nogo).
+package analyzer
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/dedupekey"
+)
+
+// Suite lists mcpvet's checks.
+var Suite = []*analysis.Analyzer{
+	dedupekey.Analyzer,
+}
+
+// All returns the configuration pseudo-analyzer followed by the Suite.
+// Drivers that register flags only for the analyzers they are given
+// (multichecker, go vet) need the configuration analyzer listed so that
+// its -mcpvet_config.* flags exist; it reports nothing.
+func All() []*analysis.Analyzer {
+	return append([]*analysis.Analyzer{config.Analyzer}, Suite...)
+}

@@ -1,0 +1,325 @@
+package dedupekey
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/fresh"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "dedupekey"
+
+// Analyzer reports tool handlers that commit a side effect before reading
+// a dedupe key.
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      analysisutil.MustExtractDoc(doc, name),
+	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/dedupekey",
+	Run:      run,
+	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	if !model.MCP {
+		return nil, nil
+	}
+	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
+	dirs := analysisutil.ParseDirectives(pass)
+	rep := analysisutil.NewReporter(pass, name, dirs)
+	defer rep.Finish()
+
+	seen := make(map[ast.Node]bool) // a handler registered twice is reported once
+	for _, t := range model.Tools {
+		// Only tools known to be neither idempotent nor read-only.
+		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
+			continue
+		}
+		if dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
+			continue
+		}
+		if n := t.Handler.Node(); n != nil {
+			if seen[n] || dirs.Find("idempotent", n.Pos(), "") != nil {
+				continue
+			}
+			seen[n] = true
+			checkBody(pass, rep, eff, t)
+			continue
+		}
+		checkRemote(pass, rep, eff, t)
+	}
+	return nil, nil
+}
+
+func toolName(t *mcpmodel.Tool) string {
+	if t.Name != "" {
+		return fmt.Sprintf("tool %q", t.Name)
+	}
+	return "this tool"
+}
+
+const fix = "read a client-supplied idempotency key and check it against a store before this call, or annotate the tool IdempotentHint: true if repeating it is harmless"
+
+// checkRemote handles a handler declared in another package: only its
+// facts are known.
+func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool) {
+	if t.Handler.Obj == nil {
+		return
+	}
+	e := eff.FuncEffect(t.Handler.Obj)
+	if e == nil || e.KeyChecked {
+		return
+	}
+	rep.Report(analysis.Diagnostic{
+		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
+		Message: fmt.Sprintf("%s is not idempotent and its handler %s commits a %s via %s without reading a dedupe key, so a client that retries after a timeout repeats it; %s",
+			toolName(t), effects.QualifiedName(t.Handler.Obj), e.Kind, e.Sink, fix),
+		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+	})
+}
+
+// event is a key read or an effect inside the handler.
+type event struct {
+	pos       token.Pos
+	read      bool
+	call      *ast.CallExpr
+	effect    *effects.Effect
+	protected bool // the effect's own arguments carry the key
+}
+
+// checkBody analyzes a handler whose body is in this package.
+func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool) {
+	body := t.Handler.Body()
+	if body == nil {
+		return
+	}
+	info := pass.TypesInfo
+	sc := effects.NewScope(info, body)
+
+	// A key with a fresh fallback protects nothing for clients that omit it.
+	if fb := findFallback(info, eff, body); fb != nil && hasEffect(eff, sc, body) {
+		rep.Report(analysis.Diagnostic{
+			Pos: fb.Pos(), End: fb.End(),
+			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry of such a call gets a new key and repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
+				toolName(t)),
+			Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		})
+		return
+	}
+
+	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
+	events := make([][]event, len(g.Blocks))
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		for _, n := range b.Nodes {
+			events[b.Index] = append(events[b.Index], nodeEvents(info, eff, sc, n)...)
+		}
+	}
+
+	// Forward must-analysis: keyed[b] holds when a key was read on every
+	// path from the entry to b's start.
+	preds := make([][]int32, len(g.Blocks))
+	for _, b := range g.Blocks {
+		for _, s := range b.Succs {
+			preds[s.Index] = append(preds[s.Index], b.Index)
+		}
+	}
+	keyedIn := make([]bool, len(g.Blocks))
+	keyedOut := make([]bool, len(g.Blocks))
+	for i := range keyedIn {
+		keyedIn[i], keyedOut[i] = true, true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks {
+			in := b.Index != 0
+			if b.Index != 0 {
+				for _, p := range preds[b.Index] {
+					if g.Blocks[p].Live && !keyedOut[p] {
+						in = false
+					}
+				}
+			}
+			out := in
+			for _, ev := range events[b.Index] {
+				if ev.read {
+					out = true
+				}
+			}
+			if in != keyedIn[b.Index] || out != keyedOut[b.Index] {
+				keyedIn[b.Index], keyedOut[b.Index] = in, out
+				changed = true
+			}
+		}
+	}
+
+	var first *event
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		keyed := keyedIn[b.Index]
+		for i := range events[b.Index] {
+			ev := &events[b.Index][i]
+			if ev.read {
+				keyed = true
+				continue
+			}
+			if !keyed && !ev.protected && (first == nil || ev.pos < first.pos) {
+				first = ev
+			}
+		}
+	}
+	if first == nil {
+		return
+	}
+	what := first.effect.Kind
+	via := first.effect.Sink
+	if first.effect.Via != "" {
+		via = first.effect.Via
+		if first.effect.Via != first.effect.Sink {
+			via += " (which reaches " + first.effect.Sink + ")"
+		}
+	}
+	rep.Report(analysis.Diagnostic{
+		Pos: first.call.Pos(), End: first.call.End(),
+		Message: fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; %s",
+			toolName(t), what, via, fix),
+		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+	})
+}
+
+// nodeEvents lists the key reads and effects of one CFG node in source
+// order, function literals included (a transaction callback runs in place).
+func nodeEvents(info *types.Info, eff *effects.Result, sc *effects.Scope, n ast.Node) []event {
+	var evs []event
+	ast.Inspect(n, func(x ast.Node) bool {
+		if _, ok := eff.KeyReadAt(info, x); ok {
+			evs = append(evs, event{pos: x.Pos(), read: true})
+		}
+		if call, ok := x.(*ast.CallExpr); ok {
+			if e := eff.CallEffect(sc, call); e != nil {
+				// An effect whose callee reads a key itself (store.ChargeOnce)
+				// dedupes on its own.
+				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || argsReadKey(info, eff, call)})
+			}
+		}
+		return true
+	})
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].pos < evs[j].pos })
+	return evs
+}
+
+// argsReadKey reports whether the call passes a dedupe key to the effect
+// itself (an Idempotency-Key header, an IdempotencyKey field, an insert
+// that stores it).
+func argsReadKey(info *types.Info, eff *effects.Result, call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(x ast.Node) bool {
+			if _, ok := eff.KeyReadAt(info, x); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func hasEffect(eff *effects.Result, sc *effects.Scope, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok && !found && eff.CallEffect(sc, call) != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// findFallback returns the fresh-value expression that replaces a
+// missing client key: key = uuid.NewString() after key := in.Key, or
+// cmp.Or(in.Key, uuid.NewString()).
+func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) ast.Expr {
+	fromKey := make(map[types.Object]bool) // locals assigned from a key read
+	var found ast.Expr
+	readsKey := func(e ast.Expr) bool {
+		r := false
+		ast.Inspect(e, func(x ast.Node) bool {
+			if _, ok := eff.KeyReadAt(info, x); ok {
+				r = true
+			}
+			return !r
+		})
+		return r
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, rhs := range n.Rhs {
+				lhsObj := objOf(info, n.Lhs[i])
+				if call, _ := fresh.Find(info, rhs, nil); call != nil {
+					keyLHS := lhsObj != nil && fromKey[lhsObj]
+					if _, ok := eff.KeyReadAt(info, n.Lhs[i]); ok {
+						keyLHS = true
+					}
+					if keyLHS || readsKey(rhs) {
+						found = call
+						return false
+					}
+					continue
+				}
+				if lhsObj != nil && readsKey(rhs) {
+					fromKey[lhsObj] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if i < len(n.Values) {
+					if call, _ := fresh.Find(info, n.Values[i], nil); call != nil && readsKey(n.Values[i]) {
+						found = call
+						return false
+					}
+					if readsKey(n.Values[i]) {
+						fromKey[info.Defs[name]] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func objOf(info *types.Info, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if o := info.Defs[id]; o != nil {
+		return o
+	}
+	return info.Uses[id]
+}

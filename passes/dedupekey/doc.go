@@ -1,0 +1,80 @@
+// Package dedupekey defines an Analyzer that reports MCP tool handlers
+// that commit a side effect before reading a dedupe key.
+//
+// # Analyzer dedupekey
+//
+// dedupekey: report tool handlers that write before reading a dedupe key
+//
+// A tool call that times out on the client may still have run on the
+// server. The client cannot tell "not done" from "done, answer lost", and
+// the MCP specification tells it to send the request again (with a new
+// JSON-RPC id, so the id is no dedupe key). If the handler has already
+// committed its side effect (a ledger line, an SQL INSERT, a POST, a
+// message), the retry commits it twice: two charges for one request.
+//
+// The only protection a server has is a key the client makes once per
+// logical operation and sends with every attempt; the handler must
+// consult a store with it before the effect. dedupekey reports the
+// handler of a tool that is not idempotent (IdempotentHint false or
+// absent, which is the default; read-only tools are left alone) when a
+// side effect can happen on a path where no dedupe key has been read.
+// It also reports a key that is replaced by a fresh value (uuid, time,
+// random) when the client omits it: that key protects nothing.
+//
+// Side effects come from a catalogue: file writes, SQL writes, HTTP
+// requests other than GET/HEAD/OPTIONS, process runs, email, message
+// publishes (Kafka, NATS, AMQP, Pub/Sub, SQS, SNS), Redis and MongoDB
+// writes, Kubernetes and GitHub mutations, and methods of third-party SDK
+// clients that take a context.Context and are named with a strong
+// mutation verb (Create, Insert, Send, Publish, Charge, Delete, ...).
+// Effects reached through calls count, in any package (facts).
+//
+// A dedupe key is read when the handler reads a field, argument, _meta
+// entry or header named like one: idempotency_key, idempotencyKey,
+// Idempotency-Key, dedupe_key, request_id, client_token,
+// ClientRequestToken and similar, compared without regard to case, '_'
+// and '-'.
+//
+// WRONG:
+//
+//	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+//		if err := ledger.Append(in.Account, in.Amount); err != nil { // a retry charges twice
+//			return nil, nil, err
+//		}
+//		return &mcp.CallToolResult{}, nil, nil
+//	})
+//
+// RIGHT:
+//
+//	type ChargeIn struct {
+//		Account        string `json:"account"`
+//		Amount         int    `json:"amount"`
+//		IdempotencyKey string `json:"idempotency_key"` // made once by the client
+//	}
+//
+//	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+//		if prev, ok := ledger.Lookup(in.IdempotencyKey); ok {
+//			return prev, nil, nil // a retry: answer what the first call did
+//		}
+//		if err := ledger.AppendOnce(in.IdempotencyKey, in.Account, in.Amount); err != nil {
+//			return nil, nil, err
+//		}
+//		return &mcp.CallToolResult{}, nil, nil
+//	})
+//
+// or, when repeating the call is harmless, say so:
+//
+//	&mcp.Tool{Name: "set_limit", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}
+//
+// Suppress a finding with "//mcpvet:ignore dedupekey <reason>" on the
+// reported line, the registration or the handler's doc comment; or
+// declare a handler that dedupes in a way mcpvet cannot see with
+// "//mcpvet:idempotent <reason>" in its doc comment or on its
+// registration.
+//
+// Since: v0.1.0.
+//
+// Flags (on the mcpvet_config analyzer): -mcpvet_config.keys adds
+// dedupe-key names; -mcpvet_config.sinks adds side-effect functions;
+// -mcpvet_config.nonsinks removes them. All default to empty.
+package dedupekey

@@ -1,0 +1,730 @@
+// Package mcpmodel defines a building-block analyzer that finds the MCP
+// tools a package registers: their names, their idempotent and read-only
+// hints, and their handlers. It reports nothing.
+//
+// Registrations are found through the SDKs' own entry points
+// (go-sdk mcp.AddTool and (*mcp.Server).AddTool; mcp-go
+// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values)
+// and through a project's own wrappers: any call, composite literal or
+// return statement that carries both a tool definition (a Tool value,
+// mcp.NewTool, mcp-go tool options, an annotations value) and a function
+// value pairs the two.
+//
+// Precision first: a hint that is not a constant the model can resolve is
+// Unknown, and a handler it cannot resolve is nil; the checks stay silent
+// on both.
+package mcpmodel
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/config"
+)
+
+// Analyzer builds the Model of a package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "mcpmodel",
+	Doc:        "finds MCP tool registrations, their hints and handlers; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/mcpmodel",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, config.Analyzer},
+	ResultType: reflect.TypeFor[*Model](),
+}
+
+// Hint is the resolved value of a tool annotation hint.
+type Hint int
+
+const (
+	Unknown Hint = iota // not a constant the model could resolve
+	False               // false, or absent (the spec default)
+	True
+)
+
+func (h Hint) String() string { return [...]string{"unknown", "false", "true"}[h] }
+
+// Model is what a package registers.
+type Model struct {
+	// MCP reports whether the package imports an MCP SDK, directly or
+	// through other packages. When false, Tools is empty.
+	MCP   bool
+	Tools []*Tool
+}
+
+// Tool is one registered tool.
+type Tool struct {
+	SDK        SDK
+	Name       string   // the constant tool name, or ""
+	Reg        ast.Node // the registering call, composite literal or return statement
+	Def        ast.Expr // the tool definition expression
+	Idempotent Hint
+	ReadOnly   Hint
+	HintNode   ast.Node // the annotation that set the hints, or Def
+	HandlerArg ast.Expr // the handler expression as registered
+	Handler    *Func    // nil when the handler could not be resolved
+}
+
+// Func is a resolved handler.
+type Func struct {
+	Obj  types.Object  // the named function or method, if any
+	Decl *ast.FuncDecl // its declaration, when in this package
+	Lit  *ast.FuncLit  // the function literal, for closures
+}
+
+// Body returns the handler's body when it is in this package, or nil.
+func (f *Func) Body() *ast.BlockStmt {
+	switch {
+	case f.Lit != nil:
+		return f.Lit.Body
+	case f.Decl != nil:
+		return f.Decl.Body
+	}
+	return nil
+}
+
+// Type returns the handler's function type.
+func (f *Func) Type() *ast.FuncType {
+	switch {
+	case f.Lit != nil:
+		return f.Lit.Type
+	case f.Decl != nil:
+		return f.Decl.Type
+	}
+	return nil
+}
+
+// Node returns the handler's syntax, or nil when it is in another package.
+func (f *Func) Node() ast.Node {
+	switch {
+	case f.Lit != nil:
+		return f.Lit
+	case f.Decl != nil:
+		return f.Decl
+	}
+	return nil
+}
+
+// importsMCP reports whether pkg imports an SDK package, directly or
+// transitively.
+func importsMCP(pkg *types.Package) bool {
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if isSDKPath(p.Path()) {
+			return true
+		}
+		for _, q := range p.Imports() {
+			if visit(q) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, q := range pkg.Imports() {
+		if visit(q) {
+			return true
+		}
+	}
+	return false
+}
+
+type builder struct {
+	pass     *analysis.Pass
+	decls    map[types.Object]*ast.FuncDecl
+	pkgVars  map[*types.Var]ast.Expr
+	locals   map[*types.Var][]ast.Expr // single-assignment locals, whole package
+	consumed map[ast.Node]bool
+	model    *Model
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := &Model{}
+	// Skip packages that cannot register tools, as lostcancel skips
+	// packages without context: the common case under go vet.
+	if !importsMCP(pass.Pkg) {
+		return m, nil
+	}
+	m.MCP = true
+	b := &builder{
+		pass:     pass,
+		decls:    make(map[types.Object]*ast.FuncDecl),
+		pkgVars:  make(map[*types.Var]ast.Expr),
+		locals:   make(map[*types.Var][]ast.Expr),
+		consumed: make(map[ast.Node]bool),
+		model:    m,
+	}
+	b.index()
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	// SDK registrations first, so that generic pairing skips them.
+	for c := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.CallExpr:
+			b.sdkCall(n)
+		case *ast.CompositeLit:
+			b.serverTool(n)
+		}
+	}
+	for c := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.ReturnStmt)(nil)) {
+		if !b.consumed[c.Node()] {
+			b.pairing(c.Node())
+		}
+	}
+	return m, nil
+}
+
+// index records function declarations and single-assignment variables.
+func (b *builder) index() {
+	info := b.pass.TypesInfo
+	for _, f := range b.pass.Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if obj := info.Defs[d.Name]; obj != nil {
+					b.decls[obj] = d
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					vs, ok := s.(*ast.ValueSpec)
+					if !ok || len(vs.Values) != len(vs.Names) {
+						continue
+					}
+					for i, n := range vs.Names {
+						if v, ok := info.Defs[n].(*types.Var); ok {
+							b.pkgVars[v] = vs.Values[i]
+						}
+					}
+				}
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					for _, l := range n.Lhs {
+						b.noteLocal(l, nil)
+					}
+					return true
+				}
+				for i, l := range n.Lhs {
+					b.noteLocal(l, n.Rhs[i])
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					var rhs ast.Expr
+					if len(n.Values) == len(n.Names) {
+						rhs = n.Values[i]
+					}
+					b.noteLocal(name, rhs)
+				}
+			}
+			return true
+		})
+	}
+}
+
+func (b *builder) noteLocal(lhs, rhs ast.Expr) {
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return
+	}
+	obj := b.pass.TypesInfo.Defs[id]
+	if obj == nil {
+		obj = b.pass.TypesInfo.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return
+	}
+	b.locals[v] = append(b.locals[v], rhs)
+}
+
+// value resolves an identifier to the single expression assigned to it.
+func (b *builder) value(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return e
+	}
+	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return e
+	}
+	if x, ok := b.pkgVars[v]; ok {
+		return x
+	}
+	if xs := b.locals[v]; len(xs) == 1 && xs[0] != nil {
+		return xs[0]
+	}
+	return e
+}
+
+func calleeKey(fn *types.Func) (key2 [2]string, key3 [3]string, ok bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	fn = fn.Origin()
+	recv := ""
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		_, recv = namedIn(sig.Recv().Type())
+	}
+	return [2]string{fn.Pkg().Path(), fn.Name()}, [3]string{fn.Pkg().Path(), recv, fn.Name()}, true
+}
+
+// sdkCall handles a direct SDK registration.
+func (b *builder) sdkCall(call *ast.CallExpr) {
+	fn, _ := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func)
+	_, k3, ok := calleeKey(fn)
+	if !ok {
+		return
+	}
+	reg, ok := registrations[k3]
+	if !ok || reg.handler >= len(call.Args) {
+		return
+	}
+	b.consumed[call] = true
+	b.add(reg.sdk, call, call.Args[reg.tool], call.Args[reg.handler])
+}
+
+// serverTool handles mcp-go server.ServerTool{Tool: t, Handler: h}.
+func (b *builder) serverTool(lit *ast.CompositeLit) {
+	path, name := namedIn(b.pass.TypesInfo.TypeOf(lit))
+	sdk, ok := serverToolTypes[[2]string{path, name}]
+	if !ok {
+		return
+	}
+	b.consumed[lit] = true
+	var tool, handler ast.Expr
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			switch k, _ := kv.Key.(*ast.Ident); {
+			case k != nil && k.Name == "Tool":
+				tool = kv.Value
+			case k != nil && k.Name == "Handler":
+				handler = kv.Value
+			}
+		} else if i == 0 {
+			tool = el
+		} else if i == 1 {
+			handler = el
+		}
+	}
+	if tool != nil && handler != nil {
+		b.add(sdk, lit, tool, handler)
+	}
+}
+
+// pairing handles a project's own registration wrapper: a call, composite
+// literal or return statement that carries a tool definition and a
+// function value.
+func (b *builder) pairing(n ast.Node) {
+	var parts []ast.Expr
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(b.pass.TypesInfo, n).(*types.Func)
+		if fn != nil && fn.Pkg() != nil && isSDKPath(fn.Pkg().Path()) {
+			return // mcp.NewTool(...) and other SDK calls are not wrappers
+		}
+		parts = n.Args
+	case *ast.CompositeLit:
+		for _, el := range n.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			parts = append(parts, el)
+		}
+	case *ast.ReturnStmt:
+		parts = n.Results
+	}
+	if len(parts) < 2 {
+		return
+	}
+	var defs, opts, funcs []ast.Expr
+	for _, p := range parts {
+		t := b.pass.TypesInfo.TypeOf(p)
+		switch classifyType(t) {
+		case goSDKTool, mcpGoTool, ownTool, goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
+			defs = append(defs, p)
+			continue
+		case mcpGoOption:
+			opts = append(opts, p)
+			continue
+		}
+		if t != nil {
+			if _, ok := t.Underlying().(*types.Signature); ok {
+				funcs = append(funcs, p)
+			}
+		}
+	}
+	if len(defs) > 1 || len(funcs) == 0 || (len(defs) == 0 && len(opts) == 0) {
+		return
+	}
+	handler := b.pickHandler(funcs)
+	if handler == nil {
+		return
+	}
+	if len(defs) == 1 {
+		b.add(sdkOf(classifyType(b.pass.TypesInfo.TypeOf(defs[0]))), n, defs[0], handler)
+		return
+	}
+	// Options only, as in MustTool(name, desc, handler, opts...): the
+	// wrapper builds the tool with mcp.NewTool, whose hints default to false.
+	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, HintNode: opts[0]}
+	for _, o := range opts {
+		b.option(t, o)
+	}
+	if t.Name == "" {
+		if call, ok := n.(*ast.CallExpr); ok {
+			t.Name = firstConstString(b.pass.TypesInfo, call.Args)
+		}
+	}
+	t.HandlerArg = handler
+	t.Handler = b.resolveHandler(handler, 0)
+	b.model.Tools = append(b.model.Tools, t)
+}
+
+func sdkOf(k toolKind) SDK {
+	switch k {
+	case goSDKTool, goSDKAnnotations:
+		return GoSDK
+	case mcpGoTool, mcpGoAnnotation, mcpGoOption:
+		return MCPGo
+	}
+	return Own
+}
+
+// pickHandler chooses the handler among several function values: the one
+// taking a context.Context (or returning a function that does).
+func (b *builder) pickHandler(funcs []ast.Expr) ast.Expr {
+	if len(funcs) == 1 {
+		return funcs[0]
+	}
+	var found ast.Expr
+	for _, f := range funcs {
+		sig, _ := b.pass.TypesInfo.TypeOf(f).Underlying().(*types.Signature)
+		if sig != nil && takesContext(sig) {
+			if found != nil {
+				return nil // ambiguous
+			}
+			found = f
+		}
+	}
+	return found
+}
+
+func takesContext(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if path, name := namedIn(sig.Params().At(i).Type()); path == "context" && name == "Context" {
+			return true
+		}
+	}
+	if sig.Results().Len() == 1 {
+		if inner, ok := sig.Results().At(0).Type().Underlying().(*types.Signature); ok {
+			return takesContext(inner)
+		}
+	}
+	return false
+}
+
+func firstConstString(info *types.Info, args []ast.Expr) string {
+	for _, a := range args {
+		if tv, ok := info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value)
+		}
+	}
+	return ""
+}
+
+// add records a registration.
+func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
+	t := &Tool{SDK: sdk, Reg: reg, Def: def, HintNode: def}
+	b.toolDef(t, def, 0)
+	t.HandlerArg = handler
+	t.Handler = b.resolveHandler(handler, 0)
+	b.model.Tools = append(b.model.Tools, t)
+}
+
+// toolDef fills t's name and hints from a tool definition expression.
+func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
+	if depth > 4 {
+		return
+	}
+	info := b.pass.TypesInfo
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if v := b.value(e); v != e {
+		b.toolDef(t, v, depth+1)
+		return
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		switch classifyType(info.TypeOf(e)) {
+		case goSDKTool, mcpGoTool, ownTool:
+			t.Idempotent, t.ReadOnly = False, False // no annotations: the spec defaults
+			for _, el := range e.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				switch k, _ := kv.Key.(*ast.Ident); {
+				case k == nil:
+				case k.Name == "Name":
+					if s, ok := constStr(info, kv.Value); ok {
+						t.Name = s
+					}
+				case k.Name == "Annotations":
+					t.HintNode = kv.Value
+					b.annotations(t, kv.Value, depth+1)
+				}
+			}
+		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
+			b.annotations(t, e, depth+1)
+		}
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, e).(*types.Func)
+		k2, _, ok := calleeKey(fn)
+		if ok && k2 == [2]string{mcpGoMCP, "NewTool"} && len(e.Args) > 0 {
+			t.Idempotent, t.ReadOnly = False, False // NewTool sets both to false
+			if s, ok := constStr(info, e.Args[0]); ok {
+				t.Name = s
+			}
+			for i, a := range e.Args[1:] {
+				if e.Ellipsis.IsValid() && i == len(e.Args)-2 {
+					t.Idempotent, t.ReadOnly = Unknown, Unknown
+					continue
+				}
+				b.option(t, a)
+			}
+		}
+	}
+}
+
+// annotations fills t's hints from an annotations expression.
+func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
+	if depth > 5 {
+		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		return
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		t.Idempotent, t.ReadOnly = False, False
+		return
+	}
+	if v := b.value(e); v != e {
+		b.annotations(t, v, depth+1)
+		return
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		return
+	}
+	t.HintNode = lit
+	t.Idempotent, t.ReadOnly = False, False
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			t.Idempotent, t.ReadOnly = Unknown, Unknown
+			return
+		}
+		switch k, _ := kv.Key.(*ast.Ident); {
+		case k == nil:
+		case k.Name == "IdempotentHint":
+			t.Idempotent = b.boolHint(kv.Value)
+		case k.Name == "ReadOnlyHint":
+			t.ReadOnly = b.boolHint(kv.Value)
+		}
+	}
+}
+
+// boolHint resolves a bool or *bool hint value: a constant, nil,
+// mcp.ToBoolPtr(c), ptr.To(c), &v or any call of one constant bool.
+func (b *builder) boolHint(e ast.Expr) Hint {
+	info := b.pass.TypesInfo
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok {
+		if tv.IsNil() {
+			return False
+		}
+		if tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			return hintOf(constant.BoolVal(tv.Value))
+		}
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			if tv, ok := info.Types[e.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+				return hintOf(constant.BoolVal(tv.Value))
+			}
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			if v := b.value(e.X); v != e.X {
+				return b.boolHint(v)
+			}
+		}
+	case *ast.Ident:
+		if v := b.value(e); v != e {
+			return b.boolHint(v)
+		}
+	}
+	return Unknown
+}
+
+func hintOf(v bool) Hint {
+	if v {
+		return True
+	}
+	return False
+}
+
+// option applies one mcp-go ToolOption to t.
+func (b *builder) option(t *Tool, e ast.Expr) {
+	info := b.pass.TypesInfo
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		return
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP {
+		// A project's own option may set any hint.
+		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		return
+	}
+	switch fn.Name() {
+	case "WithIdempotentHintAnnotation":
+		t.Idempotent = b.boolHint(call.Args[0])
+		t.HintNode = call
+	case "WithReadOnlyHintAnnotation":
+		t.ReadOnly = b.boolHint(call.Args[0])
+		t.HintNode = call
+	case "WithToolAnnotation":
+		b.annotations(t, call.Args[0], 0)
+		t.HintNode = call
+	}
+}
+
+func constStr(info *types.Info, e ast.Expr) (string, bool) {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	return "", false
+}
+
+// resolveHandler finds the function a handler expression denotes:
+// closures, named functions, method values, SDK adapters
+// (mcp.NewTypedToolHandler(h)), middleware taking one handler, and
+// factories that return the handler (func(deps) Handler { return func... }).
+func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
+	if depth > 5 {
+		return nil
+	}
+	info := b.pass.TypesInfo
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.FuncLit:
+		if inner := b.factoryResult(x.Type, x.Body, depth); inner != nil {
+			return inner
+		}
+		return &Func{Lit: x}
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		switch obj := info.Uses[id].(type) {
+		case *types.Func:
+			obj = obj.Origin()
+			if sig := obj.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+				return nil // an interface method: the implementation is unknown
+			}
+			if d := b.decls[obj]; d != nil {
+				if inner := b.factoryResult(d.Type, d.Body, depth); inner != nil {
+					return inner
+				}
+				return &Func{Obj: obj, Decl: d}
+			}
+			return &Func{Obj: obj}
+		case *types.Var:
+			if v := b.value(x); v != x {
+				return b.resolveHandler(v, depth+1)
+			}
+		}
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, x).(*types.Func)
+		if k2, _, ok := calleeKey(fn); ok && handlerAdapters[k2] && len(x.Args) == 1 {
+			return b.resolveHandler(x.Args[0], depth+1)
+		}
+		if fn != nil {
+			if d := b.decls[fn.Origin()]; d != nil {
+				if inner := b.factoryResult(d.Type, d.Body, depth); inner != nil {
+					return inner
+				}
+			}
+		}
+		// Middleware: a call taking exactly one function value and
+		// returning a function runs the handler it was given.
+		var fnArgs []ast.Expr
+		for _, a := range x.Args {
+			if t := info.TypeOf(a); t != nil {
+				if _, ok := t.Underlying().(*types.Signature); ok {
+					fnArgs = append(fnArgs, a)
+				}
+			}
+		}
+		if len(fnArgs) == 1 {
+			return b.resolveHandler(fnArgs[0], depth+1)
+		}
+	}
+	return nil
+}
+
+// factoryResult returns the handler a factory function returns, when the
+// function's only result is a function and every return statement of its
+// body (nested literals excluded) returns the same resolvable function.
+func (b *builder) factoryResult(ft *ast.FuncType, body *ast.BlockStmt, depth int) *Func {
+	if body == nil || ft.Results == nil || len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) > 1 {
+		return nil
+	}
+	rt := b.pass.TypesInfo.TypeOf(ft.Results.List[0].Type)
+	if rt == nil {
+		return nil
+	}
+	if _, ok := rt.Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var results []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				results = append(results, n.Results[0])
+			}
+		}
+		return true
+	})
+	if len(results) != 1 {
+		return nil
+	}
+	return b.resolveHandler(results[0], depth+1)
+}
