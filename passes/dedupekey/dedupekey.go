@@ -285,7 +285,7 @@ func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) as
 					if _, ok := eff.KeyReadAt(info, n.Lhs[i]); ok {
 						keyLHS = true
 					}
-					if keyLHS || readsKey(rhs) {
+					if keyLHS || orFallback(info, eff, rhs) {
 						found = call
 						return false
 					}
@@ -298,7 +298,7 @@ func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) as
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if i < len(n.Values) {
-					if call, _ := fresh.Find(info, n.Values[i], nil); call != nil && readsKey(n.Values[i]) {
+					if call, _ := fresh.Find(info, n.Values[i], nil); call != nil && orFallback(info, eff, n.Values[i]) {
 						found = call
 						return false
 					}
@@ -311,6 +311,26 @@ func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) as
 		return true
 	})
 	return found
+}
+
+// orFallback reports whether e is a call like cmp.Or(in.Key,
+// uuid.NewString()): one argument reads the key, another is fresh, and the
+// result has the key's type. A struct literal that stores the key beside a
+// timestamp is no fallback.
+func orFallback(info *types.Info, eff *effects.Result, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return false
+	}
+	var keyArg, freshArg bool
+	for _, a := range call.Args {
+		if _, ok := eff.KeyReadAt(info, ast.Unparen(a)); ok {
+			keyArg = keyArg || types.Identical(info.TypeOf(a), info.TypeOf(call))
+		} else if c, _ := fresh.Find(info, a, nil); c != nil {
+			freshArg = true
+		}
+	}
+	return keyArg && freshArg
 }
 
 func objOf(info *types.Info, e ast.Expr) types.Object {

@@ -1,0 +1,207 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpvet/mcpvet/analyzer"
+)
+
+// buildMCPVet builds the command into a temporary directory.
+func buildMCPVet(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mcpvet")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// finding is one diagnostic as file:line analyzer.
+type finding struct {
+	File     string
+	Line     int
+	Analyzer string
+}
+
+func (f finding) String() string { return f.File + ":" + strconv.Itoa(f.Line) + " " + f.Analyzer }
+
+var expectRE = regexp.MustCompile(`// expect: ([a-z]+)`)
+
+// expectations reads the demo's "// expect: NAME" comments, for the
+// analyzers the suite has.
+func expectations(t *testing.T, dir string) []finding {
+	t.Helper()
+	inSuite := make(map[string]bool)
+	for _, a := range analyzer.Suite {
+		inSuite[a.Name] = true
+	}
+	var want []finding
+	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rel, _ := filepath.Rel(dir, path)
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
+				if inSuite[m[1]] {
+					want = append(want, finding{rel, line, m[1]})
+				}
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want
+}
+
+// jsonFindings parses the -json output of the standalone driver and of go
+// vet: a stream of {"pkg": {"analyzer": [{"posn": ...}]}} objects.
+func jsonFindings(t *testing.T, dir string, out []byte) []finding {
+	t.Helper()
+	var got []finding
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			if err.Error() == "EOF" {
+				break
+			}
+			// go vet interleaves "# pkg" lines: skip to the next object.
+			rest := out[dec.InputOffset():]
+			i := bytes.IndexByte(rest, '{')
+			if i < 0 {
+				break
+			}
+			dec = json.NewDecoder(bytes.NewReader(rest[i:]))
+			out = rest[i:]
+			continue
+		}
+		for _, byAnalyzer := range tree {
+			for name, raw := range byAnalyzer {
+				var diags []struct {
+					Posn string `json:"posn"`
+				}
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					t.Fatalf("analyzer %s failed: %s", name, raw)
+				}
+				for _, d := range diags {
+					// posn is file:line:col
+					parts := strings.Split(d.Posn, ":")
+					if len(parts) < 3 {
+						t.Fatalf("bad posn %q", d.Posn)
+					}
+					file := strings.Join(parts[:len(parts)-2], ":")
+					rel, err := filepath.Rel(dir, file)
+					if err != nil {
+						rel = file
+					}
+					line, err := strconv.Atoi(parts[len(parts)-2])
+					if err != nil {
+						t.Fatalf("bad posn %q", d.Posn)
+					}
+					got = append(got, finding{rel, line, name})
+				}
+			}
+		}
+	}
+	return got
+}
+
+func sortedStrings(fs []finding) []string {
+	var ss []string
+	for _, f := range fs {
+		ss = append(ss, f.String())
+	}
+	sort.Strings(ss)
+	return ss
+}
+
+func compare(t *testing.T, what string, got, want []finding) {
+	t.Helper()
+	g, w := sortedStrings(got), sortedStrings(want)
+	if strings.Join(g, "\n") != strings.Join(w, "\n") {
+		t.Errorf("%s: diagnostics differ from the demo's // expect: comments\ngot:\n  %s\nwant:\n  %s",
+			what, strings.Join(g, "\n  "), strings.Join(w, "\n  "))
+	}
+}
+
+// TestDemo runs the built command on the demo module, standalone and under
+// go vet, and compares its findings with the demo's // expect: comments.
+// The demo's handlers reach their side effect through the ledger package,
+// so this also shows that effect facts cross packages under go vet.
+func TestDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and type-checks the demo module")
+	}
+	bin := buildMCPVet(t)
+	demo, err := filepath.Abs("../../demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := expectations(t, demo)
+	if len(want) == 0 {
+		t.Fatal("the demo has no // expect: comments for the suite's analyzers")
+	}
+
+	t.Run("standalone", func(t *testing.T) {
+		cmd := exec.Command(bin, "-json", "./...")
+		cmd.Dir = demo
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("mcpvet -json: %v\n%s", err, out)
+		}
+		compare(t, "mcpvet -json ./...", jsonFindings(t, demo, out), want)
+	})
+
+	t.Run("govet", func(t *testing.T) {
+		cmd := exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")
+		cmd.Dir = demo
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go vet -vettool: %v\n%s", err, out)
+		}
+		compare(t, "go vet -vettool", jsonFindings(t, demo, out), want)
+	})
+}
+
+// TestErrors checks that bad input gives a short error and a non-zero
+// exit, never a panic.
+func TestErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildMCPVet(t)
+	for _, args := range [][]string{
+		{"-no-such-flag", "./..."},
+		{"example.com/does/not/exist"},
+	} {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = t.TempDir()
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			t.Errorf("mcpvet %v: exit 0, want an error\n%s", args, out)
+		}
+		if bytes.Contains(out, []byte("panic")) || bytes.Contains(out, []byte("goroutine ")) {
+			t.Errorf("mcpvet %v panicked:\n%s", args, out)
+		}
+	}
+}

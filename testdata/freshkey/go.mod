@@ -1,0 +1,33 @@
+module example.com/freshkey
+
+go 1.25.5
+
+require (
+	github.com/avast/retry-go/v4 v4.7.0
+	github.com/aws/aws-sdk-go-v2/service/secretsmanager v1.51.0
+	github.com/cenkalti/backoff/v4 v4.3.0
+	github.com/google/uuid v1.6.0
+	github.com/mark3labs/mcp-go v1.2.1
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/oklog/ulid/v2 v2.1.2
+	github.com/rs/xid v1.6.0
+	github.com/stripe/stripe-go/v82 v82.5.1
+)
+
+require (
+	github.com/aws/aws-sdk-go-v2 v1.48.0 // indirect
+	github.com/aws/aws-sdk-go-v2/internal/configsources v1.5.12 // indirect
+	github.com/aws/aws-sdk-go-v2/internal/endpoints/v2 v2.8.12 // indirect
+	github.com/aws/smithy-go v1.28.9 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/spf13/cast v1.7.1 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+)
