@@ -365,7 +365,11 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 		return nil
 	}
 	if v, ok := obj.(*types.Var); ok {
-		return r.effects[v] // a package-level alias of an effectful function
+		// A package-level alias of an effectful function.
+		if e := r.effects[v]; e != nil {
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v)}
+		}
+		return nil
 	}
 	fn, ok := obj.(*types.Func)
 	if !ok {

@@ -1,0 +1,3 @@
+module example.com/effects
+
+go 1.25.0

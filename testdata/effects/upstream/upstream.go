@@ -1,0 +1,91 @@
+// Package upstream commits effects directly.
+package upstream
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+func WriteConfig(b []byte) error { // want WriteConfig:`effect\(file write: os.WriteFile\)`
+	return os.WriteFile("config", b, 0o644)
+}
+
+func AppendLog(line string) error { // want AppendLog:`effect\(file write: os.OpenFile\)`
+	f, err := os.OpenFile("log", os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func ReadConfig() ([]byte, error) { // ok: O_RDONLY
+	f, err := os.OpenFile("config", os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return nil, nil
+}
+
+func Insert(ctx context.Context, db *sql.DB) error { // want Insert:`effect\(SQL write: \(\*database/sql.DB\).ExecContext\)`
+	_, err := db.ExecContext(ctx, "INSERT INTO t VALUES (1)")
+	return err
+}
+
+func Select(ctx context.Context, db *sql.DB) error { // ok: a constant SELECT through Exec
+	_, err := db.ExecContext(ctx, "SELECT 1")
+	return err
+}
+
+func InsertReturning(ctx context.Context, db *sql.DB) error { // want InsertReturning:`effect\(SQL write`
+	return db.QueryRowContext(ctx, "-- name: CreateOrder :one\nINSERT INTO orders DEFAULT VALUES RETURNING id").Scan(new(int))
+}
+
+func Post(ctx context.Context) error { // want Post:`effect\(HTTP request: \(\*net/http.Client\).Do\)`
+	req, _ := http.NewRequestWithContext(ctx, "POST", "http://x", strings.NewReader(""))
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+func Get(ctx context.Context) error { // ok: GET
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://x", nil)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+func Unknown(ctx context.Context, method string) error { // ok: the method is not a constant
+	req, _ := http.NewRequestWithContext(ctx, method, "http://x", nil)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+func Run(ctx context.Context) error { // want Run:`effect\(process run`
+	return exec.CommandContext(ctx, "deploy").Run()
+}
+
+func Print(s string) { // ok: standard streams
+	os.Stdout.WriteString(s)
+	out := os.Stderr
+	out.WriteString(s)
+}
+
+func Temp(b []byte) error { // ok: temporary files
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	return os.WriteFile(dir+"/f", b, 0o644)
+}
+
+// Alias is a package-level alias of os.WriteFile.
+var Alias = os.WriteFile // want Alias:`effect\(file write: os.WriteFile\)`
+
+func KeyOf(args map[string]any) string { // want KeyOf:`keyread\(idempotency_key\)`
+	s, _ := args["idempotency_key"].(string)
+	return s
+}
