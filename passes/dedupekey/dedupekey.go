@@ -72,7 +72,26 @@ func toolName(t *mcpmodel.Tool) string {
 	return "this tool"
 }
 
-const fix = "read a client-supplied idempotency key and check it against a store before this call, or annotate the tool IdempotentHint: true if repeating it is harmless"
+// message words a finding. An effect that is idempotent by nature (an
+// overwrite, a delete) is still reported, since the annotation tells
+// clients the tool is unsafe to retry, but the fix leads with the label.
+func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
+	if idem {
+		return fmt.Sprintf("%s is not marked idempotent and its handler commits a %s via %s before reading a dedupe key; the write looks idempotent by nature (an overwrite or delete), so if repeating the whole tool is harmless annotate it IdempotentHint: true, otherwise read a client-supplied idempotency key and check it against a store before this call",
+			toolName(t), kind, via)
+	}
+	return fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; read a client-supplied idempotency key and check it against a store before this call, or annotate the tool IdempotentHint: true if repeating it is harmless",
+		toolName(t), kind, via)
+}
+
+// better reports whether effect a should be reported rather than b: a
+// non-idempotent effect beats an idempotent one, then the earlier wins.
+func better(a, b *event) bool {
+	if a.effect.Idempotent != b.effect.Idempotent {
+		return !a.effect.Idempotent
+	}
+	return a.pos < b.pos
+}
 
 // checkRemote handles a handler declared in another package: only its
 // facts are known.
@@ -86,8 +105,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	}
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
-		Message: fmt.Sprintf("%s is not idempotent and its handler %s commits a %s via %s without reading a dedupe key, so a client that retries after a timeout repeats it; %s",
-			toolName(t), effects.QualifiedName(t.Handler.Obj), e.Kind, e.Sink, fix),
+		Message: message(t, e.Kind, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")", e.Idempotent),
 		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
 	})
 }
@@ -181,7 +199,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 				keyed = true
 				continue
 			}
-			if !keyed && !ev.protected && (first == nil || ev.pos < first.pos) {
+			// Prefer the first effect that is not idempotent by nature.
+			if !keyed && !ev.protected && (first == nil || better(ev, first)) {
 				first = ev
 			}
 		}
@@ -199,8 +218,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	}
 	rep.Report(analysis.Diagnostic{
 		Pos: first.call.Pos(), End: first.call.End(),
-		Message: fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; %s",
-			toolName(t), what, via, fix),
+		Message: message(t, what, via, first.effect.Idempotent),
 		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
 	})
 }

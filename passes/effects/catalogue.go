@@ -1,11 +1,14 @@
 package effects
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/types"
 	"os"
 	"regexp"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file is the side-effect catalogue: data, not logic. A sink is a
@@ -62,10 +65,10 @@ var stdSinks = map[string]sink{
 	"(*os.File).WriteAt":                 {kind: kindFile, check: realFileIdem},
 	"(*os.File).ReadFrom":                {kind: kindFile, check: realFile},
 	"(*os.File).Truncate":                {kind: kindFile, check: realFileIdem},
-	"(*os/exec.Cmd).Run":                 {kind: kindExec},
-	"(*os/exec.Cmd).Start":               {kind: kindExec},
-	"(*os/exec.Cmd).Output":              {kind: kindExec},
-	"(*os/exec.Cmd).CombinedOutput":      {kind: kindExec},
+	"(*os/exec.Cmd).Run":                 {kind: kindExec, check: execCmd},
+	"(*os/exec.Cmd).Start":               {kind: kindExec, check: execCmd},
+	"(*os/exec.Cmd).Output":              {kind: kindExec, check: execCmd},
+	"(*os/exec.Cmd).CombinedOutput":      {kind: kindExec, check: execCmd},
 	"syscall.Exec":                       {kind: kindExec},
 	"os.StartProcess":                    {kind: kindExec},
 	"net/smtp.SendMail":                  {kind: kindMail},
@@ -108,8 +111,9 @@ type pkgRule struct {
 var pkgRules = []pkgRule{
 	{kind: kindSQL, paths: []string{"github.com/jmoiron/sqlx"}, names: idem(
 		"Exec", "ExecContext", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext", "Commit")},
-	{kind: kindSQL, paths: []string{"github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool"},
-		names: idem("Exec", "CopyFrom", "Commit", "SendBatch")},
+	{kind: kindSQL, paths: pgxPaths, names: idem("Exec"), check: sqlArg(1)},
+	{kind: kindSQL, paths: pgxPaths, names: idem("CopyFrom", "Commit", "SendBatch")},
+	{kind: kindSQL, paths: pgxPaths, names: idem("Query", "QueryRow"), check: sqlQuery(1)},
 	{kind: kindSQL, paths: []string{"gorm.io/gorm"}, names: map[string]bool{
 		"Create": false, "CreateInBatches": false, "Save": true, "Update": true, "Updates": true,
 		"UpdateColumn": true, "UpdateColumns": true, "Delete": true, "Exec": false, "FirstOrCreate": true}},
@@ -160,6 +164,60 @@ var pkgRules = []pkgRule{
 		check: goGitHubService},
 	{kind: kindHTTP, paths: []string{"github.com/go-resty/resty/v2", "resty.dev/v3"}, names: map[string]bool{
 		"Request.Post": false, "Request.Put": true, "Request.Patch": false, "Request.Delete": true}},
+}
+
+var pgxPaths = []string{"github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool"}
+
+// neverEffect lists package path prefixes whose functions are never side
+// effects, and for which no facts are computed: telemetry, metrics and
+// logging write files and sockets, but a retry repeating them is harmless
+// (gopls's telemetry counters write a mapped file on Inc).
+var neverEffect = []string{
+	"golang.org/x/telemetry",
+	"go.opentelemetry.io/",
+	"github.com/prometheus/",
+	"go.uber.org/zap",
+	"github.com/sirupsen/logrus",
+	"github.com/rs/zerolog",
+	"github.com/getsentry/sentry-go",
+	"github.com/DataDog/",
+	"github.com/go-logr/",
+	"k8s.io/klog",
+	"github.com/golang/glog",
+	"github.com/hashicorp/go-hclog",
+	"github.com/charmbracelet/log",
+	"github.com/stretchr/testify",
+}
+
+// knownReads are functions that reach a sink but only read: GraphQL
+// queries are POSTs.
+var knownReads = map[string]bool{
+	"(*github.com/shurcooL/githubv4.Client).Query":           true,
+	"(*github.com/shurcooL/graphql.Client).Query":            true,
+	"(*github.com/hasura/go-graphql-client.Client).Query":    true,
+	"(*github.com/hasura/go-graphql-client.Client).QueryRaw": true,
+	"(*github.com/machinebox/graphql.Client).Run":            false,
+	"(*github.com/cli/go-gh/v2/pkg/api.GraphQLClient).Query": true,
+	"(*github.com/cli/shurcooL-graphql.Client).Query":        true,
+}
+
+// readOnlyCommands are commands (and, where the command does many things,
+// their read-only subcommands) whose run changes nothing: a retry repeats
+// only a computation.
+var readOnlyCommands = map[string]map[string]bool{
+	"git": words("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-remote", "describe",
+		"remote", "config", "blame", "branch", "rev-list", "cat-file", "grep", "shortlog", "version"),
+	"go":       words("list", "env", "version", "vet", "doc", "mod"),
+	"which":    nil,
+	"uname":    nil,
+	"whoami":   nil,
+	"id":       nil,
+	"hostname": nil,
+	"ls":       nil,
+	"cat":      nil,
+	"date":     nil,
+	"pwd":      nil,
+	"gofmt":    nil,
 }
 
 // remoteVerbs are the strong mutation verbs of the generic rule: a method
@@ -343,6 +401,80 @@ func httpDo(s *site) (bool, bool) {
 	return true, false
 }
 
+// execCmd: a process run is an effect when mcpvet can see how the command
+// is built and it is not a known read-only command or a re-exec of the
+// program itself (gopls runs "os.Args[0] vulncheck" to analyze, #E18). A
+// command built elsewhere is unknown: stay silent.
+func execCmd(s *site) (bool, bool) {
+	x := s.recvExpr()
+	if x == nil {
+		return false, false
+	}
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		d, ok := s.sc.single(id)
+		if !ok {
+			return false, false
+		}
+		x = d
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false, false
+	}
+	fn, _ := typeutil.Callee(s.sc.info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
+		return false, false
+	}
+	args := call.Args
+	switch fn.Name() {
+	case "Command":
+	case "CommandContext":
+		if len(args) == 0 {
+			return false, false
+		}
+		args = args[1:]
+	default:
+		return false, false
+	}
+	if len(args) == 0 {
+		return false, false
+	}
+	if isOSArgs0(s.sc.info, args[0]) {
+		return false, false
+	}
+	name, ok := s.sc.stringOf(args[0])
+	if !ok {
+		return true, false // a command chosen at run time: a shell tool
+	}
+	subs, known := readOnlyCommands[name]
+	if !known {
+		return true, false
+	}
+	if subs == nil {
+		return false, false
+	}
+	for _, a := range args[1:] {
+		if v, ok := s.sc.stringOf(a); ok && !strings.HasPrefix(v, "-") {
+			return !subs[v], false // the first word that is not a flag is the subcommand
+		}
+	}
+	return false, false // the subcommand is not a constant: unknown
+}
+
+// isOSArgs0 reports whether e is os.Args[0] or os.Executable's result.
+func isOSArgs0(info *types.Info, e ast.Expr) bool {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Name() == "Args"
+}
+
 // goGitHubService restricts go-github verbs to methods of its *XService
 // types (IssuesService.Create), so that a helper type's Set is not taken.
 func goGitHubService(s *site) (bool, bool) {
@@ -350,9 +482,18 @@ func goGitHubService(s *site) (bool, bool) {
 	if !strings.HasSuffix(recv, "Service") {
 		return false, false
 	}
-	w := firstWord(s.fn.Name())
-	return true, w == "Edit" || w == "Delete" || w == "Remove" || w == "Set" || w == "Replace" || w == "Lock" || w == "Unlock"
+	// Most GitHub writes converge (a second star, label, merge or edit
+	// leaves the same state, or fails); creating, uploading, dispatching
+	// and re-running make something new each time. Reactions are
+	// returned, not duplicated.
+	name := s.fn.Name()
+	if strings.Contains(name, "Reaction") {
+		return true, true
+	}
+	return true, !githubNonIdem[firstWord(name)]
 }
+
+var githubNonIdem = words("Create", "Upload", "Generate", "Rerun", "Trigger", "Dispatch", "Redeliver", "Transfer", "Submit")
 
 // recvName returns the name of fn's receiver base type, or "".
 func recvName(fn *types.Func) string {

@@ -122,8 +122,9 @@ func run(pass *analysis.Pass) (any, error) {
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
 	}
-	// The standard library is covered by the built-in catalogue.
-	if IsStd(pass) {
+	// The standard library is covered by the built-in catalogue;
+	// telemetry and logging packages commit nothing that matters.
+	if IsStd(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -216,15 +217,17 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 					}
 				}
 			}
-			if fi.effect != nil {
+			if fi.effect != nil && !fi.effect.Idempotent {
 				continue
 			}
 			for _, c := range fi.callees {
-				if ce := byObj[c.obj]; ce != nil && ce.effect != nil {
-					fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
-					changed = true
-					break
+				ce := byObj[c.obj]
+				if ce == nil || ce.effect == nil || (fi.effect != nil && ce.effect.Idempotent) {
+					continue
 				}
+				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
+				changed = true
+				break
 			}
 		}
 	}
@@ -297,8 +300,9 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 	return r.effects[fn]
 }
 
-// scanFunc finds fi's first direct effect, whether it reads a key, and
-// its same-package callees.
+// scanFunc finds fi's first direct effect (the first that is not
+// idempotent by nature, if any), whether it reads a key, and its
+// same-package callees.
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
 	sc := NewScope(pass.TypesInfo, fi.body)
 	ast.Inspect(fi.body, func(n ast.Node) bool {
@@ -308,12 +312,14 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 			}
 		}
 		call, ok := n.(*ast.CallExpr)
-		if !ok || fi.effect != nil && fi.keyRead != "" {
+		if !ok {
 			return true
 		}
-		if fi.effect == nil {
+		if fi.effect == nil || fi.effect.Idempotent {
 			if e := r.CallEffect(sc, call); e != nil {
-				fi.effect = e
+				if fi.effect == nil || !e.Idempotent {
+					fi.effect = e
+				}
 				return true
 			}
 		}
@@ -377,6 +383,9 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 	}
 	fn = fn.Origin()
 	full := fn.FullName()
+	if knownReads[full] || (fn.Pkg() != nil && hasPrefix(neverEffect, fn.Pkg().Path())) {
+		return nil
+	}
 	if r.Config != nil {
 		if r.Config.NonSinks[full] {
 			return nil
@@ -443,6 +452,15 @@ func (r *Result) remoteVerb(s *site) *Effect {
 		}
 	}
 	return &Effect{Sink: qualifiedName(fn), Kind: kindRemote, Idempotent: remoteIdem[w]}
+}
+
+func hasPrefix(prefixes []string, path string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func isStdPath(path string) bool {

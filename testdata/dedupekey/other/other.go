@@ -9,6 +9,6 @@ import (
 )
 
 func Register(s *mcp.Server) {
-	mcp.AddTool(s, &mcp.Tool{Name: "remote"}, gosdk.Exported) // want `tool "remote" is not idempotent and its handler gosdk.Exported commits a file write`
+	mcp.AddTool(s, &mcp.Tool{Name: "remote"}, gosdk.Exported) // want `tool "remote" is not idempotent and its handler commits a file write via gosdk.Exported \(which reaches os.OpenFile\)`
 	_ = store.Log
 }

@@ -89,3 +89,21 @@ func KeyOf(args map[string]any) string { // want KeyOf:`keyread\(idempotency_key
 	s, _ := args["idempotency_key"].(string)
 	return s
 }
+
+func GitRemote(ctx context.Context, path string) ([]byte, error) { // ok: a read-only git subcommand
+	return exec.CommandContext(ctx, "git", "-C", path, "remote", "get-url", "origin").Output()
+}
+
+func SelfExec(ctx context.Context, args []string) error { // ok: re-exec of the program itself
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	cmd.Env = nil
+	return cmd.Start()
+}
+
+func GoList(ctx context.Context, verb string) error { // ok: a go subcommand chosen at run time is unknown
+	return exec.CommandContext(ctx, "go", verb).Run()
+}
+
+func Shell(ctx context.Context, command string) ([]byte, error) { // want Shell:`effect\(process run`
+	return exec.CommandContext(ctx, "bash", "-c", command).CombinedOutput()
+}
