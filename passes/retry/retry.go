@@ -1,0 +1,704 @@
+package retry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/effects"
+)
+
+// Analyzer recognizes retry constructs. It reports nothing.
+//
+// Do not make this analyzer expensive (no SSA, no buildssa requirement):
+// it runs on every package of the build and exports facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retry",
+	Doc:        "recognizes retry loops, retry libraries, retry helpers and recursion on the error path; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/retry",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Helper)},
+}
+
+// Helper is a fact on a function (in any package) that calls its function
+// parameter number Param (0-based, receiver excluded) again after that
+// call returned an error: a project's own retry helper such as
+// func withRetry(ctx context.Context, fn func() error) error (Param 1).
+type Helper struct{ Param int }
+
+func (*Helper) AFact() {}
+
+func (h *Helper) String() string { return fmt.Sprintf("retryhelper(param %d)", h.Param) }
+
+// Kind is the kind of a retry construct.
+type Kind int
+
+const (
+	Loop       Kind = iota // a loop that iterates again after a failed call
+	Library                // a call of a retry library
+	HelperCall             // a call of a function with a Helper fact
+	Recursion              // a function that calls itself on the error path
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Loop:
+		return "loop"
+	case Library:
+		return "library"
+	case HelperCall:
+		return "helper"
+	case Recursion:
+		return "recursion"
+	}
+	return "?"
+}
+
+// Construct is one place where an operation is tried again after a
+// failure.
+type Construct struct {
+	Kind Kind
+	// Node is the loop statement; the retrying call expression (library or
+	// helper); or the recursive *ast.FuncDecl.
+	Node ast.Node
+	// Attempt is the code run once per attempt: the loop body
+	// (*ast.BlockStmt); the closure (*ast.FuncLit) or, when a named
+	// function is passed, its *ast.FuncDecl if in this package; the
+	// recursive function's body. It is nil when the operation is not in
+	// this package.
+	Attempt ast.Node
+	// Failure is where the failure that leads to another attempt is
+	// observed: the if statement or loop condition that tests the error,
+	// or the statement that starts the next attempt; nil when unknown.
+	Failure ast.Node
+	// Name is, for Library and HelperCall, the callee: "backoff.Retry",
+	// "retry.Do", "retry.Retrier.Do", "withRetry".
+	Name string
+
+	// Calls are the calls in Attempt whose error leads to another attempt,
+	// in source order.
+	Calls []*ast.CallExpr
+	// Op is, for Library and HelperCall, the operation argument as
+	// written; OpFunc is the named function it denotes, if any (possibly
+	// in another package).
+	Op     ast.Expr
+	OpFunc *types.Func
+	// Pred is the retry predicate, when the construct has one: the
+	// retriable function of retry.OnError, the RetryIf option of
+	// retry-go.
+	Pred ast.Expr
+
+	sem sem
+	reg *region
+}
+
+// Result lists the retry constructs of a package.
+type Result struct {
+	Constructs []*Construct
+
+	a *finder
+}
+
+// Enclosing returns the constructs whose Attempt contains n, innermost
+// first.
+func (r *Result) Enclosing(n ast.Node) []*Construct {
+	var cs []*Construct
+	for _, c := range r.Constructs {
+		if c.Attempt != nil && c.Attempt.Pos() <= n.Pos() && n.End() <= c.Attempt.End() {
+			cs = append(cs, c)
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		return cs[i].Attempt.End()-cs[i].Attempt.Pos() < cs[j].Attempt.End()-cs[j].Attempt.Pos()
+	})
+	return cs
+}
+
+// Helper returns the Helper fact of fn (this package's or imported), or
+// nil.
+func (r *Result) Helper(fn *types.Func) *Helper {
+	if fn == nil || r.a == nil {
+		return nil
+	}
+	return r.a.helpers[fn.Origin()]
+}
+
+// Resends reports whether, in construct c, a failure of call (one of
+// c.Calls) leads to another attempt that reaches call again without
+// passing a node for which stop reports true. stop is called with simple
+// statements and with the headers of compound ones (an if's Init and
+// Cond), on the failure path and, in the next attempt, from the start of
+// the Attempt up to call; it may be nil. The second result is where the
+// failure is observed.
+func (r *Result) Resends(c *Construct, call *ast.CallExpr, stop func(ast.Node) bool) (bool, ast.Node) {
+	if c.reg == nil || r.a == nil {
+		return false, nil
+	}
+	found := false
+	for _, x := range c.Calls {
+		found = found || x == call
+	}
+	if !found {
+		return false, nil
+	}
+	focal, errObj := r.a.focal(c.reg, call)
+	if focal == nil {
+		return false, nil
+	}
+	w := newWalker(r.a.info, c.reg, c.sem)
+	w.errObj, w.focal, w.call, w.wrap, w.visit = errObj, focal, call, true, stop
+	o := w.failure(focal)
+	failure := w.check
+	if failure == nil {
+		failure = w.retry
+	}
+	return o&oAgain != 0, failure
+}
+
+// OnFailure follows the statements that may run after call failed (its
+// error result is non-nil), within the innermost loop body or function
+// body holding call, up to a return, a break or the end of that body. It
+// calls visit with simple statements and the headers of compound ones;
+// visit returning true ends that path. OnFailure reports false when the
+// call's error is not followed (it is discarded or used as an operand).
+func (r *Result) OnFailure(call *ast.CallExpr, visit func(ast.Node) bool) bool {
+	if r.a == nil {
+		return false
+	}
+	reg := r.a.regionOf(call)
+	if reg == nil {
+		return false
+	}
+	focal, errObj := r.a.focal(reg, call)
+	if focal == nil {
+		return false
+	}
+	w := newWalker(r.a.info, reg, semFunc)
+	w.errObj, w.focal, w.call, w.visit = errObj, focal, call, visit
+	w.failure(focal)
+	return true
+}
+
+// analysis is the state of one run.
+type finder struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	insp    *inspector.Inspector
+	helpers map[*types.Func]*Helper
+	decls   map[*types.Func]*ast.FuncDecl
+	regions map[ast.Node]*region // by the loop, FuncLit or FuncDecl
+	vars    map[*types.Var]ast.Expr
+	varsOK  bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	a := &finder{
+		pass:    pass,
+		info:    pass.TypesInfo,
+		insp:    pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		helpers: make(map[*types.Func]*Helper),
+		decls:   make(map[*types.Func]*ast.FuncDecl),
+		regions: make(map[ast.Node]*region),
+	}
+	res := &Result{a: a}
+	// The standard library retries nothing on its callers' behalf.
+	if effects.IsStd(pass) {
+		return res, nil
+	}
+	for _, f := range pass.AllObjectFacts() {
+		if h, ok := f.Fact.(*Helper); ok {
+			if fn, ok := f.Object.(*types.Func); ok {
+				a.helpers[fn] = h
+			}
+		}
+	}
+	a.find(res)
+	return res, nil
+}
+
+func (a *finder) find(res *Result) {
+	var loops []*ast.BlockStmt
+	var loopStmts []ast.Stmt
+	var labels []string
+	var calls []*ast.CallExpr
+	var funcs []*ast.FuncDecl
+	nodeTypes := []ast.Node{(*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
+	for c := range a.insp.Root().Preorder(nodeTypes...) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
+				if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
+					a.decls[fn] = n
+				}
+				funcs = append(funcs, n)
+			}
+		case *ast.ForStmt:
+			loops, loopStmts, labels = append(loops, n.Body), append(loopStmts, n), append(labels, labelOf(c.Parent().Node()))
+		case *ast.RangeStmt:
+			if a.retryRange(n) {
+				loops, loopStmts, labels = append(loops, n.Body), append(loopStmts, n), append(labels, labelOf(c.Parent().Node()))
+			}
+		case *ast.CallExpr:
+			calls = append(calls, n)
+		}
+	}
+
+	// Loops.
+	for i, body := range loops {
+		reg := newRegion(body, loopStmts[i], labels[i])
+		a.regions[loopStmts[i]] = reg
+		con := &Construct{Kind: Loop, Node: loopStmts[i], Attempt: body, sem: semLoop, reg: reg}
+		if a.analyze(con) {
+			res.Constructs = append(res.Constructs, con)
+		}
+	}
+
+	// Recursion.
+	for _, d := range funcs {
+		fn, _ := a.info.Defs[d.Name].(*types.Func)
+		if fn == nil || !callsItself(a.info, d.Body, fn) {
+			continue
+		}
+		reg := a.funcRegion(d)
+		reg.self = fn
+		con := &Construct{Kind: Recursion, Node: d, Attempt: d.Body, sem: semRecursion, reg: reg}
+		if a.analyze(con) {
+			res.Constructs = append(res.Constructs, con)
+		}
+	}
+
+	// Libraries.
+	libCalls := make(map[*ast.CallExpr]bool)
+	for _, call := range calls {
+		if fn, _ := typeutil.Callee(a.info, call).(*types.Func); fn != nil {
+			if k, ok := calleeKey(fn); ok && inTable(k) {
+				// The table decides, even when it says no: the library's
+				// own source may also earn its entry point a Helper fact.
+				libCalls[call] = true
+			}
+		}
+		fn, l, op, pred, ok := a.libCall(call)
+		if !ok {
+			continue
+		}
+		con := &Construct{Kind: Library, Node: call, Name: displayName(fn, a.pass.Pkg), Op: op, Pred: pred, sem: l.sem}
+		a.attach(con, op)
+		ok = a.analyze(con)
+		if l.sem == semRetryable || l.sem == semCondition {
+			if !ok {
+				continue // retries nothing the closure does
+			}
+		}
+		res.Constructs = append(res.Constructs, con)
+	}
+
+	// Helper facts, and calls of helpers, to a fixpoint: a helper may hand
+	// its operation to another helper of this package.
+	helperCalls := make(map[*ast.CallExpr]bool)
+	for iter := 0; iter < 4; iter++ {
+		changed := a.inferHelpers(res, funcs)
+		for _, call := range calls {
+			if libCalls[call] || helperCalls[call] {
+				continue
+			}
+			fn, _ := typeutil.Callee(a.info, call).(*types.Func)
+			h := a.helperOf(fn)
+			if h == nil || h.Param >= len(call.Args) {
+				continue
+			}
+			if sig, ok := a.info.TypeOf(call.Fun).(*types.Signature); ok && sig.Variadic() && h.Param >= sig.Params().Len()-1 {
+				continue
+			}
+			helperCalls[call] = true
+			op := call.Args[h.Param]
+			con := &Construct{Kind: HelperCall, Node: call, Name: displayName(fn, a.pass.Pkg), Op: op, sem: semError}
+			a.attach(con, op)
+			a.analyze(con)
+			res.Constructs = append(res.Constructs, con)
+			changed = true
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, h := range a.helpers {
+		if fn.Pkg() == a.pass.Pkg {
+			a.pass.ExportObjectFact(fn, h)
+		}
+	}
+	sort.SliceStable(res.Constructs, func(i, j int) bool { return res.Constructs[i].Node.Pos() < res.Constructs[j].Node.Pos() })
+}
+
+func (a *finder) helperOf(fn *types.Func) *Helper {
+	if fn == nil {
+		return nil
+	}
+	return a.helpers[fn.Origin()]
+}
+
+// inferHelpers adds Helper facts for this package's functions whose
+// constructs retry a call of one of their function parameters.
+func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
+	changed := false
+	for _, d := range funcs {
+		fn, _ := a.info.Defs[d.Name].(*types.Func)
+		if fn == nil || a.helpers[fn] != nil {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		params := make(map[types.Object]int)
+		for i := 0; i < sig.Params().Len(); i++ {
+			p := sig.Params().At(i)
+			if fsig, ok := p.Type().Underlying().(*types.Signature); ok && fsig.Results().Len() > 0 &&
+				isErrorType(fsig.Results().At(fsig.Results().Len()-1).Type()) {
+				params[p] = i
+			}
+		}
+		if len(params) == 0 {
+			continue
+		}
+		paramOf := func(e ast.Expr) (int, bool) {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			if !ok {
+				return 0, false
+			}
+			i, ok := params[a.info.Uses[id]]
+			return i, ok
+		}
+		for _, c := range res.Constructs {
+			if c.Node.Pos() < d.Body.Pos() || c.Node.End() > d.Body.End() {
+				continue
+			}
+			idx := -1
+			if c.Op != nil {
+				if i, ok := paramOf(c.Op); ok {
+					idx = i
+				}
+			}
+			for _, call := range c.Calls {
+				if i, ok := paramOf(call.Fun); ok && idx < 0 {
+					idx = i
+				}
+			}
+			if idx >= 0 {
+				a.helpers[fn] = &Helper{Param: idx}
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
+}
+
+// attach sets a library or helper construct's Attempt from its operation
+// argument: a closure, or a named function of this package.
+func (a *finder) attach(con *Construct, op ast.Expr) {
+	x := ast.Unparen(op)
+	if _, ok := x.(*ast.Ident); ok {
+		if lit, ok := a.value(x).(*ast.FuncLit); ok {
+			x = lit // op := func() error {...}; backoff.Retry(op, b)
+		}
+	}
+	switch x := x.(type) {
+	case *ast.FuncLit:
+		con.Attempt = x
+		con.reg = a.litRegion(x)
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		if fn, ok := a.info.Uses[id].(*types.Func); ok {
+			con.OpFunc = fn
+			if d := a.decls[fn.Origin()]; d != nil {
+				con.Attempt = d
+				con.reg = a.funcRegion(d)
+			}
+		}
+	}
+}
+
+// analyze fills con.Calls and con.Failure; it reports whether some call
+// in the Attempt is retried after failing.
+func (a *finder) analyze(con *Construct) bool {
+	reg := con.reg
+	if reg == nil {
+		return false
+	}
+	for _, s := range reg.stmts {
+		for _, call := range candidateCalls(s) {
+			if a.errorWrapper(call) {
+				continue
+			}
+			focal, errObj := a.focal(reg, call)
+			if focal == nil {
+				continue
+			}
+			w := newWalker(a.info, reg, con.sem)
+			w.errObj, w.focal, w.call = errObj, focal, call
+			if w.failure(focal)&oRetry == 0 {
+				continue
+			}
+			if con.sem == semLoop {
+				// Success must leave the loop: a loop that goes on after a
+				// success walks through items, it does not retry.
+				ws := newWalker(a.info, reg, con.sem)
+				ws.errObj, ws.focal, ws.call = errObj, focal, call
+				if errObj == nil || ws.after(focal, stNil) != oDone {
+					continue
+				}
+			}
+			if con.Failure == nil {
+				con.Failure = w.check
+				if con.Failure == nil {
+					con.Failure = w.retry
+				}
+			}
+			con.Calls = append(con.Calls, call)
+		}
+	}
+	sort.Slice(con.Calls, func(i, j int) bool { return con.Calls[i].Pos() < con.Calls[j].Pos() })
+	return len(con.Calls) > 0
+}
+
+// candidateCalls returns the calls whose error s may follow: the right
+// side of an assignment, an if's Init, a return's last result.
+func candidateCalls(s ast.Stmt) []*ast.CallExpr {
+	var e ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	case *ast.IfStmt:
+		if as, ok := s.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			e = as.Rhs[0]
+		}
+	case *ast.ReturnStmt:
+		if len(s.Results) > 0 {
+			e = s.Results[len(s.Results)-1]
+		}
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok && len(gd.Specs) == 1 {
+			if vs, ok := gd.Specs[0].(*ast.ValueSpec); ok && len(vs.Values) == 1 {
+				e = vs.Values[0]
+			}
+		}
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		return []*ast.CallExpr{call}
+	}
+	return nil
+}
+
+// focal finds call's statement in reg and the error variable it sets.
+func (a *finder) focal(reg *region, call *ast.CallExpr) (ast.Stmt, types.Object) {
+	cur, ok := a.insp.Root().FindNode(call)
+	if !ok {
+		return nil, nil
+	}
+	var stack []ast.Node
+	for p := cur.Parent(); p.Node() != nil; p = p.Parent() {
+		stack = append(stack, p.Node())
+		if _, ok := p.Node().(ast.Stmt); ok {
+			if pp := p.Parent(); pp.Node() != nil {
+				stack = append(stack, pp.Node())
+			}
+			break
+		}
+	}
+	// focalOf wants the ancestors innermost last.
+	for i, j := 0, len(stack)-1; i < j; i, j = i+1, j-1 {
+		stack[i], stack[j] = stack[j], stack[i]
+	}
+	return focalOf(a.info, reg, call, stack)
+}
+
+// regionOf returns the region of the innermost loop or function body
+// holding n.
+func (a *finder) regionOf(n ast.Node) *region {
+	cur, ok := a.insp.Root().FindNode(n)
+	if !ok {
+		return nil
+	}
+	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch x := p.Node().(type) {
+		case *ast.ForStmt:
+			if x.Body.Pos() <= n.Pos() && n.End() <= x.Body.End() {
+				return a.loopRegion(x, x.Body, labelOf(p.Parent().Node()))
+			}
+		case *ast.RangeStmt:
+			if x.Body.Pos() <= n.Pos() && n.End() <= x.Body.End() {
+				return a.loopRegion(x, x.Body, labelOf(p.Parent().Node()))
+			}
+		case *ast.FuncLit:
+			if x.Body.Pos() <= n.Pos() && n.End() <= x.Body.End() {
+				return a.litRegion(x)
+			}
+		case *ast.FuncDecl:
+			if x.Body != nil && x.Body.Pos() <= n.Pos() && n.End() <= x.Body.End() {
+				return a.funcRegion(x)
+			}
+		}
+	}
+	return nil
+}
+
+func (a *finder) loopRegion(loop ast.Stmt, body *ast.BlockStmt, label string) *region {
+	if r := a.regions[loop]; r != nil {
+		return r
+	}
+	r := newRegion(body, loop, label)
+	a.regions[loop] = r
+	return r
+}
+
+func (a *finder) litRegion(lit *ast.FuncLit) *region {
+	if r := a.regions[lit]; r != nil {
+		return r
+	}
+	r := newRegion(lit.Body, nil, "")
+	a.regions[lit] = r
+	return r
+}
+
+func (a *finder) funcRegion(d *ast.FuncDecl) *region {
+	if r := a.regions[d]; r != nil {
+		return r
+	}
+	r := newRegion(d.Body, nil, "")
+	a.regions[d] = r
+	return r
+}
+
+func labelOf(parent ast.Node) string {
+	if ls, ok := parent.(*ast.LabeledStmt); ok {
+		return ls.Label.Name
+	}
+	return ""
+}
+
+// retryRange reports whether a range loop repeats one operation: a range
+// over an integer, over a backoff schedule ([]time.Duration) or over a
+// ticker's channel. A range over items moves on after a failure.
+func (a *finder) retryRange(r *ast.RangeStmt) bool {
+	t := a.info.TypeOf(r.X)
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsInteger != 0
+	case *types.Slice:
+		return isNamed(u.Elem(), "time", "Duration")
+	case *types.Array:
+		return isNamed(u.Elem(), "time", "Duration")
+	case *types.Chan:
+		return isNamed(u.Elem(), "time", "Time")
+	}
+	return false
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// callsItself reports whether body calls fn outside function literals.
+func callsItself(info *types.Info, body *ast.BlockStmt, fn *types.Func) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if c, _ := typeutil.Callee(info, n).(*types.Func); c != nil && c.Origin() == fn {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// value resolves a local variable assigned once to that expression.
+func (a *finder) value(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return ast.Unparen(e)
+	}
+	v, ok := a.info.Uses[id].(*types.Var)
+	if !ok {
+		return e
+	}
+	if !a.varsOK {
+		a.varsOK = true
+		a.vars = make(map[*types.Var]ast.Expr)
+		count := make(map[*types.Var]int)
+		note := func(l ast.Expr, r ast.Expr) {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				return
+			}
+			v, _ := a.info.ObjectOf(id).(*types.Var)
+			if v == nil {
+				return
+			}
+			count[v]++
+			a.vars[v] = r
+		}
+		for _, f := range a.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if len(n.Lhs) == len(n.Rhs) {
+							note(l, n.Rhs[i])
+						} else {
+							note(l, nil)
+						}
+					}
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						if len(n.Values) == len(n.Names) {
+							note(name, n.Values[i])
+						} else {
+							note(name, nil)
+						}
+					}
+				}
+				return true
+			})
+		}
+		for v, c := range count {
+			if c != 1 || a.vars[v] == nil {
+				delete(a.vars, v)
+			}
+		}
+	}
+	if x := a.vars[v]; x != nil {
+		return ast.Unparen(x)
+	}
+	return e
+}
+
+// errorWrapper reports whether call makes or wraps an error rather than
+// doing an operation: fmt.Errorf, backoff.Permanent, retry.RetryableError.
+func (a *finder) errorWrapper(call *ast.CallExpr) bool {
+	if isErrorConstructor(a.info, call) {
+		return true
+	}
+	fn, _ := typeutil.Callee(a.info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && stopOrRetry(fn) != ""
+}
