@@ -201,25 +201,6 @@ var knownReads = map[string]bool{
 	"(*github.com/cli/shurcooL-graphql.Client).Query":        true,
 }
 
-// readOnlyCommands are commands (and, where the command does many things,
-// their read-only subcommands) whose run changes nothing: a retry repeats
-// only a computation.
-var readOnlyCommands = map[string]map[string]bool{
-	"git": words("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-remote", "describe",
-		"remote", "config", "blame", "branch", "rev-list", "cat-file", "grep", "shortlog", "version"),
-	"go":       words("list", "env", "version", "vet", "doc", "mod"),
-	"which":    nil,
-	"uname":    nil,
-	"whoami":   nil,
-	"id":       nil,
-	"hostname": nil,
-	"ls":       nil,
-	"cat":      nil,
-	"date":     nil,
-	"pwd":      nil,
-	"gofmt":    nil,
-}
-
 // remoteVerbs are the strong mutation verbs of the generic rule: a method
 // of a third-party SDK client (a type from another module, not the
 // standard library) that takes a context.Context first and whose name
@@ -401,10 +382,14 @@ func httpDo(s *site) (bool, bool) {
 	return true, false
 }
 
-// execCmd: a process run is an effect when mcpvet can see how the command
-// is built and it is not a known read-only command or a re-exec of the
-// program itself (gopls runs "os.Args[0] vulncheck" to analyze, #E18). A
-// command built elsewhere is unknown: stay silent.
+// execCmd decides whether a process run is an effect, from how the
+// command is built: a shell given a script (bash -c, the shell tools of
+// agent hosts), or a command-line client that changes things (kubectl,
+// helm, terraform, docker, git, make, ...) with a subcommand that is not a
+// known read or not a constant. Anything else is unknown and stays silent:
+// a constant command mcpvet does not know (ps, lsof), a command name
+// chosen at run time, a re-exec of the program itself (gopls runs
+// "os.Args[0] vulncheck" to analyze, E18), or a command built elsewhere.
 func execCmd(s *site) (bool, bool) {
 	x := s.recvExpr()
 	if x == nil {
@@ -436,30 +421,62 @@ func execCmd(s *site) (bool, bool) {
 	default:
 		return false, false
 	}
-	if len(args) == 0 {
-		return false, false
-	}
-	if isOSArgs0(s.sc.info, args[0]) {
+	if len(args) == 0 || isOSArgs0(s.sc.info, args[0]) {
 		return false, false
 	}
 	name, ok := s.sc.stringOf(args[0])
 	if !ok {
-		return true, false // a command chosen at run time: a shell tool
+		return false, false
 	}
-	subs, known := readOnlyCommands[name]
-	if !known {
+	name = name[strings.LastIndexByte(name, '/')+1:]
+	if shells[name] {
 		return true, false
 	}
-	if subs == nil {
+	reads, known := commandReads[name]
+	if !known {
 		return false, false
 	}
 	for _, a := range args[1:] {
-		if v, ok := s.sc.stringOf(a); ok && !strings.HasPrefix(v, "-") {
-			return !subs[v], false // the first word that is not a flag is the subcommand
+		v, ok := s.sc.stringOf(a)
+		if !ok {
+			// A subcommand chosen at run time: for a client that
+			// changes things, assume it may; for git and go, unknown.
+			return !readMostly[name], false
+		}
+		if !strings.HasPrefix(v, "-") {
+			return !reads[v], false // the first word that is not a flag is the subcommand
 		}
 	}
-	return false, false // the subcommand is not a constant: unknown
+	return false, false
 }
+
+// shells run whatever script they are given.
+var shells = words("sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe", "powershell", "pwsh")
+
+// commandReads lists command-line clients that change things, each with
+// its read-only subcommands.
+var commandReads = map[string]map[string]bool{
+	"git": words("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-remote", "describe",
+		"remote", "config", "blame", "branch", "rev-list", "cat-file", "grep", "shortlog", "version"),
+	"go":        words("list", "env", "version", "vet", "doc", "mod", "build", "test"),
+	"kubectl":   words("get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "diff", "auth", "cluster-info", "events"),
+	"oc":        words("get", "describe", "logs", "whoami", "version"),
+	"helm":      words("list", "ls", "status", "get", "show", "history", "template", "search", "version", "lint"),
+	"terraform": words("plan", "show", "validate", "output", "version", "fmt", "providers", "graph"),
+	"docker":    words("ps", "images", "inspect", "logs", "version", "info"),
+	"podman":    words("ps", "images", "inspect", "logs", "version", "info"),
+	"gh":        words("status", "version"),
+	"gcloud":    words("version", "info"),
+	"aws":       words(),
+	"az":        words("version"),
+	"make":      words(),
+	"npm":       words("ls", "list", "view", "version", "outdated"),
+	"systemctl": words("status", "show", "list-units", "is-active", "is-enabled"),
+}
+
+// readMostly are clients mostly run to query: a subcommand chosen at run
+// time is unknown rather than a write.
+var readMostly = words("git", "go")
 
 // isOSArgs0 reports whether e is os.Args[0] or os.Executable's result.
 func isOSArgs0(info *types.Info, e ast.Expr) bool {

@@ -64,7 +64,7 @@ func Unknown(ctx context.Context, method string) error { // ok: the method is no
 }
 
 func Run(ctx context.Context) error { // want Run:`effect\(process run`
-	return exec.CommandContext(ctx, "deploy").Run()
+	return exec.CommandContext(ctx, "terraform", "apply").Run()
 }
 
 func Print(s string) { // ok: standard streams
@@ -106,4 +106,17 @@ func GoList(ctx context.Context, verb string) error { // ok: a go subcommand cho
 
 func Shell(ctx context.Context, command string) ([]byte, error) { // want Shell:`effect\(process run`
 	return exec.CommandContext(ctx, "bash", "-c", command).CombinedOutput()
+}
+
+func Processes(ctx context.Context) ([]byte, error) { // ok: a constant command mcpvet does not know
+	return exec.CommandContext(ctx, "ps", "axo", "pid").Output()
+}
+
+func Kubectl(ctx context.Context, args []string) ([]byte, error) { // want Kubectl:`effect\(process run`
+	cmd := exec.CommandContext(ctx, "kubectl", args...)
+	return cmd.Output()
+}
+
+func KubectlGet(ctx context.Context) ([]byte, error) { // ok: a read-only subcommand
+	return exec.CommandContext(ctx, "kubectl", "get", "pods").Output()
 }
