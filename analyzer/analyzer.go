@@ -7,11 +7,13 @@ import (
 
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/dedupekey"
+	"github.com/mcpvet/mcpvet/passes/freshkey"
 )
 
 // Suite lists mcpvet's checks.
 var Suite = []*analysis.Analyzer{
 	dedupekey.Analyzer,
+	freshkey.Analyzer,
 }
 
 // All returns the configuration pseudo-analyzer followed by the Suite.

@@ -1,0 +1,662 @@
+package freshkey
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/fresh"
+	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/retry"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "freshkey"
+
+// Analyzer reports dedupe keys made anew on every attempt of a retry.
+var Analyzer = &analysis.Analyzer{
+	Name:      name,
+	Doc:       analysisutil.MustExtractDoc(doc, name),
+	URL:       "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{config.Analyzer, inspect.Analyzer, retry.Analyzer},
+	FactTypes: []analysis.Fact{new(FreshFunc)},
+}
+
+// FreshFunc is the fact that a function returns a fresh value (a UUID, a
+// random number, the clock, or something derived from one) on at least
+// one path, so that every call makes a different value.
+type FreshFunc struct{}
+
+func (*FreshFunc) AFact()         {}
+func (*FreshFunc) String() string { return "freshFunc" }
+
+// checker holds the state of one pass.
+type checker struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	keys  *names.Matcher
+	retry *retry.Result
+	insp  *inspector.Inspector
+	rep   *analysisutil.Reporter
+
+	assigns   map[types.Object][]*assign // every assignment to a local variable
+	addrTaken map[types.Object]bool      // locals whose address is taken
+	local     map[*types.Func]bool       // fresh functions of this package
+
+	reported map[ast.Node]bool      // fresh calls already reported
+	inserted map[token.Pos]bool     // statements before which a fix inserts
+	src      map[*token.File][]byte // file contents, for fixes
+}
+
+// assign is one assignment to a local variable.
+type assign struct {
+	stmt    ast.Node      // the *ast.AssignStmt, *ast.DeclStmt, *ast.IncDecStmt or filling call
+	lhs     *ast.Ident    // the variable as assigned
+	rhs     ast.Expr      // the value assigned; nil for a fill or ++/--
+	fill    *ast.CallExpr // rand.Read(b) and similar: b is filled with fresh bytes
+	define  bool          // := or var
+	guarded bool          // under an if whose condition reads the variable: lazy initialization
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass:      pass,
+		info:      pass.TypesInfo,
+		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
+		retry:     pass.ResultOf[retry.Analyzer].(*retry.Result),
+		insp:      pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		assigns:   make(map[types.Object][]*assign),
+		addrTaken: make(map[types.Object]bool),
+		local:     make(map[*types.Func]bool),
+		reported:  make(map[ast.Node]bool),
+		inserted:  make(map[token.Pos]bool),
+		src:       make(map[*token.File][]byte),
+	}
+	c.collectAssigns()
+	c.computeFacts()
+
+	// Nothing is retried: export facts only.
+	if len(c.retry.Constructs) == 0 {
+		return nil, nil
+	}
+	c.rep = analysisutil.NewReporter(pass, name, analysisutil.ParseDirectives(pass))
+	defer c.rep.Finish()
+
+	c.checkSlots()
+	c.checkStripe()
+	c.checkAWS()
+	return nil, nil
+}
+
+// localVar returns the local variable that id denotes, or nil.
+func (c *checker) localVar(id *ast.Ident) *types.Var {
+	obj := c.info.Defs[id]
+	if obj == nil {
+		obj = c.info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+// collectAssigns records every assignment to a local variable, flow
+// insensitively.
+func (c *checker) collectAssigns() {
+	add := func(cur inspector.Cursor, id *ast.Ident, a *assign) {
+		v := c.localVar(id)
+		if v == nil {
+			return
+		}
+		a.lhs = id
+		a.guarded = c.guarded(cur, v)
+		c.assigns[v] = append(c.assigns[v], a)
+	}
+	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				a := &assign{stmt: n, define: n.Tok == token.DEFINE}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					a.rhs = n.Rhs[i]
+				case len(n.Rhs) == 1:
+					a.rhs = n.Rhs[0] // v, err := f()
+				}
+				add(cur, id, a)
+			}
+		case *ast.ValueSpec:
+			stmt := cur.Parent().Parent().Node() // ValueSpec → GenDecl → DeclStmt (or File)
+			for i, id := range n.Names {
+				a := &assign{stmt: stmt, define: true}
+				switch {
+				case len(n.Values) == len(n.Names):
+					a.rhs = n.Values[i]
+				case len(n.Values) == 1:
+					a.rhs = n.Values[0]
+				}
+				if a.rhs != nil {
+					add(cur, id, a)
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				add(cur, id, &assign{stmt: n})
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v := c.localVar(id); v != nil {
+						c.addrTaken[v] = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if b := c.filled(n); b != nil {
+				add(cur, b, &assign{stmt: n, fill: n})
+			}
+		}
+	}
+}
+
+// filled returns the buffer that call fills with random bytes:
+// rand.Read(b) of crypto/rand or math/rand, io.ReadFull(rand.Reader, b).
+func (c *checker) filled(call *ast.CallExpr) *ast.Ident {
+	fn, _ := typeutil.Callee(c.info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
+		return nil
+	}
+	buf := call.Args[0]
+	switch {
+	case fn.Name() == "Read" && fresh.IsFreshFunc(fn):
+	case fn.Pkg().Path() == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) >= 2 && isRandReader(c.info, call.Args[0]):
+		buf = call.Args[1]
+	default:
+		return nil
+	}
+	if s, ok := ast.Unparen(buf).(*ast.SliceExpr); ok {
+		buf = s.X
+	}
+	id, _ := ast.Unparen(buf).(*ast.Ident)
+	return id
+}
+
+func isRandReader(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "crypto/rand" && v.Name() == "Reader"
+}
+
+// guarded reports whether the assignment at cur runs only when a condition
+// that reads v holds (if key == "" { key = uuid.NewString() }): lazy
+// initialization, which makes the key once.
+func (c *checker) guarded(cur inspector.Cursor, v *types.Var) bool {
+	for p := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		ifs, ok := p.Node().(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		if !(ifs.Body.Pos() <= cur.Node().Pos() && cur.Node().End() <= ifs.Body.End()) {
+			continue
+		}
+		if mentions(c.info, ifs.Cond, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isFreshFunc reports whether fn returns a fresh value according to this
+// package's analysis or an imported FreshFunc fact.
+func (c *checker) isFreshFunc(fn *types.Func) bool {
+	if c.local[fn] {
+		return true
+	}
+	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return false
+	}
+	return c.pass.ImportObjectFact(fn, new(FreshFunc))
+}
+
+// origin is where a key's value is made fresh.
+type origin struct {
+	call   *ast.CallExpr // the fresh call
+	maker  ast.Expr      // the expression that makes the key: the assigned value, or the slot's value
+	assign *assign       // the assignment of maker, or nil when the key is made inline in the slot
+}
+
+// origins returns the fresh calls that the value of e derives from,
+// following local variables through their assignments. top is the
+// expression reported as the key's maker; via its assignment.
+func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object]bool, out *[]origin, withGuarded bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if _, ok := fresh.Call(c.info, e, c.isFreshFunc); ok {
+			*out = append(*out, origin{call: e, maker: top, assign: via})
+			return
+		}
+		if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() {
+			for _, a := range e.Args {
+				c.origins(a, top, via, visited, out, withGuarded)
+			}
+			return
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+			if b, ok := c.info.Uses[id].(*types.Builtin); ok {
+				if b.Name() == "append" {
+					for _, a := range e.Args {
+						c.origins(a, top, via, visited, out, withGuarded)
+					}
+				}
+				return
+			}
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+			if s := c.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				// A method of a fresh value: uuid.New().String(),
+				// time.Now().UnixNano().
+				c.origins(sel.X, top, via, visited, out, withGuarded)
+				return
+			}
+		}
+		if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && transforms(fn) {
+			for _, a := range e.Args {
+				c.origins(a, top, via, visited, out, withGuarded)
+			}
+		}
+	case *ast.Ident:
+		v := c.localVar(e)
+		if v == nil || visited[v] {
+			return
+		}
+		visited[v] = true
+		for _, a := range c.assigns[v] {
+			if a.guarded && !withGuarded {
+				continue
+			}
+			switch {
+			case a.fill != nil:
+				*out = append(*out, origin{call: a.fill, maker: a.fill, assign: a})
+			case a.rhs != nil:
+				c.origins(a.rhs, a.rhs, a, visited, out, withGuarded)
+			}
+		}
+	case *ast.UnaryExpr:
+		c.origins(e.X, top, via, visited, out, withGuarded)
+	case *ast.StarExpr:
+		c.origins(e.X, top, via, visited, out, withGuarded)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+			return
+		}
+		c.origins(e.X, top, via, visited, out, withGuarded)
+		c.origins(e.Y, top, via, visited, out, withGuarded)
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			c.origins(elt, top, via, visited, out, withGuarded)
+		}
+	case *ast.SliceExpr:
+		c.origins(e.X, top, via, visited, out, withGuarded)
+	case *ast.IndexExpr:
+		c.origins(e.X, top, via, visited, out, withGuarded)
+	case *ast.TypeAssertExpr:
+		c.origins(e.X, top, via, visited, out, withGuarded)
+	}
+}
+
+// transformPkgs are packages whose functions compute their result from
+// their arguments only, so that a fresh argument makes a fresh result.
+var transformPkgs = map[string]bool{
+	"fmt": true, "strconv": true, "strings": true, "bytes": true,
+	"encoding/hex": true, "encoding/base64": true, "encoding/base32": true,
+	"crypto/sha256": true, "crypto/sha1": true, "crypto/sha512": true, "crypto/md5": true,
+	"path": true, "net/url": true,
+	"github.com/aws/aws-sdk-go-v2/aws": true,
+}
+
+// transforms reports whether fn derives its result from its arguments
+// alone: fmt.Sprintf, strconv.FormatInt, hex.EncodeToString, aws.String,
+// stripe.String, or a pointer helper func(T) *T.
+func transforms(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if transformPkgs[path] && fn.Name() != "Fprintf" && fn.Name() != "Printf" && fn.Name() != "Println" && fn.Name() != "Print" {
+		return true
+	}
+	if isStripeRoot(path) && strings.HasPrefix(fn.Name(), "String") {
+		return true
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	p, ok := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
+}
+
+// pure reports whether every call in e is free of side effects that
+// moving it could reorder: fresh sources of the table, transformations,
+// conversions and methods of the fresh types.
+func (c *checker) pure(e ast.Node) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.CallExpr:
+			if tv, isT := c.info.Types[n.Fun]; isT && tv.IsType() {
+				return true
+			}
+			fn, _ := typeutil.Callee(c.info, n).(*types.Func)
+			if fn == nil {
+				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
+					if _, isB := c.info.Uses[id].(*types.Builtin); isB {
+						return true
+					}
+				}
+				ok = false
+				return false
+			}
+			fn = fn.Origin()
+			switch {
+			case fresh.IsFreshFunc(fn), transforms(fn):
+			case isMethod(fn) && fn.Pkg() != nil && freshTypePkg(fn.Pkg().Path()):
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func isMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil
+}
+
+// freshTypePkg reports whether the methods of path's types are pure
+// accessors (uuid.UUID.String, time.Time.UnixNano).
+func freshTypePkg(path string) bool {
+	switch path {
+	case "time", "github.com/google/uuid", "github.com/gofrs/uuid", "github.com/gofrs/uuid/v5",
+		"github.com/oklog/ulid", "github.com/oklog/ulid/v2", "github.com/rs/xid", "github.com/segmentio/ksuid":
+		return true
+	}
+	return false
+}
+
+// slot is a place where a value becomes a dedupe key.
+type slot struct {
+	key   string   // the key's name: map key, JSON name, field or header name
+	value ast.Expr // the value that becomes the key
+}
+
+// checkSlots reports keys made fresh inside a retry attempt.
+func (c *checker) checkSlots() {
+	for cur := range c.insp.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		n := cur.Node()
+		if len(c.retry.Enclosing(n)) == 0 {
+			continue
+		}
+		for _, s := range c.slotsOf(n) {
+			c.checkSlot(s)
+		}
+	}
+}
+
+func (c *checker) slotsOf(n ast.Node) []slot {
+	var slots []slot
+	switch n := n.(type) {
+	case *ast.CompositeLit:
+		t := c.info.TypeOf(n)
+		if t == nil {
+			return nil
+		}
+		switch u := deref(t).Underlying().(type) {
+		case *types.Map:
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if s, ok := constString(c.info, kv.Key); ok && c.keys.IsKey(s) {
+					slots = append(slots, slot{s, kv.Value})
+				}
+			}
+		case *types.Struct:
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				for i := 0; i < u.NumFields(); i++ {
+					if u.Field(i).Name() == id.Name {
+						if k := c.fieldKey(u.Field(i).Name(), u.Tag(i)); k != "" {
+							slots = append(slots, slot{k, kv.Value})
+						}
+						break
+					}
+				}
+			}
+		}
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) || (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) {
+			return nil
+		}
+		for i, lhs := range n.Lhs {
+			switch lhs := ast.Unparen(lhs).(type) {
+			case *ast.IndexExpr:
+				if _, ok := deref(c.info.TypeOf(lhs.X)).Underlying().(*types.Map); !ok {
+					continue
+				}
+				if s, ok := constString(c.info, lhs.Index); ok && c.keys.IsKey(s) {
+					slots = append(slots, slot{s, n.Rhs[i]})
+				}
+			case *ast.SelectorExpr:
+				sel := c.info.Selections[lhs]
+				if sel == nil || sel.Kind() != types.FieldVal {
+					continue
+				}
+				if k := c.fieldKey(sel.Obj().Name(), fieldTag(sel)); k != "" {
+					slots = append(slots, slot{k, n.Rhs[i]})
+				}
+			}
+		}
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(c.info, n).(*types.Func)
+		if fn == nil {
+			return nil
+		}
+		fname := fn.Name()
+		// SetIdempotencyKey(key), WithIdempotencyKey(key).
+		for _, p := range []string{"Set", "With"} {
+			if rest, ok := strings.CutPrefix(fname, p); ok && len(n.Args) == 1 && c.keys.IsKey(rest) {
+				return []slot{{rest, n.Args[0]}}
+			}
+		}
+		// Header.Set("Idempotency-Key", key), metadata.Pairs(...), q.Add(...).
+		for _, p := range []string{"Get", "Require", "Has", "Del", "Lookup", "Values", "Must", "Sprint", "Print", "Fprint", "Error", "Errorf"} {
+			if strings.HasPrefix(fname, p) {
+				return nil
+			}
+		}
+		for i := 0; i+1 < len(n.Args); i++ {
+			if s, ok := constString(c.info, n.Args[i]); ok && c.keys.IsKey(s) {
+				slots = append(slots, slot{s, n.Args[i+1]})
+			}
+		}
+	}
+	return slots
+}
+
+// fieldKey returns the key name of a struct field, by JSON name or field
+// name, or "".
+func (c *checker) fieldKey(field, tag string) string {
+	if j := names.JSONName(tag); j != "" && j != "-" && c.keys.IsKey(j) {
+		return j
+	}
+	if c.keys.IsKey(field) {
+		return field
+	}
+	return ""
+}
+
+// checkSlot reports the slot's value if it is made fresh inside the
+// attempt of a retry that also sends it.
+func (c *checker) checkSlot(s slot) {
+	var origins []origin
+	c.origins(s.value, s.value, nil, make(map[types.Object]bool), &origins, false)
+	for _, o := range origins {
+		if c.reported[o.call] {
+			continue
+		}
+		for _, con := range c.retry.Enclosing(o.call) {
+			if !within(con.Attempt, s.value) {
+				continue
+			}
+			c.reported[o.call] = true
+			d := analysis.Diagnostic{
+				Pos: o.maker.Pos(), End: o.maker.End(),
+				Message: fmt.Sprintf("idempotency key %q is made anew on every attempt of %s, so the server sees each retry as a new operation and cannot dedupe it; %s",
+					s.key, describe(con), fixText(con)),
+				Related: related(con),
+			}
+			if f := c.fix(con, o, s); f != nil {
+				d.SuggestedFixes = []analysis.SuggestedFix{*f}
+			}
+			c.rep.Report(d)
+			break
+		}
+	}
+}
+
+func within(outer, inner ast.Node) bool {
+	return outer != nil && outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+// describe names the retry construct in a message.
+func describe(con *retry.Construct) string {
+	switch con.Kind {
+	case retry.Loop:
+		return "this retry loop"
+	case retry.Recursion:
+		if fd, ok := con.Node.(*ast.FuncDecl); ok {
+			return "the recursive retry of " + fd.Name.Name
+		}
+		return "this recursive retry"
+	}
+	if con.Name != "" {
+		return con.Name
+	}
+	return "this retry"
+}
+
+// fixText tells how to make the key once.
+func fixText(con *retry.Construct) string {
+	switch con.Kind {
+	case retry.Loop:
+		return "create the key once before the loop and reuse it"
+	case retry.Recursion:
+		return "create the key once in the caller and pass it to every attempt"
+	}
+	if con.Name != "" {
+		return "create the key once before calling " + con.Name + " and reuse it"
+	}
+	return "create the key once before the retry and reuse it"
+}
+
+func related(con *retry.Construct) []analysis.RelatedInformation {
+	switch n := con.Node.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.Pos() + token.Pos(len("for")), Message: "retry loop"}}
+	case *ast.CallExpr:
+		return []analysis.RelatedInformation{{Pos: n.Fun.Pos(), End: n.Fun.End(), Message: "retried by " + types.ExprString(n.Fun)}}
+	case *ast.FuncDecl:
+		return []analysis.RelatedInformation{{Pos: n.Name.Pos(), End: n.Name.End(), Message: "retried by recursion"}}
+	case nil:
+		return nil
+	default:
+		return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.Pos(), Message: "retry"}}
+	}
+}
+
+func deref(t types.Type) types.Type {
+	if t == nil {
+		return types.Typ[types.Invalid]
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// fieldTag returns the tag of the selected field, found through the
+// struct type the selection ends in.
+func fieldTag(sel *types.Selection) string {
+	t := sel.Recv()
+	idx := sel.Index()
+	for i, fi := range idx {
+		t = deref(t)
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || fi >= st.NumFields() {
+			return ""
+		}
+		if i == len(idx)-1 {
+			return st.Tag(fi)
+		}
+		t = st.Field(fi).Type()
+	}
+	return ""
+}

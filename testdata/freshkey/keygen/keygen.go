@@ -1,0 +1,70 @@
+// Package keygen makes keys; its fresh functions carry a FreshFunc fact.
+package keygen
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// NewKey returns a new key.
+func NewKey() string { // want NewKey:"freshFunc"
+	return "k-" + uuid.NewString()
+}
+
+// RandomToken returns random hex, or an error.
+func RandomToken() (string, error) { // want RandomToken:"freshFunc"
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// Wrapped returns the result of another fresh function of the package.
+func Wrapped(prefix string) string { // want Wrapped:"freshFunc"
+	k := NewKey()
+	return prefix + k
+}
+
+// Stamp returns the time in milliseconds.
+func Stamp() (ms int64) { // want Stamp:"freshFunc"
+	ms = time.Now().UnixMilli()
+	return
+}
+
+// OrderKey derives a stable key from the order id: no fact.
+func OrderKey(orderID string) string {
+	return "order-" + orderID
+}
+
+// Fallback returns key, or a fresh one when key is empty: no fact, a
+// fallback is made only when the caller has no key.
+func Fallback(key string) string {
+	if key == "" {
+		key = uuid.NewString()
+	}
+	return key
+}
+
+// Request is a request with a fresh id: not a key maker, whatever its
+// fields hold.
+type Request struct {
+	ID   string
+	Body string
+}
+
+// NewRequest returns a request: no fact.
+func NewRequest(body string) *Request {
+	return &Request{ID: uuid.NewString(), Body: body}
+}
+
+// Gen makes keys.
+type Gen struct{ prefix string }
+
+// Next returns a new key.
+func (g *Gen) Next() string { // want Next:"freshFunc"
+	return g.prefix + uuid.NewString()
+}

@@ -1,0 +1,62 @@
+// Package usekeygen uses keygen's functions across the package boundary.
+package usekeygen
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/freshkey/keygen"
+)
+
+// Imported makes the key with a fresh function of another package.
+func Imported(ctx context.Context, cs *mcp.ClientSession) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		key := keygen.NewKey() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
+		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}}); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Token uses a fresh function with an error result.
+func Token(ctx context.Context, cs *mcp.ClientSession) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		tok, terr := keygen.RandomToken() // want `idempotency key "idempotencyToken" is made anew`
+		if terr != nil {
+			return terr
+		}
+		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotencyToken": tok}}); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Method uses a fresh method.
+func Method(ctx context.Context, cs *mcp.ClientSession, g *keygen.Gen) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": g.Next()}}); err == nil { // want `idempotency key "idempotency_key" is made anew`
+			return nil
+		}
+	}
+	return err
+}
+
+// Stable uses functions that return the same key on every attempt.
+func Stable(ctx context.Context, cs *mcp.ClientSession, order, key string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		k1 := keygen.OrderKey(order)       // ok: stable
+		k2 := keygen.Fallback(key)         // ok: the caller's key
+		id := keygen.NewRequest("body").ID // ok: not a key maker
+		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": k1, "dedupe_key": k2, "request_id": id}}); err == nil {
+			return nil
+		}
+	}
+	return err
+}
