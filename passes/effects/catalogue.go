@@ -534,3 +534,9 @@ func constInt(v constant.Value) (int64, bool) {
 	}
 	return constant.Int64Val(v)
 }
+
+func init() {
+	// Commands run in a pod through the API server.
+	pkgRules = append(pkgRules, pkgRule{kind: kindExec, paths: []string{"k8s.io/client-go/tools/remotecommand"},
+		names: idem("Stream", "StreamWithContext")})
+}

@@ -124,7 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// The standard library is covered by the built-in catalogue;
 	// telemetry and logging packages commit nothing that matters.
-	if IsStd(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) {
+	if IsStd(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -452,6 +452,14 @@ func (r *Result) remoteVerb(s *site) *Effect {
 		}
 	}
 	return &Effect{Sink: qualifiedName(fn), Kind: kindRemote, Idempotent: remoteIdem[w]}
+}
+
+// isCachePackage reports whether a package is a cache by its name
+// (gopls's filecache, diskcache, httpcache): what a cache writes can be
+// thrown away and rebuilt, so repeating it is no duplicate.
+func isCachePackage(path string) bool {
+	last := path[strings.LastIndexByte(path, '/')+1:]
+	return strings.HasSuffix(last, "cache") && last != "cache"
 }
 
 func hasPrefix(prefixes []string, path string) bool {

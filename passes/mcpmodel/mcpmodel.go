@@ -21,6 +21,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -140,6 +141,39 @@ func importsMCP(pkg *types.Package) bool {
 	return false
 }
 
+// hasOwnToolTypes reports whether pkg or a package it imports directly
+// declares a struct type with an IdempotentHint field: a project's own
+// annotations type, converted to an SDK's elsewhere (kubernetes-mcp-server
+// registers its tools through api.ServerTool{Tool: api.Tool{Annotations:
+// api.ToolAnnotations{...}}} in packages that never import an SDK).
+func hasOwnToolTypes(pkg *types.Package) bool {
+	check := func(p *types.Package) bool {
+		if !strings.Contains(p.Path(), ".") && p != pkg {
+			return false // the standard library
+		}
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok && fieldNamed(st, "IdempotentHint") != nil {
+				return true
+			}
+		}
+		return false
+	}
+	if check(pkg) {
+		return true
+	}
+	for _, q := range pkg.Imports() {
+		if check(q) {
+			return true
+		}
+	}
+	return false
+}
+
 type builder struct {
 	pass     *analysis.Pass
 	decls    map[types.Object]*ast.FuncDecl
@@ -153,7 +187,7 @@ func run(pass *analysis.Pass) (any, error) {
 	m := &Model{}
 	// Skip packages that cannot register tools, as lostcancel skips
 	// packages without context: the common case under go vet.
-	if !importsMCP(pass.Pkg) {
+	if !importsMCP(pass.Pkg) && !hasOwnToolTypes(pass.Pkg) {
 		return m, nil
 	}
 	m.MCP = true
