@@ -104,3 +104,22 @@ func Read(ctx context.Context, sc *stripe.Client, id string) (*stripe.PaymentInt
 	}
 	return nil, err
 }
+
+// ParamsBeforeLoop builds the params once but sets no key: stripe-go
+// still makes a new key for every call.
+func ParamsBeforeLoop(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var pi *stripe.PaymentIntent
+		if pi, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `stripe-go sends a new Idempotency-Key with every call of sc.V1PaymentIntents.Create`
+			return pi, nil
+		}
+	}
+	return nil, err
+}
+
+// NoRetry calls once: nothing to dedupe against.
+func NoRetry(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+	return sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}) // ok: no retry
+}

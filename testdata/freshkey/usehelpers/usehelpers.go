@@ -1,0 +1,65 @@
+// Package usehelpers retries through a helper of another package and by
+// recursion.
+package usehelpers
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/freshkey/helpers"
+)
+
+// Closure makes the key in the closure the helper calls again.
+func Closure(ctx context.Context, cs *mcp.ClientSession) error {
+	return helpers.WithRetry(ctx, func() error {
+		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of helpers.WithRetry, so the server sees each retry as a new operation and cannot dedupe it; create the key once before calling helpers.WithRetry and reuse it`
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
+		return err
+	})
+}
+
+// ClosureStable makes the key before calling the helper.
+func ClosureStable(ctx context.Context, cs *mcp.ClientSession) error {
+	key := uuid.NewString()
+	return helpers.WithRetry(ctx, func() error {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}}) // ok: stable
+		return err
+	})
+}
+
+// Charger charges through a session.
+type Charger struct{ cs *mcp.ClientSession }
+
+// charge makes its own key: called again by WithRetry, it sends a new
+// key on every attempt. No fix: the key would have to become a parameter.
+func (c *Charger) charge() error {
+	_, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": uuid.NewString()}}) // want `idempotency key "idempotency_key" is made anew on every attempt of helpers.WithRetry`
+	return err
+}
+
+// Named hands a method to the helper.
+func (c *Charger) Named(ctx context.Context) error {
+	return helpers.WithRetry(ctx, c.charge)
+}
+
+// Recursive calls itself after a failure, with a new key each time. No
+// fix: the key must come from the caller.
+func Recursive(ctx context.Context, cs *mcp.ClientSession, tries int) error {
+	key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of the recursive retry of Recursive, so the server sees each retry as a new operation and cannot dedupe it; create the key once in the caller and pass it to every attempt`
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
+	if err != nil && tries > 0 {
+		return Recursive(ctx, cs, tries-1)
+	}
+	return err
+}
+
+// RecursiveStable passes the key down.
+func RecursiveStable(ctx context.Context, cs *mcp.ClientSession, key string, tries int) error {
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}}) // ok: stable
+	if err != nil && tries > 0 {
+		return RecursiveStable(ctx, cs, key, tries-1)
+	}
+	return err
+}
