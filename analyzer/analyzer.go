@@ -8,11 +8,13 @@ import (
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/dedupekey"
 	"github.com/mcpvet/mcpvet/passes/freshkey"
+	"github.com/mcpvet/mcpvet/passes/readback"
 )
 
 // Suite lists mcpvet's checks.
 var Suite = []*analysis.Analyzer{
 	dedupekey.Analyzer,
+	readback.Analyzer,
 	freshkey.Analyzer,
 }
 

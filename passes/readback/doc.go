@@ -1,0 +1,87 @@
+// Package readback defines an Analyzer that reports MCP clients that send
+// a tool call again after a failure whose outcome is unknown, without
+// reading back what happened.
+//
+// # Analyzer readback
+//
+// readback: report tool calls re-sent without reading back their outcome
+//
+// After a timeout, a cancelled context, a closed connection or a restarted
+// stdio server, a client knows only that no answer came. The call may
+// have run: the server may have charged the card, sent the mail or
+// written the row before the answer was lost. Sending the same call again
+// runs the tool twice unless the server can recognize the repetition.
+//
+// readback reports a CallTool (go-sdk (*mcp.ClientSession).CallTool,
+// mcp-go (*client.Client).CallTool or client.MCPClient, or a project's
+// own wrapper of either, in any package) that is sent again after it
+// failed:
+//
+//   - in a retry loop: continue after the error, falling through with the
+//     error saved, a break only on success (a loop over different items is
+//     not a retry);
+//   - in the error path of an earlier call of the same tool, also after
+//     reconnecting (Connect with a new transport, a fresh client);
+//   - by a function that calls itself on the error path;
+//   - by a retry library that retries on error: cenkalti/backoff v4 and
+//     v5, avast/retry-go v4 and v5, failsafe-go with a retry policy,
+//     sethvargo/go-retry (when the error is wrapped in RetryableError),
+//     k8s wait (when the condition returns false, nil after the failure)
+//     and retry.OnError;
+//   - by the project's own retry helper, in the same or another package
+//     (a function that calls its function parameter again after it
+//     returned an error);
+//   - by the transport itself: a StreamableClientTransport whose
+//     HTTPClient comes from go-retryablehttp re-sends POSTs.
+//
+// It stays silent when the call is safe to repeat: a read-back between
+// the failure and the re-send (ReadResource, mcp-go GetTask, TaskResult or
+// WaitForTask, a call of a tool registered read-only, a function named by
+// -mcpvet_config.readbacks or marked //mcpvet:readback); a dedupe key
+// sent with the call (made per attempt, it is freshkey's business); a
+// re-send guarded by the tool's IdempotentHint or ReadOnlyHint; a retry
+// condition that only re-sends errors proving the call never ran (an
+// authorization failure, method not found, invalid parameters, a
+// conflict); a tool registered idempotent or read-only in the analyzed
+// code. A liveness probe (ListTools, Tools, Ping) tells a dead server from
+// a slow one, not a call that ran from one that did not: it is not a
+// read-back.
+//
+// WRONG:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		ctx1, cancel := context.WithTimeout(ctx, time.Second)
+//		res, err := cs.CallTool(ctx1, &mcp.CallToolParams{Name: "charge", Arguments: args})
+//		cancel()
+//		if err == nil {
+//			return res, nil
+//		}
+//		// the timed-out call may have charged: this charges again
+//	}
+//
+// RIGHT:
+//
+//	key := uuid.NewString() // once per logical charge
+//	args["idempotency_key"] = key
+//	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: args})
+//	for attempt := 1; err != nil && attempt < 3; attempt++ {
+//		// ask before charging again
+//		rr, rerr := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "ledger://charges/" + key})
+//		if rerr == nil && len(rr.Contents) > 0 {
+//			return resultFrom(rr), nil
+//		}
+//		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: args})
+//	}
+//
+// Suppress a finding with "//mcpvet:ignore readback <reason>" on the
+// reported line or the line where the failure is observed; declare a
+// function that reads back an outcome with "//mcpvet:readback <reason>"
+// in its doc comment.
+//
+// Since: v0.1.0.
+//
+// Flags (on the mcpvet_config analyzer): -mcpvet_config.readbacks adds
+// read-back functions, as full names such as
+// "(*example.com/ledger.Client).Status"; -mcpvet_config.keys adds
+// dedupe-key names. Both default to empty.
+package readback

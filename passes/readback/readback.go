@@ -1,0 +1,524 @@
+package readback
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/retry"
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "readback"
+
+// Analyzer reports tool calls that are sent again after a failure whose
+// outcome is unknown, without a read-back in between.
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      analysisutil.MustExtractDoc(doc, name),
+	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/readback",
+	Run:      run,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, config.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer, retry.Analyzer},
+}
+
+const (
+	goSDK        = "github.com/modelcontextprotocol/go-sdk/mcp"
+	mcpGoTrans   = "github.com/mark3labs/mcp-go/client/transport"
+	retryablehtp = "github.com/hashicorp/go-retryablehttp"
+)
+
+const why = "a timeout, a cancelled context or a lost connection does not mean the tool did not run"
+
+const fix = "read back the outcome before sending it again (ReadResource, GetTask, a read-only status tool), or send an idempotency key made once before the retry so that the server dedupes the repeat"
+
+type checker struct {
+	pass     *analysis.Pass
+	calls    *toolcalls.Result
+	rt       *retry.Result
+	rep      *analysisutil.Reporter
+	insp     *inspector.Inspector
+	safe     map[string]bool // tools registered idempotent or read-only
+	readOnly map[string]bool
+	done     map[token.Pos]bool
+	vars     map[*types.Var]ast.Expr
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	if !model.MCP {
+		return nil, nil
+	}
+	c := &checker{
+		pass:     pass,
+		calls:    pass.ResultOf[toolcalls.Analyzer].(*toolcalls.Result),
+		rt:       pass.ResultOf[retry.Analyzer].(*retry.Result),
+		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		safe:     make(map[string]bool),
+		readOnly: make(map[string]bool),
+		done:     make(map[token.Pos]bool),
+	}
+	// A tool registered in the analyzed code as idempotent or read-only
+	// may be called again.
+	for _, t := range model.Tools {
+		if t.Name == "" {
+			continue
+		}
+		if t.Idempotent == mcpmodel.True || t.ReadOnly == mcpmodel.True {
+			c.safe[t.Name] = true
+		}
+		if t.ReadOnly == mcpmodel.True {
+			c.readOnly[t.Name] = true
+		}
+	}
+	dirs := analysisutil.ParseDirectives(pass)
+	c.rep = analysisutil.NewReporter(pass, name, dirs)
+	defer c.rep.Finish()
+
+	for _, tc := range c.calls.Calls {
+		if c.exempt(tc) {
+			continue
+		}
+		c.constructs(tc)
+	}
+	for _, tc := range c.calls.Calls {
+		if c.exempt(tc) {
+			continue
+		}
+		c.errorPath(tc)
+	}
+	c.remoteOps()
+	c.transports()
+	return nil, nil
+}
+
+// exempt reports whether repeating tc is harmless: it sends a dedupe key
+// (stable, or made per attempt, which freshkey reports), or its tool is
+// registered idempotent or read-only here.
+func (c *checker) exempt(tc *toolcalls.Call) bool {
+	return tc.Keyed || tc.Tool != "" && c.safe[tc.Tool]
+}
+
+// describe names the call for a message.
+func (c *checker) describe(tc *toolcalls.Call) string {
+	tool := "CallTool"
+	if tc.Tool != "" {
+		tool = fmt.Sprintf("CallTool(%q)", tc.Tool)
+	}
+	if tc.Direct {
+		return tool
+	}
+	return fmt.Sprintf("%s (which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), tool)
+}
+
+func displayFunc(fn *types.Func, local *types.Package) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := types.Unalias(sig.Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != local {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+func how(con *retry.Construct) string {
+	switch con.Kind {
+	case retry.Loop:
+		return "by this loop"
+	case retry.Library:
+		return "by " + con.Name
+	case retry.HelperCall:
+		return "by the retry helper " + con.Name
+	case retry.Recursion:
+		if fd, ok := con.Node.(*ast.FuncDecl); ok {
+			return "by the recursive call of " + fd.Name.Name
+		}
+	}
+	return "again"
+}
+
+// constructs reports tc when a retry construct around it re-sends it
+// after it failed.
+func (c *checker) constructs(tc *toolcalls.Call) {
+	for _, con := range c.rt.Enclosing(tc.Call) {
+		if c.safeCondition(con) {
+			continue
+		}
+		ok, failure := c.rt.Resends(con, tc.Call, c.stop)
+		if !ok {
+			continue
+		}
+		if failure == nil {
+			failure = tc.Call
+		}
+		c.report(tc.Call, fmt.Sprintf("%s is sent again %s after a failed attempt whose outcome is unknown (%s), so the tool can run twice; %s",
+			c.describe(tc), how(con), why, fix), failure, "failure observed here")
+		return
+	}
+}
+
+// errorPath reports a call of the same tool in the error path of tc: the
+// seed's scenario of a restarted server and a re-sent call.
+func (c *checker) errorPath(tc *toolcalls.Call) {
+	var again []*toolcalls.Call
+	c.rt.OnFailure(tc.Call, func(n ast.Node) bool {
+		if c.stop(n) {
+			return true
+		}
+		hit := false
+		ast.Inspect(n, func(x ast.Node) bool {
+			if _, ok := x.(*ast.FuncLit); ok {
+				return false
+			}
+			if call, ok := x.(*ast.CallExpr); ok {
+				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && sameTool(c.pass.TypesInfo, tc, tc2) && !c.recursive(tc, tc2) {
+					again = append(again, tc2)
+					hit = true
+				}
+			}
+			return !hit
+		})
+		return hit
+	})
+	for _, tc2 := range again {
+		if c.exempt(tc2) {
+			continue
+		}
+		c.report(tc2.Call, fmt.Sprintf("%s is sent again in the error path of the same call, whose outcome is unknown (%s), so the tool can run twice; %s",
+			c.describe(tc2), why, fix), tc.Call, "first call failed here")
+	}
+}
+
+// sameTool reports whether two calls send the same tool: the same
+// constant name, or the same request variable.
+func sameTool(info *types.Info, a, b *toolcalls.Call) bool {
+	if a.Tool != "" || b.Tool != "" {
+		return a.Tool == b.Tool
+	}
+	if a.Direct != b.Direct || a.Callee != b.Callee {
+		return false
+	}
+	if !a.Direct || a.Params == nil || b.Params == nil {
+		return false
+	}
+	ia, ok1 := ast.Unparen(a.Params).(*ast.Ident)
+	ib, ok2 := ast.Unparen(b.Params).(*ast.Ident)
+	return ok1 && ok2 && info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
+}
+
+// remoteOps reports retry libraries and helpers whose operation is a
+// named function of another package that calls a tool.
+func (c *checker) remoteOps() {
+	for _, con := range c.rt.Constructs {
+		if con.Kind != retry.Library && con.Kind != retry.HelperCall || con.Attempt != nil || con.OpFunc == nil {
+			continue
+		}
+		f := c.calls.Caller(con.OpFunc)
+		if f == nil || f.Keyed || f.Tool != "" && c.safe[f.Tool] || c.safeCondition(con) {
+			continue
+		}
+		tool := "CallTool"
+		if f.Tool != "" {
+			tool = fmt.Sprintf("CallTool(%q)", f.Tool)
+		}
+		c.report(con.Node, fmt.Sprintf("%s runs %s, which calls %s, again after a failed attempt whose outcome is unknown (%s), so the tool can run twice; %s",
+			con.Name, displayFunc(con.OpFunc, c.pass.Pkg), tool, why, fix), con.Op, "operation retried here")
+	}
+}
+
+func (c *checker) report(n ast.Node, msg string, related ast.Node, relMsg string) {
+	if c.done[n.Pos()] {
+		return
+	}
+	c.done[n.Pos()] = true
+	d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg}
+	if related != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: related.Pos(), End: related.End(), Message: relMsg}}
+	}
+	c.rep.Report(d)
+}
+
+// stop reports whether n, a statement or condition on the way from the
+// failure to the re-send, makes the re-send safe: a read-back, a call of
+// a read-only tool, a check of the tool's IdempotentHint or ReadOnlyHint,
+// or a condition that lets only errors that prove the call never ran
+// through.
+func (c *checker) stop(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if c.calls.IsReadBack(x) {
+				found = true
+			} else if tc := c.calls.At(x); tc != nil && tc.Tool != "" && c.readOnly[tc.Tool] {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "IdempotentHint" || x.Sel.Name == "ReadOnlyHint" {
+				found = true
+			}
+		}
+		return !found
+	})
+	if found {
+		return true
+	}
+	if e, ok := n.(ast.Expr); ok && c.notExecuted(e) {
+		return true
+	}
+	return false
+}
+
+// safeCondition reports whether a construct's retry predicate only lets
+// errors through that prove the call never ran:
+// retry.RetryOnConflict, retry.OnError(b, apierrors.IsConflict, fn),
+// retry-go's RetryIf(func(err error) bool { return errors.Is(err, ErrUnauthorized) }).
+func (c *checker) safeCondition(con *retry.Construct) bool {
+	if strings.HasSuffix(con.Name, "RetryOnConflict") {
+		return true // a conflict is a write the server refused
+	}
+	if con.Pred == nil {
+		return false
+	}
+	switch p := ast.Unparen(con.Pred).(type) {
+	case *ast.FuncLit:
+		ok, any := true, false
+		ast.Inspect(p.Body, func(n ast.Node) bool {
+			if r, isRet := n.(*ast.ReturnStmt); isRet && len(r.Results) == 1 {
+				any = true
+				e := r.Results[0]
+				if tv, k := c.pass.TypesInfo.Types[e]; k && tv.Value != nil && !constant.BoolVal(tv.Value) {
+					return true // return false
+				}
+				if !c.notExecuted(e) {
+					ok = false
+				}
+			}
+			return true
+		})
+		return ok && any
+	default:
+		return c.notExecuted(p)
+	}
+}
+
+// allow and deny are words in an error test that tell whether the errors
+// it lets through prove that the call never ran.
+var (
+	allow = []string{"unauthorized", "unauthenticated", "forbidden", "permissiondenied", "conflict",
+		"methodnotfound", "invalidparams", "invalidrequest", "invalidargument", "badrequest",
+		"validation", "toomanyrequests", "ratelimit", "notfound", "auth"}
+	deny = []string{"timeout", "deadline", "cancel", "conn", "eof", "closed", "temporary", "transient",
+		"retryable", "unavailable", "network", "reset", "broken", "internal", "shutdown", "unknown", "pipe"}
+	notExecutedCodes = map[int64]bool{-32600: true, -32601: true, -32602: true, 401: true, 403: true, 409: true, 429: true}
+)
+
+// notExecuted reports whether e, an error test, holds only for errors
+// that prove the call never ran, judged by the names and codes it
+// mentions: errors.Is(err, ErrUnauthorized), apierrors.IsConflict(err),
+// e.Code == jsonrpc.CodeMethodNotFound, resp.StatusCode == 401.
+func (c *checker) notExecuted(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	allowed, denied := false, false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			w := names.Normalize(n.Name)
+			for _, d := range deny {
+				if strings.Contains(w, d) {
+					denied = true
+				}
+			}
+			for _, a := range allow {
+				if strings.Contains(w, a) {
+					allowed = true
+				}
+			}
+		case *ast.BasicLit, *ast.UnaryExpr:
+			if tv, ok := info.Types[n.(ast.Expr)]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+				if v, ok := constant.Int64Val(tv.Value); ok && notExecutedCodes[v] {
+					allowed = true
+				}
+			}
+		}
+		return true
+	})
+	return allowed && !denied
+}
+
+// transports reports MCP client transports whose HTTP client re-sends
+// POSTs: go-retryablehttp's StandardClient.
+func (c *checker) transports() {
+	info := c.pass.TypesInfo
+	for cur := range c.insp.Root().Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+		var val ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.CompositeLit:
+			path, tname := namedIn(info.TypeOf(n))
+			if path != goSDK || (tname != "StreamableClientTransport" && tname != "SSEClientTransport") {
+				continue
+			}
+			for _, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "HTTPClient" {
+						val = kv.Value
+					}
+				}
+			}
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoTrans || len(n.Args) != 1 {
+				continue
+			}
+			if fn.Name() == "WithHTTPBasicClient" || fn.Name() == "WithHTTPClient" {
+				val = n.Args[0]
+			}
+		}
+		if val == nil {
+			continue
+		}
+		sc := c.standardClient(val)
+		if sc == nil {
+			continue
+		}
+		c.report(val, fmt.Sprintf("the HTTP client of this MCP transport comes from go-retryablehttp, which sends a POST again after a connection error or a 5xx answer, so a tools/call that ran can run twice without the client knowing; use a plain *http.Client and %s",
+			fix), sc, "retrying client made here")
+	}
+}
+
+// standardClient returns the (*retryablehttp.Client).StandardClient call
+// that e evaluates to, through one local variable, or nil.
+func (c *checker) standardClient(e ast.Expr) *ast.CallExpr {
+	for depth := 0; depth < 3; depth++ {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok {
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+			if fn != nil && fn.Name() == "StandardClient" && fn.Pkg() != nil && fn.Pkg().Path() == retryablehtp {
+				return call
+			}
+			return nil
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if v == nil {
+			return nil
+		}
+		x := c.valueOf(v)
+		if x == nil {
+			return nil
+		}
+		e = x
+	}
+	return nil
+}
+
+// valueOf returns the expression a variable assigned exactly once holds.
+func (c *checker) valueOf(v *types.Var) ast.Expr {
+	if c.vars == nil {
+		c.vars = make(map[*types.Var]ast.Expr)
+		count := make(map[*types.Var]int)
+		note := func(l, r ast.Expr) {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				return
+			}
+			if v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var); ok {
+				count[v]++
+				c.vars[v] = r
+			}
+		}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						var r ast.Expr
+						if len(n.Lhs) == len(n.Rhs) {
+							r = n.Rhs[i]
+						}
+						note(l, r)
+					}
+				case *ast.ValueSpec:
+					for i, nm := range n.Names {
+						var r ast.Expr
+						if len(n.Values) == len(n.Names) {
+							r = n.Values[i]
+						}
+						note(nm, r)
+					}
+				}
+				return true
+			})
+		}
+		for v, n := range count {
+			if n != 1 {
+				delete(c.vars, v)
+			}
+		}
+	}
+	return c.vars[v]
+}
+
+func namedIn(t types.Type) (string, string) {
+	if t == nil {
+		return "", ""
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", ""
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name()
+}
+
+// recursive reports whether again calls the function that holds tc: a
+// recursion, which the retry recogniser handles.
+func (c *checker) recursive(tc, again *toolcalls.Call) bool {
+	if again.Callee == nil {
+		return false
+	}
+	cur, ok := c.insp.Root().FindNode(tc.Call)
+	if !ok {
+		return false
+	}
+	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		d := fd.Node().(*ast.FuncDecl)
+		return c.pass.TypesInfo.Defs[d.Name] == again.Callee.Origin()
+	}
+	return false
+}

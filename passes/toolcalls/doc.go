@@ -1,0 +1,19 @@
+// Package toolcalls defines a building-block analyzer that finds the
+// places where MCP client code calls a tool, and the calls that read back
+// the outcome of an earlier tool call. It reports nothing.
+//
+// Tool calls are go-sdk (*mcp.ClientSession).CallTool and mcp-go
+// (*client.Client).CallTool and client.MCPClient's CallTool, with the
+// constant tool name when it can be resolved (CallToolParams{Name: ...},
+// req.Params.Name = "..."); and calls of a project's own wrappers, in any
+// package: functions that call CallTool, directly or through other
+// wrappers, carry a Caller fact.
+//
+// Read-backs are go-sdk ReadResource, mcp-go ReadResource, GetTask,
+// TaskResult and WaitForTask, the functions named by the
+// -mcpvet_config.readbacks flag, functions whose doc comment holds a
+// //mcpvet:readback directive, and functions that call a read-back and
+// no tool (a ReadBack fact). ListTools, Tools and Ping are liveness
+// probes: they tell a dead server from a slow one, not a call that ran
+// from one that did not, and are not read-backs.
+package toolcalls

@@ -1,0 +1,598 @@
+package toolcalls
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+)
+
+// Analyzer finds tool calls and read-backs. It reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:       "toolcalls",
+	Doc:        "finds MCP client tool calls, a project's CallTool wrappers and read-back calls; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolcalls",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{config.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack)},
+}
+
+const (
+	goSDK       = "github.com/modelcontextprotocol/go-sdk/mcp"
+	mcpGoClient = "github.com/mark3labs/mcp-go/client"
+)
+
+// SDK entry points, keyed by package path, receiver type name and name.
+var (
+	callTools = map[[3]string]string{
+		{goSDK, "ClientSession", "CallTool"}:   "go-sdk",
+		{mcpGoClient, "Client", "CallTool"}:    "mcp-go",
+		{mcpGoClient, "MCPClient", "CallTool"}: "mcp-go",
+	}
+	readBacks = map[[3]string]bool{
+		{goSDK, "ClientSession", "ReadResource"}:   true,
+		{mcpGoClient, "Client", "ReadResource"}:    true,
+		{mcpGoClient, "MCPClient", "ReadResource"}: true,
+		{mcpGoClient, "Client", "GetTask"}:         true,
+		{mcpGoClient, "Client", "TaskResult"}:      true,
+		{mcpGoClient, "Client", "WaitForTask"}:     true,
+	}
+)
+
+// Caller is a fact on a function that calls a tool, directly or through
+// other functions: a project's own CallTool wrapper.
+type Caller struct {
+	Tool      string // the constant tool name, when all its calls name the same tool
+	NameParam int    // the parameter that carries the tool name, or -1
+	Keyed     bool   // all its calls send a dedupe key
+}
+
+func (*Caller) AFact() {}
+
+func (c *Caller) String() string {
+	s := "calltool"
+	var parts []string
+	if c.Tool != "" {
+		parts = append(parts, "tool="+c.Tool)
+	}
+	if c.NameParam >= 0 {
+		parts = append(parts, "nameparam="+string(rune('0'+c.NameParam)))
+	}
+	if c.Keyed {
+		parts = append(parts, "keyed")
+	}
+	if len(parts) > 0 {
+		s += "(" + strings.Join(parts, ",") + ")"
+	}
+	return s
+}
+
+// ReadBack is a fact on a function that reads back the outcome of a tool
+// call: declared with //mcpvet:readback, or calling a read-back and no
+// tool.
+type ReadBack struct{}
+
+func (*ReadBack) AFact()         {}
+func (*ReadBack) String() string { return "readback" }
+
+// Call is one tool call site.
+type Call struct {
+	Call   *ast.CallExpr
+	Direct bool // an SDK CallTool; false for a wrapper's call
+	Callee *types.Func
+	SDK    string   // "go-sdk", "mcp-go", or "" for a wrapper
+	Tool   string   // the constant tool name, or ""
+	Params ast.Expr // the request argument of a direct call
+	Keyed  bool     // the call sends a dedupe key
+}
+
+// Result lists a package's tool calls.
+type Result struct {
+	Calls []*Call
+
+	byCall    map[*ast.CallExpr]*Call
+	callers   map[*types.Func]*Caller
+	readBacks map[*types.Func]bool
+	cfg       *config.Config
+	info      *types.Info
+}
+
+// At returns the tool call made by call, or nil.
+func (r *Result) At(call *ast.CallExpr) *Call { return r.byCall[call] }
+
+// Caller returns the Caller fact of fn, or nil.
+func (r *Result) Caller(fn *types.Func) *Caller {
+	if fn == nil {
+		return nil
+	}
+	return r.callers[fn.Origin()]
+}
+
+// IsReadBack reports whether call reads back the outcome of a tool call.
+func (r *Result) IsReadBack(call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	return r.isReadBackFunc(fn)
+}
+
+func (r *Result) isReadBackFunc(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if k, ok := key(fn); ok && readBacks[k] {
+		return true
+	}
+	return r.readBacks[fn] || r.cfg != nil && r.cfg.ReadBacks[fn.FullName()]
+}
+
+func key(fn *types.Func) ([3]string, bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return [3]string{}, false
+	}
+	recv := ""
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		t := types.Unalias(sig.Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if n, ok := t.(*types.Named); ok {
+			recv = n.Obj().Name()
+		}
+	}
+	return [3]string{fn.Pkg().Path(), recv, fn.Name()}, true
+}
+
+type funcInfo struct {
+	obj   *types.Func
+	decl  *ast.FuncDecl
+	calls []*ast.CallExpr // every call in the body, closures included
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	r := &Result{
+		byCall:    make(map[*ast.CallExpr]*Call),
+		callers:   make(map[*types.Func]*Caller),
+		readBacks: make(map[*types.Func]bool),
+		cfg:       cfg,
+		info:      pass.TypesInfo,
+	}
+	if effects.IsStd(pass) {
+		return r, nil
+	}
+	for _, f := range pass.AllObjectFacts() {
+		fn, ok := f.Object.(*types.Func)
+		if !ok {
+			continue
+		}
+		switch fact := f.Fact.(type) {
+		case *Caller:
+			r.callers[fn] = fact
+		case *ReadBack:
+			r.readBacks[fn] = true
+		}
+	}
+
+	dirs := analysisutil.ParseDirectives(pass)
+	var funcs []*funcInfo
+	var top []*ast.CallExpr // calls outside function declarations
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				ast.Inspect(d, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok {
+						top = append(top, c)
+					}
+					return true
+				})
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			fi := &funcInfo{obj: fn, decl: fd}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					fi.calls = append(fi.calls, c)
+				}
+				return true
+			})
+			funcs = append(funcs, fi)
+			if dirs.Find("readback", fd.Pos(), "") != nil {
+				r.readBacks[fn] = true
+			}
+		}
+	}
+
+	// Wrappers and read-back functions, to a fixpoint over this package's
+	// calls.
+	for changed, iter := true, 0; changed && iter < 8; iter++ {
+		changed = false
+		for _, fi := range funcs {
+			var calls []*Call
+			readsBack := false
+			for _, c := range fi.calls {
+				if tc := r.classify(pass, fi.decl, c); tc != nil {
+					calls = append(calls, tc)
+				} else if r.IsReadBack(c) {
+					readsBack = true
+				}
+			}
+			if len(calls) > 0 {
+				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
+				if old := r.callers[fi.obj]; old == nil || *old != *f {
+					r.callers[fi.obj] = f
+					changed = true
+				}
+			} else if readsBack && !r.readBacks[fi.obj] {
+				r.readBacks[fi.obj] = true
+				changed = true
+			}
+		}
+	}
+
+	for _, fi := range funcs {
+		for _, c := range fi.calls {
+			if tc := r.classify(pass, fi.decl, c); tc != nil {
+				r.add(tc)
+			}
+		}
+		if f := r.callers[fi.obj]; f != nil {
+			pass.ExportObjectFact(fi.obj, f)
+		} else if r.readBacks[fi.obj] {
+			pass.ExportObjectFact(fi.obj, new(ReadBack))
+		}
+	}
+	for _, c := range top {
+		if tc := r.classify(pass, nil, c); tc != nil {
+			r.add(tc)
+		}
+	}
+	sort.Slice(r.Calls, func(i, j int) bool { return r.Calls[i].Call.Pos() < r.Calls[j].Call.Pos() })
+	return r, nil
+}
+
+func (r *Result) add(tc *Call) {
+	if r.byCall[tc.Call] == nil {
+		r.byCall[tc.Call] = tc
+		r.Calls = append(r.Calls, tc)
+	}
+}
+
+// classify returns the tool call made by c, or nil.
+func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallExpr) *Call {
+	info := pass.TypesInfo
+	fn, _ := typeutil.Callee(info, c).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	var body *ast.BlockStmt
+	if decl != nil {
+		body = decl.Body
+	}
+	if k, ok := key(fn); ok {
+		if sdk, ok := callTools[k]; ok && len(c.Args) >= 2 {
+			tc := &Call{Call: c, Direct: true, Callee: fn, SDK: sdk, Params: c.Args[1]}
+			nameExpr := findName(info, pass.Files, body, c.Args[1])
+			if s, ok := constStr(info, nameExpr); ok {
+				tc.Tool = s
+			}
+			tc.Keyed = r.hasKey(info, body, c.Args[1], 0)
+			return tc
+		}
+	}
+	f := r.callers[fn]
+	if f == nil {
+		return nil
+	}
+	tc := &Call{Call: c, Callee: fn, Tool: f.Tool, Keyed: f.Keyed}
+	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
+		if s, ok := constStr(info, c.Args[f.NameParam]); ok {
+			tc.Tool = s
+		}
+	}
+	for _, a := range c.Args {
+		if r.hasKey(info, body, a, 0) {
+			tc.Keyed = true
+		}
+	}
+	return tc
+}
+
+// summarize builds the Caller fact of a function from its tool calls.
+func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []*Call) *Caller {
+	f := &Caller{NameParam: -1, Keyed: true}
+	params := make(map[types.Object]int)
+	if sig, ok := info.Defs[decl.Name].Type().(*types.Signature); ok {
+		for i := 0; i < sig.Params().Len(); i++ {
+			params[sig.Params().At(i)] = i
+		}
+	}
+	tools := make(map[string]bool)
+	for _, c := range calls {
+		tools[c.Tool] = true
+		f.Keyed = f.Keyed && c.Keyed
+		if c.Direct && c.Tool == "" {
+			if id, ok := ast.Unparen(findName(info, files, decl.Body, c.Params)).(*ast.Ident); ok {
+				if i, ok := params[info.Uses[id]]; ok {
+					f.NameParam = i
+				}
+			}
+		}
+	}
+	if len(tools) == 1 {
+		for t := range tools {
+			f.Tool = t
+		}
+	}
+	return f
+}
+
+// findName returns the expression that sets the tool name of a request:
+// the Name field of a CallToolParams literal, or the right side of
+// req.Params.Name = "..." / params.Name = "..." in the function.
+func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.Expr) ast.Expr {
+	var found ast.Expr
+	var visit func(e ast.Expr, depth int)
+	visit = func(e ast.Expr, depth int) {
+		if e == nil || depth > 3 || found != nil {
+			return
+		}
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch e := e.(type) {
+		case *ast.CompositeLit:
+			for _, el := range e.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				switch k, _ := kv.Key.(*ast.Ident); {
+				case k == nil:
+				case k.Name == "Name":
+					found = kv.Value
+				case k.Name == "Params":
+					visit(kv.Value, depth+1)
+				}
+			}
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*types.Var)
+			if !ok {
+				return
+			}
+			if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				// A package-level request: its declaration.
+				if x := pkgVarValue(v, files); x != nil {
+					visit(x, depth+1)
+				}
+				return
+			}
+			if body == nil {
+				return
+			}
+			ast.Inspect(body, func(n ast.Node) bool {
+				if found != nil {
+					return false
+				}
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if len(n.Lhs) != len(n.Rhs) {
+							break
+						}
+						if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
+							visit(n.Rhs[i], depth+1)
+						} else if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && rootVar(info, sel.X) == v {
+							found = n.Rhs[i]
+						} else if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Params" && rootVar(info, sel.X) == v {
+							visit(n.Rhs[i], depth+1)
+						}
+					}
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						if info.Defs[name] == v && i < len(n.Values) {
+							visit(n.Values[i], depth+1)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	visit(req, 0)
+	return found
+}
+
+// rootVar returns the variable at the root of a selector chain (req in
+// req.Params.Name).
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
+}
+
+func constStr(info *types.Info, e ast.Expr) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	return "", false
+}
+
+// hasKey reports whether expression e, a request or its arguments, sends
+// a dedupe key: a map entry, struct field or _meta entry named like one,
+// including through local variables assigned in body.
+func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) bool {
+	if depth > 3 || e == nil {
+		return false
+	}
+	var m *names.Matcher
+	if r.cfg != nil {
+		m = r.cfg.Keys
+	}
+	found := false
+	var vars []*types.Var
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if s, ok := constStr(info, n.Key); ok && m.IsKey(s) {
+				found = true
+			}
+		case *ast.CompositeLit:
+			if st := structOf(info.TypeOf(n)); st != nil {
+				for _, el := range n.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					id, ok := kv.Key.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					for i := 0; i < st.NumFields(); i++ {
+						if f := st.Field(i); f.Name() == id.Name && (m.IsKey(f.Name()) || m.IsKey(names.JSONName(st.Tag(i)))) {
+							found = true
+						}
+					}
+				}
+			}
+		case *ast.IndexExpr:
+			if s, ok := constStr(info, n.Index); ok && m.IsKey(s) {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[n]; ok && sel.Kind() == types.FieldVal && m.IsKey(sel.Obj().Name()) {
+				found = true
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if s, ok := constStr(info, a); ok && m.IsKey(s) {
+					found = true
+				}
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() && body != nil && v.Pos() >= body.Pos() && v.Pos() < body.End() {
+				vars = append(vars, v)
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	// Local variables: their definitions and the assignments into them
+	// (req.Params.Meta = ..., args["idempotency_key"] = key).
+	for _, v := range vars {
+		hit := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			if hit {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if rootVar(info, indexRoot(l)) != v {
+						continue
+					}
+					if r.hasKey(info, nil, l, depth+1) {
+						hit = true
+					}
+					if len(n.Lhs) == len(n.Rhs) && r.hasKey(info, body, n.Rhs[i], depth+1) {
+						hit = true
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if info.Defs[name] == v && i < len(n.Values) && r.hasKey(info, body, n.Values[i], depth+1) {
+						hit = true
+					}
+				}
+			}
+			return true
+		})
+		if hit {
+			return true
+		}
+	}
+	return false
+}
+
+func indexRoot(e ast.Expr) ast.Expr {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			e = x.X
+		default:
+			return e
+		}
+	}
+}
+
+func structOf(t types.Type) *types.Struct {
+	if t == nil {
+		return nil
+	}
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// pkgVarValue returns the initializer of a package-level variable of
+// this package, or nil.
+func pkgVarValue(v *types.Var, files []*ast.File) ast.Expr {
+	for _, f := range files {
+		if f.Pos() > v.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if n.Pos() == v.Pos() && len(vs.Values) == len(vs.Names) {
+						return vs.Values[i]
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
