@@ -45,21 +45,21 @@ const (
 // Some drivers never analyze the standard library, so it is covered here
 // and no facts are computed for it.
 var stdSinks = map[string]sink{
-	"os.WriteFile":                       {kind: kindFile, idem: true, check: notTemp(0)},
-	"io/ioutil.WriteFile":                {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.Create":                          {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.WriteFile":                       {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"io/ioutil.WriteFile":                {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Create":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.OpenFile":                        {kind: kindFile, check: openFlags},
-	"os.Remove":                          {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.RemoveAll":                       {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.Rename":                          {kind: kindFile, check: notTemp(1)},
-	"os.Mkdir":                           {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.MkdirAll":                        {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.Symlink":                         {kind: kindFile, check: notTemp(1)},
-	"os.Link":                            {kind: kindFile, check: notTemp(1)},
-	"os.Chmod":                           {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.Chown":                           {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.Truncate":                        {kind: kindFile, idem: true, check: notTemp(0)},
-	"os.CopyFS":                          {kind: kindFile, idem: true, check: notTemp(0)},
+	"os.Remove":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.RemoveAll":                       {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Rename":                          {kind: kindFile, check: notTemp(1, false)},
+	"os.Mkdir":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.MkdirAll":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Symlink":                         {kind: kindFile, check: notTemp(1, false)},
+	"os.Link":                            {kind: kindFile, check: notTemp(1, false)},
+	"os.Chmod":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Chown":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Truncate":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.CopyFS":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"(*os.File).Write":                   {kind: kindFile, check: realFile},
 	"(*os.File).WriteString":             {kind: kindFile, check: realFile},
 	"(*os.File).WriteAt":                 {kind: kindFile, check: realFileIdem},
@@ -282,9 +282,9 @@ func firstWord(name string) string {
 // ---- argument checks ----
 
 // notTemp is an effect unless the path argument i names a temporary file.
-func notTemp(i int) func(s *site) (bool, bool) {
+func notTemp(i int, idem bool) func(s *site) (bool, bool) {
 	return func(s *site) (bool, bool) {
-		return !s.argIsTemp(i), true
+		return !s.argIsTemp(i), idem
 	}
 }
 
