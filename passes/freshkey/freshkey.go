@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{config.Analyzer, inspect.Analyzer, retry.Analyzer},
-	FactTypes: []analysis.Fact{new(FreshFunc)},
+	FactTypes: []analysis.Fact{new(FreshFunc), new(KeyParams)},
 }
 
 // FreshFunc is the fact that a function returns a fresh value (a UUID, a
@@ -43,6 +43,34 @@ type FreshFunc struct{}
 
 func (*FreshFunc) AFact()         {}
 func (*FreshFunc) String() string { return "freshFunc" }
+
+// KeyParams is the fact that a function sends some of its parameters as
+// dedupe keys: func charge(ctx context.Context, key string) that sets
+// the Idempotency-Key header from key. A fresh value passed there from a
+// retry attempt is a fresh key.
+type KeyParams struct {
+	Params []KeyParam // sorted by Index
+}
+
+// KeyParam is one parameter of a KeyParams fact.
+type KeyParam struct {
+	Index int    // 0-based, receiver excluded
+	Key   string // the key name it is sent under
+}
+
+func (*KeyParams) AFact() {}
+func (f *KeyParams) String() string {
+	var b strings.Builder
+	b.WriteString("keyParams(")
+	for i, p := range f.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d:%s", p.Index, p.Key)
+	}
+	b.WriteString(")")
+	return b.String()
+}
 
 // checker holds the state of one pass.
 type checker struct {
@@ -56,6 +84,7 @@ type checker struct {
 	assigns   map[types.Object][]*assign // every assignment to a local variable
 	addrTaken map[types.Object]bool      // locals whose address is taken
 	local     map[*types.Func]bool       // fresh functions of this package
+	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
 	reported map[ast.Node]bool      // fresh calls already reported
 	inserted map[token.Pos]bool     // statements before which a fix inserts
@@ -82,12 +111,14 @@ func run(pass *analysis.Pass) (any, error) {
 		assigns:   make(map[types.Object][]*assign),
 		addrTaken: make(map[types.Object]bool),
 		local:     make(map[*types.Func]bool),
+		keyParams: make(map[*types.Func]*KeyParams),
 		reported:  make(map[ast.Node]bool),
 		inserted:  make(map[token.Pos]bool),
 		src:       make(map[*token.File][]byte),
 	}
 	c.collectAssigns()
 	c.computeFacts()
+	c.computeKeyParams()
 
 	// Nothing is retried: export facts only.
 	if len(c.retry.Constructs) == 0 {
@@ -511,17 +542,18 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 		if fn == nil {
 			return nil
 		}
+		slots = c.paramSlots(n, fn)
 		fname := fn.Name()
 		// SetIdempotencyKey(key), WithIdempotencyKey(key).
 		for _, p := range []string{"Set", "With"} {
 			if rest, ok := strings.CutPrefix(fname, p); ok && len(n.Args) == 1 && c.keys.IsKey(rest) {
-				return []slot{{rest, n.Args[0]}}
+				return append(slots, slot{rest, n.Args[0]})
 			}
 		}
 		// Header.Set("Idempotency-Key", key), metadata.Pairs(...), q.Add(...).
 		for _, p := range []string{"Get", "Require", "Has", "Del", "Lookup", "Values", "Must", "Sprint", "Print", "Fprint", "Error", "Errorf"} {
 			if strings.HasPrefix(fname, p) {
-				return nil
+				return slots
 			}
 		}
 		for i := 0; i+1 < len(n.Args); i++ {

@@ -87,7 +87,7 @@ func UsesLoopVar(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // UsesAttemptLocal: the key reads a local of the attempt: no fix.
-func UsesAttemptLocal(ctx context.Context, cs *mcp.ClientSession, order string) error {
+func UsesAttemptLocal(ctx context.Context, cs *mcp.ClientSession, order string) error { // want UsesAttemptLocal:"keyParams\\(2:idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		prefix := "order-" + order

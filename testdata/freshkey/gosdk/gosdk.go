@@ -70,7 +70,7 @@ func InlineKey(ctx context.Context, cs *mcp.ClientSession, account string) error
 
 // StableDerived derives the key from the order id: the same on every
 // attempt.
-func StableDerived(ctx context.Context, cs *mcp.ClientSession, orderID string) error {
+func StableDerived(ctx context.Context, cs *mcp.ClientSession, orderID string) error { // want StableDerived:"keyParams\\(2:idempotency_key\\)"
 	for range 3 {
 		key := fmt.Sprintf("order-%s", orderID) // ok: stable
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{
@@ -137,7 +137,7 @@ func MetaLiteral(ctx context.Context, cs *mcp.ClientSession, key string) error {
 }
 
 // MetaStable sends a key passed in by the caller.
-func MetaStable(ctx context.Context, cs *mcp.ClientSession, key string) error {
+func MetaStable(ctx context.Context, cs *mcp.ClientSession, key string) error { // want MetaStable:"keyParams\\(2:idempotencyKey\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		params := &mcp.CallToolParams{Name: "charge", Meta: mcp.Meta{"idempotencyKey": key}} // ok: stable

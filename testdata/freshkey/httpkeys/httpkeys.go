@@ -77,7 +77,7 @@ func HeaderLiteral(c *http.Client, url string) error {
 }
 
 // HeaderIndex assigns the header by index.
-func HeaderIndex(c *http.Client, url string, key string) error {
+func HeaderIndex(c *http.Client, url string, key string) error { // want HeaderIndex:"keyParams\\(2:Idempotency\\-Key\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, _ := http.NewRequest(http.MethodPost, url, nil)

@@ -26,7 +26,7 @@ func MetaFields(ctx context.Context, c *client.Client) error {
 }
 
 // MetaFieldsStable sends the key the caller made.
-func MetaFieldsStable(ctx context.Context, c *client.Client, key string) error {
+func MetaFieldsStable(ctx context.Context, c *client.Client, key string) error { // want MetaFieldsStable:"keyParams\\(2:idempotencyKey\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var req mcp.CallToolRequest

@@ -17,7 +17,7 @@ import (
 	"github.com/rs/xid"
 )
 
-func call(ctx context.Context, cs *mcp.ClientSession, key any) error {
+func call(ctx context.Context, cs *mcp.ClientSession, key any) error { // want call:"keyParams\\(2:idempotency_key\\)"
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
 	return err
 }
@@ -89,7 +89,7 @@ func MathRandV2(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Clock derives the key from time.Now.
-func Clock(ctx context.Context, cs *mcp.ClientSession, order string) error {
+func Clock(ctx context.Context, cs *mcp.ClientSession, order string) error { // want Clock:"keyParams\\(2:idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		k := fmt.Sprintf("%s-%d", order, time.Now().UnixNano()) // want `idempotency key "idempotency_key" is made anew`
 		if err := call(ctx, cs, k); err == nil {
@@ -103,7 +103,7 @@ func Clock(ctx context.Context, cs *mcp.ClientSession, order string) error {
 }
 
 // HashOfArgs derives the key from the arguments: stable.
-func HashOfArgs(ctx context.Context, cs *mcp.ClientSession, account string, amount int) error {
+func HashOfArgs(ctx context.Context, cs *mcp.ClientSession, account string, amount int) error { // want HashOfArgs:"keyParams\\(2:idempotency_key,\\ 3:idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		deadline := time.Now().Add(time.Second) // ok: not a key
 		ctx1, cancel := context.WithDeadline(ctx, deadline)

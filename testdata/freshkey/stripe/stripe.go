@@ -54,7 +54,7 @@ func StableKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, e
 }
 
 // StableKeyLiteral sets the key in the literal.
-func StableKeyLiteral(ctx context.Context, sc *stripe.Client, key string) (*stripe.PaymentIntent, error) {
+func StableKeyLiteral(ctx context.Context, sc *stripe.Client, key string) (*stripe.PaymentIntent, error) { // want StableKeyLiteral:"keyParams\\(2:IdempotencyKey\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var pi *stripe.PaymentIntent

@@ -56,7 +56,7 @@ func Recursive(ctx context.Context, cs *mcp.ClientSession, tries int) error {
 }
 
 // RecursiveStable passes the key down.
-func RecursiveStable(ctx context.Context, cs *mcp.ClientSession, key string, tries int) error {
+func RecursiveStable(ctx context.Context, cs *mcp.ClientSession, key string, tries int) error { // want RecursiveStable:"keyParams\\(2:idempotency_key\\)"
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}}) // ok: stable
 	if err != nil && tries > 0 {
 		return RecursiveStable(ctx, cs, key, tries-1)

@@ -37,7 +37,7 @@ func Token(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Method uses a fresh method.
-func Method(ctx context.Context, cs *mcp.ClientSession, g *keygen.Gen) error {
+func Method(ctx context.Context, cs *mcp.ClientSession, g *keygen.Gen) error { // want Method:"keyParams\\(2:idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": g.Next()}}); err == nil { // want `idempotency key "idempotency_key" is made anew`

@@ -1,0 +1,211 @@
+package freshkey
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/names"
+)
+
+// computeKeyParams finds, for each function of the package, the
+// parameters it sends as dedupe keys (directly, or derived: fmt.Sprintf,
+// aws.String, a local copy), and exports a KeyParams fact. A parameter
+// passed on to another function's key parameter counts too, in the same
+// package (iterated) or another (facts).
+func (c *checker) computeKeyParams() {
+	type fn struct {
+		obj  *types.Func
+		decl *ast.FuncDecl
+	}
+	var fns []fn
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if obj, _ := c.info.Defs[fd.Name].(*types.Func); obj != nil && obj.Signature().Params().Len() > 0 {
+					fns = append(fns, fn{obj, fd})
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fns {
+			if kp := c.keyParamsOf(f.obj, f.decl); kp != nil && (c.keyParams[f.obj] == nil || len(kp.Params) > len(c.keyParams[f.obj].Params)) {
+				c.keyParams[f.obj] = kp
+				changed = true
+			}
+		}
+	}
+	for _, f := range fns {
+		if kp := c.keyParams[f.obj]; kp != nil {
+			c.pass.ExportObjectFact(f.obj, kp)
+		}
+	}
+}
+
+// keyParamsOf returns the key parameters of decl, or nil.
+func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
+	params := make(map[*types.Var]int)
+	sig := obj.Signature()
+	for i := 0; i < sig.Params().Len(); i++ {
+		params[sig.Params().At(i)] = i
+	}
+	found := make(map[int]string)
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.CompositeLit, *ast.AssignStmt, *ast.CallExpr:
+			for _, s := range c.slotsOf(n) {
+				for _, i := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {
+					if _, ok := found[i]; !ok {
+						found[i] = s.key
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(found) == 0 {
+		return nil
+	}
+	kp := new(KeyParams)
+	for i, k := range found {
+		kp.Params = append(kp.Params, KeyParam{Index: i, Key: k})
+	}
+	sort.Slice(kp.Params, func(i, j int) bool { return kp.Params[i].Index < kp.Params[j].Index })
+	return kp
+}
+
+// paramsIn returns the indices of the parameters that the value of e
+// derives from, through the same derivations as origins.
+func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[types.Object]bool) []int {
+	var out []int
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := c.info.Uses[e].(*types.Var)
+			if v == nil || visited[v] {
+				return
+			}
+			visited[v] = true
+			if i, ok := params[v]; ok {
+				out = append(out, i)
+				return
+			}
+			for _, a := range c.assigns[v] {
+				if a.rhs != nil && !a.guarded {
+					walk(a.rhs)
+				}
+			}
+		case *ast.CallExpr:
+			if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() {
+				for _, a := range e.Args {
+					walk(a)
+				}
+				return
+			}
+			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+				if b, ok := c.info.Uses[id].(*types.Builtin); ok {
+					if b.Name() == "append" {
+						for _, a := range e.Args {
+							walk(a)
+						}
+					}
+					return
+				}
+			}
+			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+				if s := c.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+					walk(sel.X)
+					return
+				}
+			}
+			if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && transforms(fn) {
+				for _, a := range e.Args {
+					walk(a)
+				}
+			}
+		case *ast.UnaryExpr:
+			walk(e.X)
+		case *ast.StarExpr:
+			walk(e.X)
+		case *ast.BinaryExpr:
+			switch e.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+				return
+			}
+			walk(e.X)
+			walk(e.Y)
+		case *ast.CompositeLit:
+			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				walk(elt)
+			}
+		case *ast.SliceExpr:
+			walk(e.X)
+		case *ast.IndexExpr:
+			walk(e.X)
+		}
+	}
+	walk(e)
+	return out
+}
+
+// paramSlots returns the arguments of call that the callee sends as
+// dedupe keys: by its KeyParams fact, or by the parameter's name
+// (func Charge(ctx context.Context, amount int, idempotencyKey string)),
+// which also covers functions whose body is not analyzed.
+func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := c.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			return nil // T.M(x, ...): the arguments are shifted
+		}
+	}
+	sig := fn.Signature()
+	var slots []slot
+	seen := make(map[int]bool)
+	add := func(i int, key string) {
+		if seen[i] || i >= len(call.Args) || (sig.Variadic() && i >= sig.Params().Len()-1) {
+			return
+		}
+		seen[i] = true
+		slots = append(slots, slot{key, call.Args[i]})
+	}
+	kp := c.keyParams[fn.Origin()]
+	if kp == nil && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+		var f KeyParams
+		if c.pass.ImportObjectFact(fn.Origin(), &f) {
+			kp = &f
+		}
+	}
+	if kp != nil {
+		for _, p := range kp.Params {
+			add(p.Index, p.Key)
+		}
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if name := sig.Params().At(i).Name(); c.keys.IsKey(name) && strongKey(name) {
+			add(i, name)
+		}
+	}
+	return slots
+}
+
+// strongKey reports whether a parameter name says "dedupe key" beyond
+// doubt. A requestID parameter is more often a correlation id for logs.
+func strongKey(name string) bool {
+	n := names.Normalize(name)
+	for _, s := range []string{"idempoten", "dedup", "clienttoken", "clientrequesttoken"} {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
+}
