@@ -28,7 +28,10 @@
 // Repeatability-Request-ID, Nats-Msg-Id and the others of the catalogue)
 // set with Header.Set, Header.Add or a header map literal; AWS
 // ClientToken and ClientRequestToken fields; stripe-go
-// Params.IdempotencyKey and SetIdempotencyKey. Trace, span and
+// Params.IdempotencyKey and SetIdempotencyKey. A value passed to a
+// function that sends that parameter as a key, in any package (the
+// KeyParams fact), or to a parameter named like an idempotency key
+// (idempotencyKey, clientToken), is sent as a key too. Trace, span and
 // correlation ids are not keys.
 //
 // A key is fresh when it comes from google/uuid, gofrs/uuid, oklog/ulid,

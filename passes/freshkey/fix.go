@@ -115,6 +115,9 @@ func (c *checker) source(tf *token.File) []byte {
 	if b, ok := c.src[tf]; ok {
 		return b
 	}
+	if c.pass.ReadFile == nil {
+		return nil
+	}
 	b, err := c.pass.ReadFile(tf.Name())
 	if err != nil || len(b) != tf.Size() {
 		b = nil
