@@ -1,0 +1,80 @@
+// Package toolhints defines an Analyzer that reports MCP tools whose
+// annotations promise what their handlers do not keep.
+//
+// # Analyzer toolhints
+//
+// toolhints: report tools whose read-only or idempotent hint is untrue
+//
+// Clients and hosts use a tool's annotations to decide what is safe: a
+// tool annotated ReadOnlyHint: true is called without asking the user and
+// retried freely, and a tool annotated IdempotentHint: true is re-sent
+// after a timeout because "calling the tool repeatedly with the same
+// arguments will have no additional effect on its environment" (MCP
+// specification, ToolAnnotations). When the handler writes anyway, every
+// such retry repeats the write.
+//
+// toolhints reports:
+//
+//   - a tool annotated ReadOnlyHint: true whose handler commits a side
+//     effect (a file write, an SQL write, a process run, a Kubernetes,
+//     GitHub or other SDK mutation, a message publish, an email, an HTTP
+//     PUT or DELETE);
+//   - a tool annotated IdempotentHint: true (and not read-only) whose
+//     handler commits an effect that is not idempotent by nature (an
+//     append, an SQL INSERT without conflict handling, an increment, a
+//     create, a message publish, a process run) on a path where no dedupe
+//     key has been read. An overwrite, an upsert, a PUT or a delete by id
+//     is idempotent by nature and is not reported.
+//
+// The classification of each effect comes from the shared effect
+// catalogue (package effects), through calls in any package.
+//
+// An HTTP POST (or PATCH) sent with net/http or resty is not taken as
+// evidence against either hint: RPC-style APIs POST their reads and their
+// idempotent operations alike (Kiali's API, JSON-RPC, GraphQL queries,
+// search endpoints), and a POST does not say which it is. Named
+// mutations are reported; a raw POST is not.
+//
+// WRONG:
+//
+//	s.AddTool(mcp.NewTool("get_sentinel_mock",
+//		mcp.WithReadOnlyHintAnnotation(true), // the handler creates an export
+//	), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+//		export, err := client.PlanExports.Create(ctx, opts) // a new export on every call
+//		...
+//	})
+//
+//	mcp.AddTool(s, &mcp.Tool{Name: "clone_vm", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}},
+//		func(ctx context.Context, req *mcp.CallToolRequest, in CloneIn) (*mcp.CallToolResult, any, error) {
+//			_, err := clones.Create(ctx, newClone(in.Source), metav1.CreateOptions{}) // generateName: a new clone each time
+//			return nil, nil, err
+//		})
+//
+// RIGHT:
+//
+//	s.AddTool(mcp.NewTool("get_sentinel_mock",
+//		mcp.WithReadOnlyHintAnnotation(false), // it creates an export: say so
+//	), handler)
+//
+//	mcp.AddTool(s, &mcp.Tool{Name: "clone_vm"}, // not idempotent: the default
+//		func(ctx context.Context, req *mcp.CallToolRequest, in CloneIn) (*mcp.CallToolResult, any, error) {
+//			_, err := clones.Create(ctx, newClone(in.Source), metav1.CreateOptions{})
+//			return nil, nil, err
+//		})
+//
+// or keep IdempotentHint: true and make it true: read a client-supplied
+// idempotency key and check it against a store before the create, or
+// create under a name derived from the arguments.
+//
+// Suppress a finding with "//mcpvet:ignore toolhints <reason>" on the
+// reported line, the annotation or the handler's doc comment. A handler
+// declared "//mcpvet:idempotent <reason>" is not reported for its
+// IdempotentHint.
+//
+// Since: v0.2.0.
+//
+// Flags (on the mcpvet_config analyzer): -mcpvet_config.keys adds
+// dedupe-key names; -mcpvet_config.sinks adds side-effect functions;
+// -mcpvet_config.nonsinks removes them (use it for a POST-only client
+// method that only reads). All default to empty.
+package toolhints

@@ -1,0 +1,325 @@
+package toolhints
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "toolhints"
+
+// Analyzer reports tools annotated read-only or idempotent whose handlers
+// commit effects that contradict the annotation.
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      analysisutil.MustExtractDoc(doc, name),
+	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolhints",
+	Run:      run,
+	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer},
+}
+
+// Categories of diagnostics.
+const (
+	catReadOnly   = "readonly"
+	catIdempotent = "idempotent"
+)
+
+// kindHTTP is the catalogue's kind for HTTP requests (effects.kindHTTP).
+const kindHTTP = "HTTP request"
+
+// postLike reports whether e is an HTTP request that is not idempotent by
+// nature: a POST or PATCH. Such a request is no evidence against either
+// hint, since RPC-style APIs POST their reads and their idempotent
+// operations alike: the Kiali tools of kubernetes-mcp-server are
+// read-only and POST every query to Kiali's API (corpus trap, see
+// docs/precision.md).
+func postLike(e *effects.Effect) bool {
+	return e.Kind == kindHTTP && !e.Idempotent
+}
+
+// rule is one of the two hints the check verifies.
+type rule int
+
+const (
+	readOnly rule = iota
+	idempotent
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	if !model.MCP {
+		return nil, nil
+	}
+	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
+	dirs := analysisutil.ParseDirectives(pass)
+	rep := analysisutil.NewReporter(pass, name, dirs)
+	defer rep.Finish()
+
+	type key struct {
+		handler ast.Node
+		rule    rule
+	}
+	seen := make(map[key]bool) // a handler registered twice is reported once per rule
+	for _, t := range model.Tools {
+		if t.Handler == nil {
+			continue
+		}
+		var r rule
+		switch {
+		case t.ReadOnly == mcpmodel.True:
+			r = readOnly
+		case t.Idempotent == mcpmodel.True && t.ReadOnly == mcpmodel.False:
+			r = idempotent
+			// The user asserts the handler dedupes in a way mcpvet cannot see.
+			if dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
+				continue
+			}
+		default:
+			continue
+		}
+		n := t.Handler.Node()
+		if n == nil {
+			checkRemote(rep, eff, t, r)
+			continue
+		}
+		if seen[key{n, r}] || (r == idempotent && dirs.Find("idempotent", n.Pos(), "") != nil) {
+			continue
+		}
+		seen[key{n, r}] = true
+		checkBody(pass, rep, eff, t, r)
+	}
+	return nil, nil
+}
+
+func toolName(t *mcpmodel.Tool) string {
+	if t.Name != "" {
+		return fmt.Sprintf("tool %q", t.Name)
+	}
+	return "this tool"
+}
+
+func message(t *mcpmodel.Tool, r rule, e *effects.Effect, via string) string {
+	if r == readOnly {
+		return fmt.Sprintf("%s is annotated ReadOnlyHint: true but its handler commits %s via %s, so clients that trust the hint call and retry it freely and repeat the write; set ReadOnlyHint to false, or move the write out of this tool",
+			toolName(t), article(e.Kind), via)
+	}
+	return fmt.Sprintf("%s is annotated IdempotentHint: true but its handler commits %s via %s, which is not idempotent by nature, without checking a dedupe key, so a retried call repeats it; set IdempotentHint to false, or read a client-supplied idempotency key and check it against a store before this call",
+		toolName(t), article(e.Kind), via)
+}
+
+// article prefixes an effect kind with "a" or "an".
+func article(kind string) string {
+	if kind == "" {
+		return "an effect"
+	}
+	if strings.ContainsRune("aeiouAEIOU", rune(kind[0])) || strings.HasPrefix(kind, "HTTP") || strings.HasPrefix(kind, "SQL") {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+func related(t *mcpmodel.Tool, r rule) []analysis.RelatedInformation {
+	n := t.HintNode
+	if n == nil {
+		n = t.Def
+	}
+	msg := "annotated read-only here"
+	if r == idempotent {
+		msg = "annotated idempotent here"
+	}
+	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
+}
+
+// reportable reports whether effect e contradicts the hint checked by r.
+func reportable(e *effects.Effect, r rule) bool {
+	if postLike(e) {
+		return false
+	}
+	if r == idempotent {
+		return !e.Idempotent
+	}
+	return true
+}
+
+// checkRemote handles a handler declared in another package: only its
+// facts are known.
+func checkRemote(rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
+	if t.Handler.Obj == nil {
+		return
+	}
+	e := eff.FuncEffect(t.Handler.Obj)
+	if e == nil || !reportable(e, r) || (r == idempotent && e.KeyChecked) {
+		return
+	}
+	rep.Report(analysis.Diagnostic{
+		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
+		Category: category(r),
+		Message:  message(t, r, e, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")"),
+		Related:  related(t, r),
+	})
+}
+
+func category(r rule) string {
+	if r == readOnly {
+		return catReadOnly
+	}
+	return catIdempotent
+}
+
+// event is a key read or an effect inside the handler.
+type event struct {
+	pos       token.Pos
+	read      bool
+	call      *ast.CallExpr
+	effect    *effects.Effect
+	protected bool // the effect's callee or arguments carry a dedupe key
+}
+
+// checkBody analyzes a handler whose body is in this package.
+func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
+	body := t.Handler.Body()
+	if body == nil {
+		return
+	}
+	info := pass.TypesInfo
+	sc := effects.NewScope(info, body)
+	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
+	events := make([][]event, len(g.Blocks))
+	for _, b := range g.Blocks {
+		if b.Live {
+			for _, n := range b.Nodes {
+				events[b.Index] = append(events[b.Index], nodeEvents(info, eff, sc, n)...)
+			}
+		}
+	}
+	keyedIn := keyed(g, events)
+
+	var first *event
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		k := keyedIn[b.Index]
+		for i := range events[b.Index] {
+			ev := &events[b.Index][i]
+			if ev.read {
+				k = true
+				continue
+			}
+			if !reportable(ev.effect, r) {
+				continue
+			}
+			// A dedupe key makes a create idempotent; it does not make a
+			// write read-only.
+			if r == idempotent && (k || ev.protected) {
+				continue
+			}
+			if first == nil || ev.pos < first.pos {
+				first = ev
+			}
+		}
+	}
+	if first == nil {
+		return
+	}
+	via := first.effect.Sink
+	if first.effect.Via != "" {
+		via = first.effect.Via
+		if first.effect.Via != first.effect.Sink {
+			via += " (which reaches " + first.effect.Sink + ")"
+		}
+	}
+	rep.Report(analysis.Diagnostic{
+		Pos: first.call.Pos(), End: first.call.End(),
+		Category: category(r),
+		Message:  message(t, r, first.effect, via),
+		Related:  related(t, r),
+	})
+}
+
+// keyed is a forward must-analysis: keyedIn[b] holds when a dedupe key
+// was read on every path from the entry to b's start.
+func keyed(g *cfg.CFG, events [][]event) []bool {
+	preds := make([][]int32, len(g.Blocks))
+	for _, b := range g.Blocks {
+		for _, s := range b.Succs {
+			preds[s.Index] = append(preds[s.Index], b.Index)
+		}
+	}
+	in := make([]bool, len(g.Blocks))
+	out := make([]bool, len(g.Blocks))
+	for i := range in {
+		in[i], out[i] = true, true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks {
+			i := b.Index != 0
+			for _, p := range preds[b.Index] {
+				if g.Blocks[p].Live && !out[p] {
+					i = false
+				}
+			}
+			o := i
+			for _, ev := range events[b.Index] {
+				if ev.read {
+					o = true
+				}
+			}
+			if i != in[b.Index] || o != out[b.Index] {
+				in[b.Index], out[b.Index] = i, o
+				changed = true
+			}
+		}
+	}
+	return in
+}
+
+// nodeEvents lists the key reads and effects of one CFG node in source
+// order, function literals included (a transaction callback runs in place).
+func nodeEvents(info *types.Info, eff *effects.Result, sc *effects.Scope, n ast.Node) []event {
+	var evs []event
+	ast.Inspect(n, func(x ast.Node) bool {
+		if _, ok := eff.KeyReadAt(info, x); ok {
+			evs = append(evs, event{pos: x.Pos(), read: true})
+		}
+		if call, ok := x.(*ast.CallExpr); ok {
+			if e := eff.CallEffect(sc, call); e != nil {
+				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || argsReadKey(info, eff, call)})
+			}
+		}
+		return true
+	})
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].pos < evs[j].pos })
+	return evs
+}
+
+// argsReadKey reports whether the call passes a dedupe key to the effect
+// itself (an Idempotency-Key header, an IdempotencyKey field).
+func argsReadKey(info *types.Info, eff *effects.Result, call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(x ast.Node) bool {
+			if _, ok := eff.KeyReadAt(info, x); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}

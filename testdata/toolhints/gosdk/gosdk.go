@@ -1,0 +1,112 @@
+// Package gosdk registers tools with the official go-sdk.
+package gosdk
+
+import (
+	"context"
+	"os"
+	"os/exec"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/toolhints/remote"
+	"example.com/toolhints/store"
+)
+
+type In struct {
+	Account string `json:"account"`
+	Key     string `json:"idempotency_key"`
+}
+
+var led = &store.Ledger{Path: "ledger"}
+
+var ro = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
+
+func Register(s *mcp.Server, dynamic bool) {
+	// A read-only tool that appends to a file.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_balance", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := led.Append(in.Account); err != nil { // want `tool "get_balance" is annotated ReadOnlyHint: true but its handler commits a file write via \(\*store.Ledger\).Append .*set ReadOnlyHint to false`
+			return nil, nil, err
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
+	// A read-only tool that overwrites a file: still a write.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_config", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, os.WriteFile("config", nil, 0o644) // want `tool "get_config" is annotated ReadOnlyHint: true but its handler commits a file write via os.WriteFile`
+	})
+
+	// A read-only tool that PUTs.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_remote", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Put(ctx, "http://example.com/x") // want `tool "get_remote" is annotated ReadOnlyHint: true but its handler commits an HTTP request via store.Put`
+	})
+
+	// ok: a read-only tool that POSTs a query to an RPC endpoint (the Kiali
+	// trap): a POST is no evidence of a write.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_metrics", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Query(ctx, "http://kiali/api")
+	})
+
+	// ok: a read-only tool that reads.
+	mcp.AddTool(s, &mcp.Tool{Name: "show", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		_, err := store.Read("ledger")
+		return nil, nil, err
+	})
+
+	// A handler in another package: known through its facts.
+	mcp.AddTool(s, &mcp.Tool{Name: "log", Annotations: ro}, remote.Log)          // want `tool "log" is annotated ReadOnlyHint: true but its handler commits a file write via remote.Log`
+	mcp.AddTool(s, &mcp.Tool{Name: "show_remote", Annotations: ro}, remote.Show) // ok: reads
+
+	// An idempotent tool that appends.
+	mcp.AddTool(s, &mcp.Tool{Name: "record", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Append(in.Account) // want `tool "record" is annotated IdempotentHint: true but its handler commits a file write via \(\*store.Ledger\).Append .*which is not idempotent by nature`
+	})
+
+	// An idempotent tool that runs a shell.
+	mcp.AddTool(s, &mcp.Tool{Name: "sync", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, exec.CommandContext(ctx, "bash", "-c", in.Account).Run() // want `tool "sync" is annotated IdempotentHint: true but its handler commits a process run`
+	})
+
+	// ok: an idempotent tool that overwrites.
+	mcp.AddTool(s, &mcp.Tool{Name: "set_config", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Save([]byte(in.Account))
+	})
+
+	// ok: an idempotent tool that reads a dedupe key before appending.
+	mcp.AddTool(s, &mcp.Tool{Name: "record_keyed", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if in.Key == "" {
+			return nil, nil, os.ErrInvalid
+		}
+		return nil, nil, led.Append(in.Account)
+	})
+
+	// ok: the append dedupes on the key it is given.
+	mcp.AddTool(s, &mcp.Tool{Name: "record_once", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.AppendOnce(in.Key, in.Account)
+	})
+
+	// ok: an idempotent tool that POSTs (RPC APIs POST idempotent operations too).
+	mcp.AddTool(s, &mcp.Tool{Name: "refresh", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Query(ctx, "http://example.com/refresh")
+	})
+
+	// ok: the user asserts the handler dedupes.
+	//mcpvet:idempotent the ledger service drops repeated lines
+	mcp.AddTool(s, &mcp.Tool{Name: "record_asserted", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Append(in.Account)
+	})
+
+	// ok: suppressed.
+	mcp.AddTool(s, &mcp.Tool{Name: "touch", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Append(in.Account) //mcpvet:ignore toolhints the ledger is a scratch log
+	})
+
+	// ok: not annotated: dedupekey's business, not this check's.
+	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Append(in.Account)
+	})
+
+	// ok: a hint that is not constant is unknown.
+	mcp.AddTool(s, &mcp.Tool{Name: "maybe", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !dynamic}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Append(in.Account)
+	})
+}

@@ -1,0 +1,27 @@
+// Package remote declares handlers registered by another package.
+package remote
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/toolhints/store"
+)
+
+type In struct {
+	Account string `json:"account"`
+}
+
+var led = &store.Ledger{Path: "ledger"}
+
+// Log appends: registered read-only elsewhere.
+func Log(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account)
+}
+
+// Show only reads.
+func Show(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	_, err := store.Read("ledger")
+	return nil, nil, err
+}
