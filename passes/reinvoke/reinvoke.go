@@ -1,0 +1,489 @@
+package reinvoke
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+)
+
+//go:embed doc.go
+var doc string
+
+const name = "reinvoke"
+
+// Analyzer reports side effects committed on a path that returns input
+// requests.
+var Analyzer = &analysis.Analyzer{
+	Name:     name,
+	Doc:      analysisutil.MustExtractDoc(doc, name),
+	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/reinvoke",
+	Run:      run,
+	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer},
+}
+
+// function is one function body of the package.
+type function struct {
+	node ast.Node // *ast.FuncDecl or *ast.FuncLit
+	body *ast.BlockStmt
+	obj  types.Object // for declarations
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	eff   *effects.Result
+	rep   *analysisutil.Reporter
+	dirs  *analysisutil.Directives
+	irFns map[types.Object]bool // same-package functions that may return input requests
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	// Only code that imports an SDK can build input requests.
+	if !model.MCP || !importsSDK(pass.Pkg) {
+		return nil, nil
+	}
+	c := &checker{
+		pass:  pass,
+		eff:   pass.ResultOf[effects.Analyzer].(*effects.Result),
+		dirs:  analysisutil.ParseDirectives(pass),
+		irFns: make(map[types.Object]bool),
+	}
+	c.rep = analysisutil.NewReporter(pass, name, c.dirs)
+	defer c.rep.Finish()
+
+	var funcs []*function
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					funcs = append(funcs, &function{node: n, body: n.Body, obj: pass.TypesInfo.Defs[n.Name]})
+				}
+			case *ast.FuncLit:
+				funcs = append(funcs, &function{node: n, body: n.Body})
+			}
+			return true
+		})
+	}
+	// Functions that return input requests, directly or by returning the
+	// result of another such function of this package.
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range funcs {
+			if fn.obj != nil && !c.irFns[fn.obj] && len(c.irReturns(fn)) > 0 {
+				c.irFns[fn.obj] = true
+				changed = true
+			}
+		}
+	}
+
+	// Tool names and //mcpvet:idempotent on registrations, by handler.
+	tools := make(map[ast.Node]*mcpmodel.Tool)
+	asserted := make(map[ast.Node]bool)
+	for _, t := range model.Tools {
+		if t.Handler == nil || t.Handler.Node() == nil {
+			continue
+		}
+		n := t.Handler.Node()
+		if tools[n] == nil {
+			tools[n] = t
+		}
+		if c.dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
+			asserted[n] = true
+		}
+	}
+	for _, fn := range funcs {
+		if asserted[fn.node] || c.dirs.Find("idempotent", fn.node.Pos(), "") != nil {
+			continue
+		}
+		if rets := c.irReturns(fn); len(rets) > 0 {
+			c.check(fn, rets, tools[fn.node])
+		}
+	}
+	return nil, nil
+}
+
+// importsSDK reports whether pkg imports an SDK package directly.
+func importsSDK(pkg *types.Package) bool {
+	for _, q := range pkg.Imports() {
+		if isSDK(q.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+// locals indexes the assignments of one function body.
+type locals struct {
+	defs     map[*types.Var][]def
+	irFields map[*types.Var]bool // v.InputRequests = ..., v.MultiRoundTripResult = ...
+}
+
+type def struct {
+	rhs ast.Expr
+	idx int // index into a tuple-valued rhs, or -1
+}
+
+func (c *checker) locals(body *ast.BlockStmt) *locals {
+	info := c.pass.TypesInfo
+	l := &locals{defs: make(map[*types.Var][]def), irFields: make(map[*types.Var]bool)}
+	add := func(lhs, rhs ast.Expr, idx int) {
+		switch lhs := ast.Unparen(lhs).(type) {
+		case *ast.Ident:
+			if v, ok := objOf(info, lhs).(*types.Var); ok {
+				l.defs[v] = append(l.defs[v], def{rhs, idx})
+			}
+		case *ast.SelectorExpr:
+			x, ok := ast.Unparen(lhs.X).(*ast.Ident)
+			if !ok {
+				return
+			}
+			v, ok := objOf(info, x).(*types.Var)
+			if !ok {
+				return
+			}
+			switch lhs.Sel.Name {
+			case "InputRequests", "MultiRoundTripResult":
+				if tv, ok := info.Types[rhs]; !ok || !tv.IsNil() {
+					l.irFields[v] = true
+				}
+			case "ResultType":
+				if tv, ok := info.Types[rhs]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == inputRequiredValue {
+					l.irFields[v] = true
+				}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					add(n.Lhs[i], n.Rhs[i], -1)
+				}
+			} else if len(n.Rhs) == 1 {
+				for i := range n.Lhs {
+					add(n.Lhs[i], n.Rhs[0], i)
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i := range n.Names {
+					add(n.Names[i], n.Values[i], -1)
+				}
+			} else if len(n.Values) == 1 {
+				for i := range n.Names {
+					add(n.Names[i], n.Values[0], i)
+				}
+			}
+		}
+		return true
+	})
+	return l
+}
+
+func objOf(info *types.Info, id *ast.Ident) types.Object {
+	if o := info.Defs[id]; o != nil {
+		return o
+	}
+	return info.Uses[id]
+}
+
+// irReturns lists fn's return statements that return input requests
+// (nested function literals excluded).
+func (c *checker) irReturns(fn *function) map[*ast.ReturnStmt]bool {
+	var l *locals
+	rets := make(map[*ast.ReturnStmt]bool)
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if l == nil {
+				l = c.locals(fn.body)
+			}
+			for _, r := range n.Results {
+				if c.isIR(l, r, 0) {
+					rets[n] = true
+				}
+			}
+		}
+		return true
+	})
+	return rets
+}
+
+// isIR reports whether e evaluates to a result that asks for input.
+func (c *checker) isIR(l *locals, e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return irLiteral(info, e)
+	case *ast.CallExpr:
+		fn, key := calleeKey(info, e)
+		return fn != nil && (irCalls[key] || c.irFns[fn])
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if l.irFields[v] {
+			return true
+		}
+		for _, d := range l.defs[v] {
+			if d.idx <= 0 && c.isIR(l, d.rhs, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// event is a key read, an effect or a return of input requests.
+type event struct {
+	pos       token.Pos
+	read      bool
+	ret       *ast.ReturnStmt // a return of input requests
+	call      *ast.CallExpr
+	effect    *effects.Effect
+	protected bool // the effect's callee or arguments carry a dedupe key
+}
+
+func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmodel.Tool) {
+	info := c.pass.TypesInfo
+	sc := effects.NewScope(info, fn.body)
+	l := c.locals(fn.body)
+	g := cfg.New(fn.body, func(*ast.CallExpr) bool { return true })
+	events := make([][]event, len(g.Blocks))
+	for _, b := range g.Blocks {
+		if b.Live {
+			for _, n := range b.Nodes {
+				events[b.Index] = append(events[b.Index], c.nodeEvents(sc, n, rets)...)
+			}
+		}
+	}
+	preds := make([][]*cfg.Block, len(g.Blocks))
+	for _, b := range g.Blocks {
+		if b.Live {
+			for _, s := range b.Succs {
+				preds[s.Index] = append(preds[s.Index], b)
+			}
+		}
+	}
+	keyedIn := mustFlow(g, preds, func(p, b *cfg.Block, in bool) bool {
+		for _, ev := range events[p.Index] {
+			in = in || ev.read
+		}
+		return in
+	})
+	answeredIn := mustFlow(g, preds, func(p, b *cfg.Block, in bool) bool {
+		return in || c.edgeAnswered(l, p, b)
+	})
+	// reach[b] is a return of input requests reachable from b's start.
+	reach := make([]*ast.ReturnStmt, len(g.Blocks))
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks {
+			if !b.Live || reach[b.Index] != nil {
+				continue
+			}
+			var r *ast.ReturnStmt
+			for _, ev := range events[b.Index] {
+				if ev.ret != nil {
+					r = ev.ret
+					break
+				}
+			}
+			for _, s := range b.Succs {
+				if r == nil {
+					r = reach[s.Index]
+				}
+			}
+			if r != nil {
+				reach[b.Index] = r
+				changed = true
+			}
+		}
+	}
+
+	var best *event
+	var bestRet *ast.ReturnStmt
+	for _, b := range g.Blocks {
+		if !b.Live || answeredIn[b.Index] {
+			continue
+		}
+		keyed := keyedIn[b.Index]
+		evs := events[b.Index]
+		for i := range evs {
+			ev := &evs[i]
+			if ev.read {
+				keyed = true
+			}
+			if ev.effect == nil || keyed || ev.protected {
+				continue
+			}
+			var r *ast.ReturnStmt
+			for _, later := range evs[i+1:] {
+				if later.ret != nil {
+					r = later.ret
+					break
+				}
+			}
+			for _, s := range b.Succs {
+				if r == nil {
+					r = reach[s.Index]
+				}
+			}
+			if r == nil {
+				continue
+			}
+			if best == nil || better(ev, best) {
+				best, bestRet = ev, r
+			}
+		}
+	}
+	if best == nil {
+		return
+	}
+	via := best.effect.Sink
+	if best.effect.Via != "" {
+		via = best.effect.Via
+		if best.effect.Via != best.effect.Sink {
+			via += " (which reaches " + best.effect.Sink + ")"
+		}
+	}
+	who := "this function"
+	switch {
+	case tool != nil && tool.Name != "":
+		who = fmt.Sprintf("the handler of tool %q", tool.Name)
+	case tool != nil:
+		who = "this tool handler"
+	}
+	var msg string
+	if best.effect.Idempotent {
+		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which runs the handler from the top, so the write is repeated on every round and is made even if the user declines; commit it only once the input responses are present (len(req.Params.InputResponses) > 0)",
+			who, article(best.effect.Kind), via)
+	} else {
+		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which runs the handler from the top and repeats it; commit it only once the input responses are present (len(req.Params.InputResponses) > 0), or check a dedupe key before it",
+			who, article(best.effect.Kind), via)
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: best.call.Pos(), End: best.call.End(),
+		Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: bestRet.Pos(), End: bestRet.End(), Message: "input requests returned here; the handler runs again with the answers"}},
+	})
+}
+
+// better reports whether effect a should be reported rather than b: a
+// non-idempotent effect beats an idempotent one, then the earlier wins.
+func better(a, b *event) bool {
+	if a.effect.Idempotent != b.effect.Idempotent {
+		return !a.effect.Idempotent
+	}
+	return a.pos < b.pos
+}
+
+// article prefixes an effect kind with "a" or "an".
+func article(kind string) string {
+	if kind == "" {
+		return "an effect"
+	}
+	if strings.ContainsRune("aeiouAEIOU", rune(kind[0])) || strings.HasPrefix(kind, "HTTP") || strings.HasPrefix(kind, "SQL") {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// mustFlow is a forward must-analysis over g: in[b] holds when, on every
+// live path from the entry to b, the fact holds on the edge into b.
+// edge(p, b, in[p]) gives the fact on the edge p→b.
+func mustFlow(g *cfg.CFG, preds [][]*cfg.Block, edge func(p, b *cfg.Block, in bool) bool) []bool {
+	in := make([]bool, len(g.Blocks))
+	for i := range in {
+		in[i] = i != 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks {
+			if b.Index == 0 {
+				continue
+			}
+			v := true
+			for _, p := range preds[b.Index] {
+				if !edge(p, b, in[p.Index]) {
+					v = false
+					break
+				}
+			}
+			if v != in[b.Index] {
+				in[b.Index] = v
+				changed = true
+			}
+		}
+	}
+	return in
+}
+
+// nodeEvents lists the key reads, effects and returns of input requests
+// of one CFG node in source order. Function literals are included (a
+// transaction callback runs in place), except those that return input
+// requests themselves: they are checked on their own.
+func (c *checker) nodeEvents(sc *effects.Scope, n ast.Node, rets map[*ast.ReturnStmt]bool) []event {
+	info := c.pass.TypesInfo
+	var evs []event
+	ast.Inspect(n, func(x ast.Node) bool {
+		if lit, ok := x.(*ast.FuncLit); ok && len(c.irReturns(&function{node: lit, body: lit.Body})) > 0 {
+			return false
+		}
+		if r, ok := x.(*ast.ReturnStmt); ok && rets[r] {
+			// After the effects inside the returned expressions.
+			evs = append(evs, event{pos: r.End(), ret: r})
+		}
+		if _, ok := c.eff.KeyReadAt(info, x); ok {
+			evs = append(evs, event{pos: x.Pos(), read: true})
+		}
+		if call, ok := x.(*ast.CallExpr); ok {
+			if e := c.eff.CallEffect(sc, call); e != nil {
+				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || c.argsReadKey(call)})
+			}
+		}
+		return true
+	})
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].pos < evs[j].pos })
+	return evs
+}
+
+// argsReadKey reports whether the call passes a dedupe key to the effect
+// itself.
+func (c *checker) argsReadKey(call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(x ast.Node) bool {
+			if _, ok := c.eff.KeyReadAt(c.pass.TypesInfo, x); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
