@@ -78,6 +78,8 @@ type Result struct {
 	module   string
 	effects  map[types.Object]*Effect
 	keyReads map[types.Object]*KeyRead
+	// ifaceCache memoizes interfaceEffect.
+	ifaceCache map[*types.Func]*Effect
 }
 
 // FuncEffect returns the effect fn (a function, or a package-level
@@ -121,6 +123,8 @@ func run(pass *analysis.Pass) (any, error) {
 		module:   modulePath(pass),
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
+
+		ifaceCache: make(map[*types.Func]*Effect),
 	}
 	// The standard library is covered by the built-in catalogue;
 	// telemetry and logging packages commit nothing that matters.
@@ -404,6 +408,9 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 	if e := r.effects[fn]; e != nil {
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
 	}
+	if e := r.interfaceEffect(fn); e != nil {
+		return e
+	}
 	path := fn.Pkg().Path()
 	if strings.HasPrefix(path, "database/sql") {
 		return nil
@@ -433,6 +440,63 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 		return s.apply(qualifiedName(fn), kindSQL, false, sqlQuery(1))
 	}
 	return r.remoteVerb(s)
+}
+
+// interfaceEffect resolves a call of an interface method through the
+// implementations declared beside the interface: when the interface's own
+// package declares concrete types that implement it, and every one of them
+// commits an effect in that method, the call commits it too (a handler
+// calling s.db.CreateAssessment through a storage.Store interface whose
+// only implementation is *storage.DB). Implementations elsewhere are not
+// seen, and an in-memory implementation beside the real one makes the
+// call unknown: stay silent.
+func (r *Result) interfaceEffect(fn *types.Func) *Effect {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	if e, ok := r.ifaceCache[fn]; ok {
+		return e
+	}
+	var result *Effect
+	defer func() { r.ifaceCache[fn] = result }()
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) {
+		return nil
+	}
+	scope := fn.Pkg().Scope()
+	found := 0
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		var t types.Type = tn.Type()
+		if !types.Implements(t, iface) {
+			t = types.NewPointer(t)
+			if !types.Implements(t, iface) {
+				continue
+			}
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
+		m, ok := obj.(*types.Func)
+		if !ok {
+			return nil
+		}
+		e := r.effects[m.Origin()]
+		if e == nil {
+			return nil // an implementation without the effect: unknown
+		}
+		found++
+		if result == nil || (result.Idempotent && !e.Idempotent) {
+			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
+				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")"}
+		}
+	}
+	if found == 0 {
+		result = nil
+	}
+	return result
 }
 
 // remoteVerb applies the generic rule documented at remoteVerbs.

@@ -33,3 +33,21 @@ func Checked(ctx context.Context, s *Store, args map[string]any) error { // want
 	}
 	return s.Save(ctx)
 }
+
+// Saver is implemented by *Store only: calls through it commit its effect.
+type Saver interface {
+	Save(ctx context.Context) error
+}
+
+// Reader has an implementation without effect beside one with: unknown.
+type Reader interface {
+	Load(ctx context.Context) error
+}
+
+type memReader struct{}
+
+func (memReader) Load(ctx context.Context) error { return nil }
+
+type dbReader struct{ s *Store }
+
+func (d dbReader) Load(ctx context.Context) error { return d.s.Save(ctx) } // want Load:`effect`
