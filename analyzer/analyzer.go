@@ -9,6 +9,8 @@ import (
 	"github.com/mcpvet/mcpvet/passes/dedupekey"
 	"github.com/mcpvet/mcpvet/passes/freshkey"
 	"github.com/mcpvet/mcpvet/passes/readback"
+	"github.com/mcpvet/mcpvet/passes/reinvoke"
+	"github.com/mcpvet/mcpvet/passes/toolhints"
 )
 
 // Suite lists mcpvet's checks.
@@ -16,6 +18,8 @@ var Suite = []*analysis.Analyzer{
 	dedupekey.Analyzer,
 	readback.Analyzer,
 	freshkey.Analyzer,
+	reinvoke.Analyzer,
+	toolhints.Analyzer,
 }
 
 // All returns the configuration pseudo-analyzer followed by the Suite.

@@ -187,6 +187,10 @@ var neverEffect = []string{
 	"github.com/hashicorp/go-hclog",
 	"github.com/charmbracelet/log",
 	"github.com/stretchr/testify",
+	// Schema migrations are recorded in a table and applied once: running
+	// them again is a no-op (helm's SQL storage driver migrates on
+	// connect, which made helm_list look like a write).
+	"github.com/rubenv/sql-migrate",
 }
 
 // knownReads are functions that reach a sink but only read: GraphQL
@@ -199,6 +203,24 @@ var knownReads = map[string]bool{
 	"(*github.com/machinebox/graphql.Client).Run":            false,
 	"(*github.com/cli/go-gh/v2/pkg/api.GraphQLClient).Query": true,
 	"(*github.com/cli/shurcooL-graphql.Client).Query":        true,
+}
+
+// Kubernetes access and token reviews are "created" but never stored:
+// the API server answers the question and keeps nothing, so they are
+// reads (kubernetes-mcp-server pre-checks RBAC with a
+// SelfSubjectAccessReview in its list tools; toolhints reported them).
+func init() {
+	for _, v := range []string{"authorization/v1", "authorization/v1beta1"} {
+		for _, t := range []string{"SelfSubjectAccessReviewInterface", "SubjectAccessReviewInterface",
+			"LocalSubjectAccessReviewInterface", "SelfSubjectRulesReviewInterface"} {
+			knownReads["(k8s.io/client-go/kubernetes/typed/"+v+"."+t+").Create"] = true
+		}
+	}
+	for _, v := range []string{"authentication/v1", "authentication/v1beta1", "authentication/v1alpha1"} {
+		for _, t := range []string{"TokenReviewInterface", "SelfSubjectReviewInterface"} {
+			knownReads["(k8s.io/client-go/kubernetes/typed/"+v+"."+t+").Create"] = true
+		}
+	}
 }
 
 // remoteVerbs are the strong mutation verbs of the generic rule: a method
