@@ -202,8 +202,23 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 		})
 		return hit
 	})
+	if len(again) == 0 {
+		return
+	}
+	// A call that also follows a success is the next step of straight-line
+	// code, not a re-send in the error path.
+	onSuccess := make(map[*ast.CallExpr]bool)
+	c.rt.OnSuccess(tc.Call, func(n ast.Node) bool {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if call, ok := x.(*ast.CallExpr); ok {
+				onSuccess[call] = true
+			}
+			return true
+		})
+		return false
+	})
 	for _, tc2 := range again {
-		if c.exempt(tc2) {
+		if c.exempt(tc2) || onSuccess[tc2.Call] {
 			continue
 		}
 		c.report(tc2.Call, fmt.Sprintf("%s is sent again in the error path of the same call, whose outcome is unknown (%s), so the tool can run twice; %s",

@@ -87,6 +87,7 @@ func (r *region) index(list []ast.Stmt, up, brk *loc) {
 func (r *region) indexStmt(s ast.Stmt, l, brk *loc) {
 	switch s := s.(type) {
 	case *ast.LabeledStmt:
+		r.locs[s.Stmt] = l // the labeled statement runs in its label's place
 		switch s.Stmt.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			return
@@ -262,7 +263,11 @@ func (w *walker) stmt(s ast.Stmt, list []ast.Stmt, i int, up, brk *loc, st state
 	case *ast.DeclStmt:
 		return next(w.declare(s, st))
 	case *ast.BlockStmt:
-		return w.seq(s.List, 0, w.reg.locs[s], brk, st)
+		l := w.reg.locs[s]
+		if l == nil {
+			return oUnknown
+		}
+		return w.seq(s.List, 0, l, brk, st)
 	case *ast.IfStmt:
 		return w.ifStmt(s, brk, st, false)
 	case *ast.SwitchStmt:
@@ -285,6 +290,9 @@ func (w *walker) ifStmt(s *ast.IfStmt, brk *loc, st state, skipInit bool) outcom
 		st = w.assignStmt(s.Init, st)
 	}
 	l := w.reg.locs[s]
+	if l == nil {
+		return oUnknown
+	}
 	c := w.cond(s.Cond, st)
 	if c != tUnknown && w.check == nil && !w.inWrap {
 		w.check = s
@@ -309,6 +317,9 @@ func (w *walker) ifStmt(s *ast.IfStmt, brk *loc, st state, skipInit bool) outcom
 // switch may run none of its clauses; a select always runs one.
 func (w *walker) clauses(s ast.Stmt, body *ast.BlockStmt, st state, isSwitch bool) outcome {
 	l := w.reg.locs[s]
+	if l == nil {
+		return oUnknown
+	}
 	var o outcome
 	hasDefault := false
 	for _, c := range body.List {
@@ -333,6 +344,9 @@ func (w *walker) clauses(s ast.Stmt, body *ast.BlockStmt, st state, isSwitch boo
 // tracked error (switch { case err == nil: } and switch err { case nil: }).
 func (w *walker) switchStmt(s *ast.SwitchStmt, st state) outcome {
 	l := w.reg.locs[s]
+	if l == nil {
+		return oUnknown
+	}
 	var o outcome
 	decided := false // a case before was certainly taken
 	hasDefault := false

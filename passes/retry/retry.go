@@ -171,6 +171,16 @@ func (r *Result) Resends(c *Construct, call *ast.CallExpr, stop func(ast.Node) b
 // visit returning true ends that path. OnFailure reports false when the
 // call's error is not followed (it is discarded or used as an operand).
 func (r *Result) OnFailure(call *ast.CallExpr, visit func(ast.Node) bool) bool {
+	return r.onPath(call, stNonNil, visit)
+}
+
+// OnSuccess is OnFailure for the path where call succeeded (its error
+// result is nil).
+func (r *Result) OnSuccess(call *ast.CallExpr, visit func(ast.Node) bool) bool {
+	return r.onPath(call, stNil, visit)
+}
+
+func (r *Result) onPath(call *ast.CallExpr, st state, visit func(ast.Node) bool) bool {
 	if r.a == nil {
 		return false
 	}
@@ -184,7 +194,7 @@ func (r *Result) OnFailure(call *ast.CallExpr, visit func(ast.Node) bool) bool {
 	}
 	w := newWalker(r.a.info, reg, semFunc)
 	w.errObj, w.focal, w.call, w.visit = errObj, focal, call, visit
-	w.failure(focal)
+	w.after(focal, st)
 	return true
 }
 
@@ -393,6 +403,12 @@ func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
 				a.helpers[fn] = &Helper{Param: idx}
 				changed = true
 				break
+			}
+		}
+		if a.helpers[fn] == nil {
+			if idx, ok := a.recallsOnError(d, paramOf); ok {
+				a.helpers[fn] = &Helper{Param: idx}
+				changed = true
 			}
 		}
 	}
@@ -701,4 +717,42 @@ func (a *finder) errorWrapper(call *ast.CallExpr) bool {
 	}
 	fn, _ := typeutil.Callee(a.info, call).(*types.Func)
 	return fn != nil && fn.Pkg() != nil && stopOrRetry(fn) != ""
+}
+
+// recallsOnError reports whether d calls one of its function parameters
+// again in the error path of a call of it, outside loops: res, err :=
+// fn(s); if err != nil { refresh(); res, err = fn(s) }.
+func (a *finder) recallsOnError(d *ast.FuncDecl, paramOf func(ast.Expr) (int, bool)) (int, bool) {
+	reg := a.funcRegion(d)
+	for _, s := range reg.stmts {
+		for _, call := range candidateCalls(s) {
+			idx, ok := paramOf(call.Fun)
+			if !ok {
+				continue
+			}
+			focal, errObj := a.focal(reg, call)
+			if focal == nil || errObj == nil {
+				continue
+			}
+			again := false
+			w := newWalker(a.info, reg, semFunc)
+			w.errObj, w.focal, w.call = errObj, focal, call
+			w.visit = func(n ast.Node) bool {
+				ast.Inspect(n, func(x ast.Node) bool {
+					if c, ok := x.(*ast.CallExpr); ok && c != call {
+						if i, ok := paramOf(c.Fun); ok && i == idx {
+							again = true
+						}
+					}
+					return !again
+				})
+				return again
+			}
+			w.failure(focal)
+			if again {
+				return idx, true
+			}
+		}
+	}
+	return 0, false
 }

@@ -297,6 +297,19 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 		}
 	}
 	f := r.callers[fn]
+	if f == nil && isCallToolInterface(fn) {
+		// A project's own client interface: its CallTool method is
+		// implemented by a wrapper the analysis cannot see from here.
+		f = &Caller{NameParam: -1}
+		for i, a := range c.Args {
+			if t := info.TypeOf(a); t != nil {
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+					f.NameParam = i
+					break
+				}
+			}
+		}
+	}
 	if f == nil {
 		return nil
 	}
@@ -595,4 +608,17 @@ func pkgVarValue(v *types.Var, files []*ast.File) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// isCallToolInterface reports whether fn is the CallTool method of an
+// interface declared outside the SDKs.
+func isCallToolInterface(fn *types.Func) bool {
+	if fn.Name() != "CallTool" || fn.Pkg() == nil {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient
 }

@@ -261,3 +261,51 @@ func Serve(s *mcp.Server) {
 func setLimit(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
 	return &mcp.CallToolResult{}, nil, nil
 }
+
+// Sequence calls the same tool twice in a row, whatever the first did.
+func Sequence(ctx context.Context, cs *mcp.ClientSession, check func(error)) error {
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"})
+	check(err)
+	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // ok: runs after a success too
+	return err
+}
+
+// ToolClient is a project's own client interface.
+type ToolClient interface {
+	CallTool(ctx context.Context, name string, args map[string]any) (*mcp.CallToolResult, error)
+}
+
+// ThroughInterface retries through the project's interface.
+func ThroughInterface(ctx context.Context, c ToolClient) error {
+	var err error
+	for range 3 {
+		if _, err = c.CallTool(ctx, "charge", nil); err == nil { // want `gosdk.ToolClient.CallTool \(which calls CallTool\("charge"\)\) is sent again by this loop|ToolClient.CallTool \(which calls CallTool\("charge"\)\) is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}
+
+// withRefresh calls fn again, once, after refreshing the session.
+func withRefresh[T any](ctx context.Context, cs *mcp.ClientSession, fn func(*mcp.ClientSession) (T, error)) (T, error) {
+	res, err := fn(cs)
+	if err != nil {
+		cs.Close()
+		res, err = fn(cs)
+	}
+	return res, err
+}
+
+// Refreshing is the generic refresh-and-retry helper of adk-go.
+func Refreshing(ctx context.Context, cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
+	return withRefresh(ctx, cs, func(s *mcp.ClientSession) (*mcp.CallToolResult, error) {
+		return s.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // want `CallTool\("charge"\) is sent again by the retry helper withRefresh`
+	})
+}
+
+// ListRefreshing uses the helper for a read.
+func ListRefreshing(ctx context.Context, cs *mcp.ClientSession) (*mcp.ListToolsResult, error) {
+	return withRefresh(ctx, cs, func(s *mcp.ClientSession) (*mcp.ListToolsResult, error) {
+		return s.ListTools(ctx, nil) // ok: not a tool call
+	})
+}
