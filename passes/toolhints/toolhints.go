@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/config"
@@ -145,10 +146,36 @@ func related(t *mcpmodel.Tool, r rule) []analysis.RelatedInformation {
 	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
 }
 
-// reportable reports whether effect e contradicts the hint checked by r.
-func reportable(e *effects.Effect, r rule) bool {
+// mutators are the leading words of a callee name that says it changes
+// remote state. A POST reached through such a call is a write even for
+// the read-only rule: (*githubv4.Client).Mutate sends a GraphQL mutation
+// as a POST. "Post", "Send" and "Execute" are left out: RPC clients name
+// their generic request methods so, for reads too.
+var mutators = map[string]bool{
+	"Mutate": true, "Create": true, "Insert": true, "Delete": true, "Update": true, "Upsert": true,
+	"Patch": true, "Put": true, "Publish": true, "Charge": true, "Transfer": true, "Submit": true,
+	"Enqueue": true, "Apply": true, "Remove": true, "Upload": true, "Trigger": true, "Dispatch": true,
+	"Install": true, "Deploy": true, "Refund": true, "Pay": true, "Capture": true,
+}
+
+// mutatorName reports whether a function name starts with a mutation verb.
+func mutatorName(name string) bool {
+	for i := 1; i < len(name); i++ {
+		if 'A' <= name[i] && name[i] <= 'Z' {
+			return mutators[name[:i]]
+		}
+	}
+	return mutators[name]
+}
+
+// reportable reports whether effect e, reached by calling a function
+// named callee, contradicts the hint checked by r. A POST is reported
+// only for the read-only rule and only when the callee is named like a
+// mutation: a POST does not say whether the operation it carries is
+// idempotent, and for a read-only tool it may well be a read.
+func reportable(e *effects.Effect, r rule, callee string) bool {
 	if postLike(e) {
-		return false
+		return r == readOnly && mutatorName(callee)
 	}
 	if r == idempotent {
 		return !e.Idempotent
@@ -163,7 +190,7 @@ func checkRemote(rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.To
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
-	if e == nil || !reportable(e, r) || (r == idempotent && e.KeyChecked) {
+	if e == nil || !reportable(e, r, t.Handler.Obj.Name()) || (r == idempotent && e.KeyChecked) {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -221,7 +248,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 				k = true
 				continue
 			}
-			if !reportable(ev.effect, r) {
+			if !reportable(ev.effect, r, calleeName(info, ev.call)) {
 				continue
 			}
 			// A dedupe key makes a create idempotent; it does not make a
@@ -250,6 +277,14 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		Message:  message(t, r, first.effect, via),
 		Related:  related(t, r),
 	})
+}
+
+// calleeName returns the name of the function call calls, or "".
+func calleeName(info *types.Info, call *ast.CallExpr) string {
+	if obj := typeutil.Callee(info, call); obj != nil {
+		return obj.Name()
+	}
+	return ""
 }
 
 // keyed is a forward must-analysis: keyedIn[b] holds when a dedupe key

@@ -19,6 +19,8 @@ type In struct {
 
 var led = &store.Ledger{Path: "ledger"}
 
+var gql = &store.GQL{URL: "http://example.com/graphql"}
+
 var ro = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
 
 func Register(s *mcp.Server, dynamic bool) {
@@ -44,6 +46,24 @@ func Register(s *mcp.Server, dynamic bool) {
 	// trap): a POST is no evidence of a write.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_metrics", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, store.Query(ctx, "http://kiali/api")
+	})
+
+	// A read-only tool that sends a GraphQL mutation: a POST through a
+	// function named like a mutation.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_issue", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, gql.Mutate(ctx, "addComment") // want `tool "get_issue" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*store.GQL\).Mutate`
+	})
+
+	// ok: a read-only tool that POSTs through a generic RPC method.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_graph", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, gql.Execute(ctx, "query { graph }")
+	})
+
+	// ok: an idempotent tool that sends a GraphQL mutation: a POST does not
+	// say whether the mutation is idempotent (updateIssue is, createIssue
+	// is not).
+	mcp.AddTool(s, &mcp.Tool{Name: "assign", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, gql.Mutate(ctx, "updateIssue")
 	})
 
 	// ok: a read-only tool that reads.

@@ -63,3 +63,12 @@ func Put(ctx context.Context, url string) error {
 
 // Read only reads.
 func Read(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// GQL is a GraphQL client: every operation is a POST.
+type GQL struct{ URL string }
+
+// Mutate sends a mutation.
+func (g *GQL) Mutate(ctx context.Context, mutation string) error { return Query(ctx, g.URL) }
+
+// Execute sends any operation (a generic RPC method: no verb).
+func (g *GQL) Execute(ctx context.Context, op string) error { return Query(ctx, g.URL) }
