@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -121,6 +122,7 @@ type Reporter struct {
 	name      string
 	dirs      *Directives
 	generated map[*token.File]bool
+	pending   []analysis.Diagnostic // reported at Finish, in position order
 }
 
 // NewReporter returns a Reporter for the analyzer named name.
@@ -160,11 +162,29 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if d.Category == "" {
 		d.Category = r.name
 	}
-	r.pass.Report(d)
+	r.pending = append(r.pending, d)
 }
 
-// Finish reports the analyzer's malformed and unused ignore directives.
+// Finish reports the diagnostics in position order, so that output does
+// not depend on map iteration or scheduling, then the analyzer's malformed
+// and unused ignore directives.
 func (r *Reporter) Finish() {
+	// Sort by file name and offset, not by token.Pos: drivers parse a
+	// package's files in parallel, so Pos order between files varies.
+	sort.SliceStable(r.pending, func(i, j int) bool {
+		pi, pj := r.pass.Fset.Position(r.pending[i].Pos), r.pass.Fset.Position(r.pending[j].Pos)
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		if pi.Offset != pj.Offset {
+			return pi.Offset < pj.Offset
+		}
+		return r.pending[i].Message < r.pending[j].Message
+	})
+	for _, d := range r.pending {
+		r.pass.Report(d)
+	}
+	r.pending = nil
 	for _, d := range r.dirs.list {
 		if d.Verb != "ignore" || !containsExact(d.Checks, r.name) || r.generated[d.file] {
 			continue
