@@ -1,13 +1,45 @@
 // Command mcpvet finds retry-safety bugs in Go code that serves or calls
 // MCP tools. Run it standalone (mcpvet ./...) or under go vet
 // (go vet -vettool=$(which mcpvet) ./...); "mcpvet help NAME" explains a
-// check.
+// check. "mcpvet -sarif FILE ./..." writes SARIF 2.1.0 for code scanning.
+//
+// The command is multichecker.Main. Standalone, it runs itself as a child
+// and passes the child's standard error through errorFilter, so that a
+// bad flag or a package that does not load gives one line, not a usage
+// text and a line per analyzer.
 package main
 
 import (
+	"os"
+	"strings"
+
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/mcpvet/mcpvet/analyzer"
 )
 
-func main() { multichecker.Main(analyzer.All()...) }
+func main() {
+	args := os.Args[1:]
+	switch {
+	case os.Getenv(childEnv) != "" || vetMode(args):
+		quietUsage(args)
+		multichecker.Main(analyzer.All()...)
+	case len(args) > 0:
+		if file, rest, ok := sarifArgs(args); ok {
+			os.Exit(runSARIF(file, rest))
+		}
+		os.Exit(runChild(args, os.Stdout))
+	default:
+		multichecker.Main(analyzer.All()...) // prints the usage
+	}
+}
+
+// vetMode reports whether go vet runs the command: with a .cfg file, or to
+// ask for its flags (-flags) or version (-V=full).
+func vetMode(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1]
+	return strings.HasSuffix(last, ".cfg") || last == "-flags" || strings.HasPrefix(last, "-V")
+}

@@ -183,25 +183,107 @@ func TestDemo(t *testing.T) {
 	})
 }
 
-// TestErrors checks that bad input gives a short error and a non-zero
-// exit, never a panic.
+// TestErrors checks that bad input gives a one-line error and a non-zero
+// exit, never a panic or a usage text.
 func TestErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
 	bin := buildMCPVet(t)
-	for _, args := range [][]string{
-		{"-no-such-flag", "./..."},
-		{"example.com/does/not/exist"},
+	demo, err := filepath.Abs("../../demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dir  string // "" for a directory outside any module
+		args []string
+		want string
+	}{
+		{"", []string{"-no-such-flag", "./..."}, "flag provided but not defined: -no-such-flag"},
+		{"", []string{"-c=abc", "./..."}, `invalid value "abc" for flag -c`},
+		{"", []string{"example.com/does/not/exist"}, "example.com/does/not/exist"},
+		{"", []string{"./..."}, "does not contain main module"},
+		{demo, []string{"example.com/does/not/exist"}, "no required module provides package example.com/does/not/exist"},
+		{demo, []string{"./no/such/dir"}, "no/such/dir"},
+		{demo, []string{"-sarif"}, "-sarif needs a file name"},
+		{demo, []string{"-sarif", "x.sarif", "-fix", "./..."}, "cannot be combined"},
 	} {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = t.TempDir()
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Dir = tc.dir
+		if cmd.Dir == "" {
+			cmd.Dir = t.TempDir()
+		}
 		out, err := cmd.CombinedOutput()
 		if err == nil {
-			t.Errorf("mcpvet %v: exit 0, want an error\n%s", args, out)
+			t.Errorf("mcpvet %v: exit 0, want an error\n%s", tc.args, out)
 		}
 		if bytes.Contains(out, []byte("panic")) || bytes.Contains(out, []byte("goroutine ")) {
-			t.Errorf("mcpvet %v panicked:\n%s", args, out)
+			t.Errorf("mcpvet %v panicked:\n%s", tc.args, out)
+		}
+		if lines := strings.Split(strings.TrimSpace(string(out)), "\n"); len(lines) != 1 || !strings.Contains(lines[0], tc.want) {
+			t.Errorf("mcpvet %v: want one line containing %q, got:\n%s", tc.args, tc.want, out)
+		}
+	}
+}
+
+// TestExitCodes checks the exit codes README.md documents.
+func TestExitCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and type-checks the demo module")
+	}
+	bin := buildMCPVet(t)
+	for _, tc := range []struct {
+		dir  string
+		args []string
+		want int
+	}{
+		{"../../demo", []string{"./..."}, 3},
+		{"../../demo", []string{"-json", "./..."}, 0},
+		{"../../demo", []string{"./ledger"}, 0},
+		{"../../demo", []string{"-sarif", "-", "./..."}, 0},
+		{"../../demo", []string{"help", "freshkey"}, 0},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Dir = tc.dir
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if exit, ok := err.(*exec.ExitError); ok {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.want {
+			t.Errorf("mcpvet %v: exit %d, want %d\n%s", tc.args, code, tc.want, out)
+		}
+	}
+}
+
+// TestDeterministic checks that the same input gives the same output, in
+// the same order, across runs and GOMAXPROCS values.
+func TestDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and type-checks the demo module")
+	}
+	bin := buildMCPVet(t)
+	demo, err := filepath.Abs("../../demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for i, procs := range []string{"1", "4", "1", "8"} {
+		cmd := exec.Command(bin, "./...")
+		cmd.Dir = demo
+		cmd.Env = append(os.Environ(), "GOMAXPROCS="+procs)
+		out, _ := cmd.CombinedOutput() // exit 3: findings
+		if len(out) == 0 {
+			t.Fatal("no output")
+		}
+		if i == 0 {
+			first = out
+			continue
+		}
+		if !bytes.Equal(out, first) {
+			t.Fatalf("run %d (GOMAXPROCS=%s) differs from the first:\n%s\n--- first:\n%s", i, procs, out, first)
 		}
 	}
 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Measures mcpvet's cost against the type-checking floor (issue 6).
+#
+#   scripts/bench.sh [-n RUNS] [-sets "small large"] [-quick]
+#
+# (a) `mcpvet -json PATTERNS` against `noopvet -json PATTERNS`: the same
+#     driver running one analyzer that only declares a fact type, so both
+#     load and type-check the same packages (internal/noopvet).
+# (b) `go vet -vettool=mcpvet` against plain `go vet` and against
+#     `go vet -vettool=noopvet`. Each go vet run starts from a copy of a
+#     build cache warmed by `go build` (compiled export data, no vet
+#     results), so every run analyzes every package and none is a cache hit.
+# Pairs run alternately RUNS times; the script prints the median wall time
+# and peak RSS of each command and the median ratios. Corpus: the module in
+# testdata/bench (pinned go-sdk v1.8.0 and mcp-go v1.2.1 with their
+# examples, mcp-filesystem-server v0.11.1; golang.org/x/tools as the large
+# module). -quick runs one round on the small set (the CI smoke version).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+runs=3
+sets="small large"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -n) runs=$2; shift 2 ;;
+    -sets) sets=$2; shift 2 ;;
+    -quick) runs=1; sets=small; shift ;;
+    *) echo "usage: $0 [-n RUNS] [-sets \"small large\"] [-quick]" >&2; exit 2 ;;
+  esac
+done
+command -v python3 >/dev/null || { echo "bench.sh needs python3 for the statistics" >&2; exit 2; }
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench.sh needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
+
+export GOFLAGS=-buildvcs=false
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/mcpvet" ./cmd/mcpvet
+go build -o "$tmp/noopvet" ./internal/noopvet
+
+declare -A patterns=(
+  [small]="github.com/modelcontextprotocol/go-sdk/... github.com/mark3labs/mcp-go/... github.com/mark3labs/mcp-filesystem-server/..."
+  [large]="golang.org/x/tools/..."
+)
+
+cd testdata/bench
+go mod download
+results="$tmp/results.tsv"
+: > "$results"
+
+# measure NAME SET CMD...: appends "set name seconds maxrss_kb".
+measure() {
+  local name=$1 set=$2; shift 2
+  "$TIME" -f "%e %M" -o "$tmp/time" "$@" > /dev/null 2> "$tmp/stderr" || true
+  if grep -q "panic:" "$tmp/stderr"; then
+    echo "$name panicked:" >&2; cat "$tmp/stderr" >&2; exit 1
+  fi
+  read -r secs rss < "$tmp/time"
+  printf '%s\t%s\t%s\t%s\n' "$set" "$name" "$secs" "$rss" >> "$results"
+  printf '  %-22s %-6s %8ss %8s KiB\n' "$name" "$set" "$secs" "$rss"
+}
+
+for set in $sets; do
+  pats=${patterns[$set]}
+  echo "== $set: $pats"
+  warm="$tmp/cache-$set"
+  GOCACHE="$warm" go build $pats > /dev/null 2>&1 || true
+  for i in $(seq "$runs"); do
+    measure "mcpvet" "$set" "$tmp/mcpvet" -json $pats
+    measure "floor" "$set" "$tmp/noopvet" -json $pats
+    for tool in plain noop mcpvet; do
+      rm -rf "$tmp/cache"; cp -al "$warm" "$tmp/cache"
+      case $tool in
+        plain) GOCACHE="$tmp/cache" measure "govet-plain" "$set" go vet $pats ;;
+        noop) GOCACHE="$tmp/cache" measure "govet-noopvet" "$set" go vet -vettool="$tmp/noopvet" $pats ;;
+        mcpvet) GOCACHE="$tmp/cache" measure "govet-mcpvet" "$set" go vet -vettool="$tmp/mcpvet" $pats ;;
+      esac
+    done
+  done
+done
+
+python3 - "$results" <<'PY'
+import sys, statistics, collections
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+by = collections.defaultdict(list)
+for s, n, t, m in rows:
+    by[(s, n)].append((float(t), int(m)))
+def med(s, n, i):
+    return statistics.median(v[i] for v in by[(s, n)])
+print()
+print("| set | command | median s | median peak RSS MiB |")
+print("|---|---|---|---|")
+for (s, n) in sorted(by):
+    print(f"| {s} | {n} | {med(s, n, 0):.2f} | {med(s, n, 1)/1024:.0f} |")
+print()
+print("| set | ratio | time | peak memory | goal |")
+print("|---|---|---|---|---|")
+for s in sorted({k[0] for k in by}):
+    def ratio(a, b, i):
+        pairs = list(zip(by[(s, a)], by[(s, b)]))
+        return statistics.median(x[i] / y[i] for x, y in pairs if y[i] > 0)
+    print(f"| {s} | mcpvet / floor | {ratio('mcpvet', 'floor', 0):.2f}x | {ratio('mcpvet', 'floor', 1):.2f}x | ≤1.10x time, ≤1.20x memory |")
+    print(f"| {s} | go vet -vettool=mcpvet / go vet -vettool=noopvet | {ratio('govet-mcpvet', 'govet-noopvet', 0):.2f}x | {ratio('govet-mcpvet', 'govet-noopvet', 1):.2f}x | |")
+    print(f"| {s} | go vet -vettool=mcpvet / plain go vet | {ratio('govet-mcpvet', 'govet-plain', 0):.2f}x | {ratio('govet-mcpvet', 'govet-plain', 1):.2f}x | < 1.00x time |")
+PY
