@@ -51,6 +51,7 @@ type Settings struct {
 	Sinks     []string `json:"sinks,omitempty"`
 	NonSinks  []string `json:"nonsinks,omitempty"`
 	ReadBacks []string `json:"readbacks,omitempty"`
+	Module    string   `json:"module,omitempty"`
 }
 
 func init() {
@@ -95,11 +96,16 @@ func apply(linter string, s Settings) error {
 	v := reflect.ValueOf(s)
 	for i := range v.NumField() {
 		name := flagName(v.Type().Field(i))
-		val := v.Field(i).Interface().([]string)
-		if len(val) == 0 {
+		var joined string
+		switch val := v.Field(i).Interface().(type) {
+		case []string:
+			joined = strings.Join(val, ",")
+		case string:
+			joined = val
+		}
+		if joined == "" {
 			continue // not set (an empty list, too, leaves the default)
 		}
-		joined := strings.Join(val, ",")
 		if prev, ok := applied[name]; ok {
 			if prev.value != joined {
 				return fmt.Errorf("%s: setting %q conflicts with the one given for %s: mcpvet settings are shared by all mcpvet linters; give them once", linter, name, prev.by)

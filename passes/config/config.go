@@ -14,6 +14,10 @@
 //	-mcpvet_config.nonsinks  functions that are never side effects although the
 //	                         catalogue says so (a POST used only to query)
 //	-mcpvet_config.readbacks functions that read back the outcome of a tool call
+//	-mcpvet_config.module    the module path of the code under analysis, for
+//	                         drivers that do not say (Bazel nogo); default:
+//	                         the driver's module, else a guess from the import
+//	                         path (host/org/repo)
 package config
 
 import (
@@ -36,6 +40,7 @@ type Config struct {
 	Sinks     map[string]bool // full names of extra sinks
 	NonSinks  map[string]bool // full names of functions that are never sinks
 	ReadBacks map[string]bool // full names of read-back functions
+	Module    string          // module path override, "" when unset
 }
 
 // listFlag is a comma-separated list.
@@ -55,6 +60,7 @@ func (l *listFlag) Set(s string) error {
 
 var (
 	keys, sinks, nonsinks, readbacks listFlag
+	module                           string
 )
 
 // Analyzer holds mcpvet's flags. It reports nothing.
@@ -73,6 +79,7 @@ func newFlagSet() flag.FlagSet {
 	fs.Var(&sinks, "sinks", "comma-separated extra side-effect functions, as full names such as example.com/store.Save or (*example.com/store.DB).Put")
 	fs.Var(&nonsinks, "nonsinks", "comma-separated functions that are not side effects although the catalogue says so (for example a POST that only queries)")
 	fs.Var(&readbacks, "readbacks", "comma-separated functions that read back the outcome of a tool call (for readback)")
+	fs.StringVar(&module, "module", "", "module path of the analyzed code, for drivers that do not report it (Bazel nogo); default: the driver's, else a guess from the import path")
 	return fs
 }
 
@@ -90,5 +97,6 @@ func run(*analysis.Pass) (any, error) {
 		Sinks:     set(sinks),
 		NonSinks:  set(nonsinks),
 		ReadBacks: set(readbacks),
+		Module:    module,
 	}, nil
 }

@@ -120,7 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	r := &Result{
 		Config:   cfg,
-		module:   modulePath(pass),
+		module:   modulePath(pass, cfg),
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
 
@@ -145,9 +145,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 // modulePath returns the module of the package under analysis, or a guess
 // from its import path when the driver does not say (nogo).
-func modulePath(pass *analysis.Pass) string {
+func modulePath(pass *analysis.Pass, cfg *config.Config) string {
 	if pass.Module != nil && pass.Module.Path != "" {
 		return pass.Module.Path
+	}
+	if cfg != nil && cfg.Module != "" {
+		return cfg.Module
 	}
 	return guessModule(pass.Pkg.Path())
 }
