@@ -55,7 +55,7 @@ measure() {
   if grep -q "panic:" "$tmp/stderr"; then
     echo "$name panicked:" >&2; cat "$tmp/stderr" >&2; exit 1
   fi
-  read -r secs rss < "$tmp/time"
+  read -r secs rss < <(tail -n 1 "$tmp/time")
   printf '%s\t%s\t%s\t%s\n' "$set" "$name" "$secs" "$rss" >> "$results"
   printf '  %-22s %-6s %8ss %8s KiB\n' "$name" "$set" "$secs" "$rss"
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/fresh"
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/retry"
 )
 
@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisutil.MustExtractDoc(doc, name),
 	URL:       "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{config.Analyzer, inspect.Analyzer, retry.Analyzer},
+	Requires:  []*analysis.Analyzer{config.Analyzer, retry.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
 	FactTypes: []analysis.Fact{new(FreshFunc), new(KeyParams)},
 }
 
@@ -102,12 +102,16 @@ type assign struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// The standard library's fresh sources are in internal/fresh's table.
+	if effects.IsStd(pass) {
+		return nil, nil
+	}
 	c := &checker{
 		pass:      pass,
 		info:      pass.TypesInfo,
 		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
 		retry:     pass.ResultOf[retry.Analyzer].(*retry.Result),
-		insp:      pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		insp:      inspector.New(pass.Files),
 		assigns:   make(map[types.Object][]*assign),
 		addrTaken: make(map[types.Object]bool),
 		local:     make(map[*types.Func]bool),

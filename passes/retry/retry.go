@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -20,11 +19,14 @@ import (
 // Do not make this analyzer expensive (no SSA, no buildssa requirement):
 // it runs on every package of the build and exports facts.
 var Analyzer = &analysis.Analyzer{
-	Name:       "retry",
-	Doc:        "recognizes retry loops, retry libraries, retry helpers and recursion on the error path; it reports nothing",
-	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/retry",
-	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Name: "retry",
+	Doc:  "recognizes retry loops, retry libraries, retry helpers and recursion on the error path; it reports nothing",
+	URL:  "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/retry",
+	Run:  run,
+	// No inspect.Analyzer: this pass runs on every package under go vet,
+	// and the inspector it would build and keep for the standard library
+	// is most of the suite's memory. It builds its own, after the std check.
+	Requires:   nil,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Helper)},
 }
@@ -214,7 +216,6 @@ func run(pass *analysis.Pass) (any, error) {
 	a := &finder{
 		pass:    pass,
 		info:    pass.TypesInfo,
-		insp:    pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		helpers: make(map[*types.Func]*Helper),
 		decls:   make(map[*types.Func]*ast.FuncDecl),
 		regions: make(map[ast.Node]*region),
@@ -224,6 +225,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if effects.IsStd(pass) {
 		return res, nil
 	}
+	a.insp = inspector.New(pass.Files)
 	for _, f := range pass.AllObjectFacts() {
 		if h, ok := f.Fact.(*Helper); ok {
 			if fn, ok := f.Object.(*types.Func); ok {
