@@ -226,6 +226,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	a.insp = inspector.New(pass.Files)
+	defer func() { a.insp = nil }() // rebuilt on demand: see inspector
 	for _, f := range pass.AllObjectFacts() {
 		if h, ok := f.Fact.(*Helper); ok {
 			if fn, ok := f.Object.(*types.Func); ok {
@@ -235,6 +236,17 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a.find(res)
 	return res, nil
+}
+
+// inspector returns the package's inspector. The Result does not keep it:
+// under go vet and multichecker every package's result lives until the
+// run ends, and inspectors are most of that memory. Only packages whose
+// calls readback asks about (OnFailure, Resends) build it again.
+func (a *finder) inspector() *inspector.Inspector {
+	if a.insp == nil {
+		a.insp = inspector.New(a.pass.Files)
+	}
+	return a.insp
 }
 
 func (a *finder) find(res *Result) {
@@ -522,7 +534,7 @@ func candidateCalls(s ast.Stmt) []*ast.CallExpr {
 
 // focal finds call's statement in reg and the error variable it sets.
 func (a *finder) focal(reg *region, call *ast.CallExpr) (ast.Stmt, types.Object) {
-	cur, ok := a.insp.Root().FindNode(call)
+	cur, ok := a.inspector().Root().FindNode(call)
 	if !ok {
 		return nil, nil
 	}
@@ -546,7 +558,7 @@ func (a *finder) focal(reg *region, call *ast.CallExpr) (ast.Stmt, types.Object)
 // regionOf returns the region of the innermost loop or function body
 // holding n.
 func (a *finder) regionOf(n ast.Node) *region {
-	cur, ok := a.insp.Root().FindNode(n)
+	cur, ok := a.inspector().Root().FindNode(n)
 	if !ok {
 		return nil
 	}
