@@ -24,8 +24,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/passes/config"
@@ -37,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "finds MCP tool registrations, their hints and handlers; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/mcpmodel",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
 }
 
@@ -200,20 +198,30 @@ func run(pass *analysis.Pass) (any, error) {
 		model:    m,
 	}
 	b.index()
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	// SDK registrations first, so that generic pairing skips them.
-	for c := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.CallExpr:
-			b.sdkCall(n)
-		case *ast.CompositeLit:
-			b.serverTool(n)
-		}
+	// SDK registrations first, so that generic pairing skips them. Plain
+	// ast.Inspect, not inspect.Analyzer: an inspector would be kept for
+	// every package until the run ends.
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				b.sdkCall(n)
+			case *ast.CompositeLit:
+				b.serverTool(n)
+			}
+			return true
+		})
 	}
-	for c := range insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.ReturnStmt)(nil)) {
-		if !b.consumed[c.Node()] {
-			b.pairing(c.Node())
-		}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.CallExpr, *ast.CompositeLit, *ast.ReturnStmt:
+				if !b.consumed[n] {
+					b.pairing(n)
+				}
+			}
+			return true
+		})
 	}
 	return m, nil
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -34,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, name),
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/readback",
 	Run:      run,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, config.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer, retry.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer, retry.Analyzer},
 }
 
 const (
@@ -68,7 +67,6 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		calls:    pass.ResultOf[toolcalls.Analyzer].(*toolcalls.Result),
 		rt:       pass.ResultOf[retry.Analyzer].(*retry.Result),
-		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		safe:     make(map[string]bool),
 		readOnly: make(map[string]bool),
 		done:     make(map[token.Pos]bool),
@@ -390,11 +388,24 @@ func (c *checker) notExecuted(e ast.Expr) bool {
 	return allowed && !denied
 }
 
+// inspector returns an inspector of the package, built on first use: only
+// client packages need one, and inspect.Analyzer's would be kept for every
+// package until the run ends (see scripts/bench.sh).
+func (c *checker) inspector() *inspector.Inspector {
+	if c.insp == nil {
+		c.insp = inspector.New(c.pass.Files)
+	}
+	return c.insp
+}
+
 // transports reports MCP client transports whose HTTP client re-sends
 // POSTs: go-retryablehttp's StandardClient.
 func (c *checker) transports() {
+	if !importsPath(c.pass.Pkg, retryablehtp) {
+		return // no StandardClient can be called here
+	}
 	info := c.pass.TypesInfo
-	for cur := range c.insp.Root().Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range c.inspector().Root().Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
 		var val ast.Expr
 		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
@@ -527,7 +538,7 @@ func (c *checker) recursive(tc, again *toolcalls.Call) bool {
 	if again.Callee == nil {
 		return false
 	}
-	cur, ok := c.insp.Root().FindNode(tc.Call)
+	cur, ok := c.inspector().Root().FindNode(tc.Call)
 	if !ok {
 		return false
 	}
@@ -536,4 +547,26 @@ func (c *checker) recursive(tc, again *toolcalls.Call) bool {
 		return c.pass.TypesInfo.Defs[d.Name] == again.Callee.Origin()
 	}
 	return false
+}
+
+// importsPath reports whether pkg imports path, directly or transitively.
+func importsPath(pkg *types.Package, path string) bool {
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if p.Path() == path {
+			return true
+		}
+		for _, q := range p.Imports() {
+			if visit(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
 }
