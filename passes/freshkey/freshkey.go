@@ -111,7 +111,6 @@ func run(pass *analysis.Pass) (any, error) {
 		info:      pass.TypesInfo,
 		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
 		retry:     pass.ResultOf[retry.Analyzer].(*retry.Result),
-		insp:      inspector.New(pass.Files),
 		assigns:   make(map[types.Object][]*assign),
 		addrTaken: make(map[types.Object]bool),
 		local:     make(map[*types.Func]bool),
@@ -120,6 +119,8 @@ func run(pass *analysis.Pass) (any, error) {
 		inserted:  make(map[token.Pos]bool),
 		src:       make(map[*token.File][]byte),
 	}
+	c.insp = c.retry.Inspector() // shared with retry, released below
+	defer c.retry.ReleaseInspector()
 	c.collectAssigns()
 	c.computeFacts()
 	c.computeKeyParams()

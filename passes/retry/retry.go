@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -204,6 +205,7 @@ func (r *Result) onPath(call *ast.CallExpr, st state, visit func(ast.Node) bool)
 type finder struct {
 	pass    *analysis.Pass
 	info    *types.Info
+	mu      sync.Mutex // guards insp: dependent passes may run in parallel
 	insp    *inspector.Inspector
 	helpers map[*types.Func]*Helper
 	decls   map[*types.Func]*ast.FuncDecl
@@ -226,7 +228,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	a.insp = inspector.New(pass.Files)
-	defer func() { a.insp = nil }() // rebuilt on demand: see inspector
 	for _, f := range pass.AllObjectFacts() {
 		if h, ok := f.Fact.(*Helper); ok {
 			if fn, ok := f.Object.(*types.Func); ok {
@@ -243,10 +244,25 @@ func run(pass *analysis.Pass) (any, error) {
 // run ends, and inspectors are most of that memory. Only packages whose
 // calls readback asks about (OnFailure, Resends) build it again.
 func (a *finder) inspector() *inspector.Inspector {
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	if a.insp == nil {
 		a.insp = inspector.New(a.pass.Files)
 	}
 	return a.insp
+}
+
+// Inspector returns an inspector of the package, shared by the passes
+// that require this one so that each package builds one.
+func (r *Result) Inspector() *inspector.Inspector { return r.a.inspector() }
+
+// ReleaseInspector drops the shared inspector: freshkey, which runs on
+// every package, calls it when done, so that the inspector is not kept
+// until the run ends. A later Inspector call builds it again.
+func (r *Result) ReleaseInspector() {
+	r.a.mu.Lock()
+	r.a.insp = nil
+	r.a.mu.Unlock()
 }
 
 func (a *finder) find(res *Result) {
@@ -256,7 +272,7 @@ func (a *finder) find(res *Result) {
 	var calls []*ast.CallExpr
 	var funcs []*ast.FuncDecl
 	nodeTypes := []ast.Node{(*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
-	for c := range a.insp.Root().Preorder(nodeTypes...) {
+	for c := range a.inspector().Root().Preorder(nodeTypes...) {
 		switch n := c.Node().(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil {
