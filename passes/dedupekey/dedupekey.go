@@ -4,12 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/cfg"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/fresh"
@@ -86,11 +83,11 @@ func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 
 // better reports whether effect a should be reported rather than b: a
 // non-idempotent effect beats an idempotent one, then the earlier wins.
-func better(a, b *event) bool {
-	if a.effect.Idempotent != b.effect.Idempotent {
-		return !a.effect.Idempotent
+func better(a, b *effects.EffectAt) bool {
+	if a.Effect.Idempotent != b.Effect.Idempotent {
+		return !a.Effect.Idempotent
 	}
-	return a.pos < b.pos
+	return a.Call.Pos() < b.Call.Pos()
 }
 
 // checkRemote handles a handler declared in another package: only its
@@ -108,15 +105,6 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		Message: message(t, e.Kind, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")", e.Idempotent),
 		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
 	})
-}
-
-// event is a key read or an effect inside the handler.
-type event struct {
-	pos       token.Pos
-	read      bool
-	call      *ast.CallExpr
-	effect    *effects.Effect
-	protected bool // the effect's own arguments carry the key
 }
 
 // checkBody analyzes a handler whose body is in this package.
@@ -139,125 +127,29 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		return
 	}
 
-	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
-	events := make([][]event, len(g.Blocks))
-	for _, b := range g.Blocks {
-		if !b.Live {
-			continue
-		}
-		for _, n := range b.Nodes {
-			events[b.Index] = append(events[b.Index], nodeEvents(info, eff, sc, n)...)
-		}
-	}
-
-	// Forward must-analysis: keyed[b] holds when a key was read on every
-	// path from the entry to b's start.
-	preds := make([][]int32, len(g.Blocks))
-	for _, b := range g.Blocks {
-		for _, s := range b.Succs {
-			preds[s.Index] = append(preds[s.Index], b.Index)
-		}
-	}
-	keyedIn := make([]bool, len(g.Blocks))
-	keyedOut := make([]bool, len(g.Blocks))
-	for i := range keyedIn {
-		keyedIn[i], keyedOut[i] = true, true
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, b := range g.Blocks {
-			in := b.Index != 0
-			if b.Index != 0 {
-				for _, p := range preds[b.Index] {
-					if g.Blocks[p].Live && !keyedOut[p] {
-						in = false
-					}
-				}
-			}
-			out := in
-			for _, ev := range events[b.Index] {
-				if ev.read {
-					out = true
-				}
-			}
-			if in != keyedIn[b.Index] || out != keyedOut[b.Index] {
-				keyedIn[b.Index], keyedOut[b.Index] = in, out
-				changed = true
-			}
-		}
-	}
-
-	var first *event
-	for _, b := range g.Blocks {
-		if !b.Live {
-			continue
-		}
-		keyed := keyedIn[b.Index]
-		for i := range events[b.Index] {
-			ev := &events[b.Index][i]
-			if ev.read {
-				keyed = true
-				continue
-			}
-			// Prefer the first effect that is not idempotent by nature.
-			if !keyed && !ev.protected && (first == nil || better(ev, first)) {
-				first = ev
-			}
+	var first *effects.EffectAt
+	for _, at := range eff.EffectsIn(info, body) {
+		// Prefer the first effect that is not idempotent by nature.
+		if !at.Keyed && (first == nil || better(&at, first)) {
+			first = &at
 		}
 	}
 	if first == nil {
 		return
 	}
-	what := first.effect.Kind
-	via := first.effect.Sink
-	if first.effect.Via != "" {
-		via = first.effect.Via
-		if first.effect.Via != first.effect.Sink {
-			via += " (which reaches " + first.effect.Sink + ")"
+	what := first.Effect.Kind
+	via := first.Effect.Sink
+	if first.Effect.Via != "" {
+		via = first.Effect.Via
+		if first.Effect.Via != first.Effect.Sink {
+			via += " (which reaches " + first.Effect.Sink + ")"
 		}
 	}
 	rep.Report(analysis.Diagnostic{
-		Pos: first.call.Pos(), End: first.call.End(),
-		Message: message(t, what, via, first.effect.Idempotent),
+		Pos: first.Call.Pos(), End: first.Call.End(),
+		Message: message(t, what, via, first.Effect.Idempotent),
 		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
 	})
-}
-
-// nodeEvents lists the key reads and effects of one CFG node in source
-// order, function literals included (a transaction callback runs in place).
-func nodeEvents(info *types.Info, eff *effects.Result, sc *effects.Scope, n ast.Node) []event {
-	var evs []event
-	ast.Inspect(n, func(x ast.Node) bool {
-		if _, ok := eff.KeyReadAt(info, x); ok {
-			evs = append(evs, event{pos: x.Pos(), read: true})
-		}
-		if call, ok := x.(*ast.CallExpr); ok {
-			if e := eff.CallEffect(sc, call); e != nil {
-				// An effect whose callee reads a key itself (store.ChargeOnce)
-				// dedupes on its own.
-				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || argsReadKey(info, eff, call)})
-			}
-		}
-		return true
-	})
-	sort.SliceStable(evs, func(i, j int) bool { return evs[i].pos < evs[j].pos })
-	return evs
-}
-
-// argsReadKey reports whether the call passes a dedupe key to the effect
-// itself (an Idempotency-Key header, an IdempotencyKey field, an insert
-// that stores it).
-func argsReadKey(info *types.Info, eff *effects.Result, call *ast.CallExpr) bool {
-	found := false
-	for _, a := range call.Args {
-		ast.Inspect(a, func(x ast.Node) bool {
-			if _, ok := eff.KeyReadAt(info, x); ok {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
 }
 
 func hasEffect(eff *effects.Result, sc *effects.Scope, body *ast.BlockStmt) bool {

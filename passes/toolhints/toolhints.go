@@ -4,13 +4,10 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
@@ -209,14 +206,6 @@ func category(r rule) string {
 }
 
 // event is a key read or an effect inside the handler.
-type event struct {
-	pos       token.Pos
-	read      bool
-	call      *ast.CallExpr
-	effect    *effects.Effect
-	protected bool // the effect's callee or arguments carry a dedupe key
-}
-
 // checkBody analyzes a handler whose body is in this package.
 func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
 	body := t.Handler.Body()
@@ -224,57 +213,34 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		return
 	}
 	info := pass.TypesInfo
-	sc := effects.NewScope(info, body)
-	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
-	events := make([][]event, len(g.Blocks))
-	for _, b := range g.Blocks {
-		if b.Live {
-			for _, n := range b.Nodes {
-				events[b.Index] = append(events[b.Index], nodeEvents(info, eff, sc, n)...)
-			}
-		}
-	}
-	keyedIn := keyed(g, events)
-
-	var first *event
-	for _, b := range g.Blocks {
-		if !b.Live {
+	var first *effects.EffectAt
+	for _, at := range eff.EffectsIn(info, body) {
+		if !reportable(at.Effect, r, calleeName(info, at.Call)) {
 			continue
 		}
-		k := keyedIn[b.Index]
-		for i := range events[b.Index] {
-			ev := &events[b.Index][i]
-			if ev.read {
-				k = true
-				continue
-			}
-			if !reportable(ev.effect, r, calleeName(info, ev.call)) {
-				continue
-			}
-			// A dedupe key makes a create idempotent; it does not make a
-			// write read-only.
-			if r == idempotent && (k || ev.protected) {
-				continue
-			}
-			if first == nil || ev.pos < first.pos {
-				first = ev
-			}
+		// A dedupe key makes a create idempotent; it does not make a
+		// write read-only.
+		if r == idempotent && at.Keyed {
+			continue
+		}
+		if first == nil {
+			first = &at
 		}
 	}
 	if first == nil {
 		return
 	}
-	via := first.effect.Sink
-	if first.effect.Via != "" {
-		via = first.effect.Via
-		if first.effect.Via != first.effect.Sink {
-			via += " (which reaches " + first.effect.Sink + ")"
+	via := first.Effect.Sink
+	if first.Effect.Via != "" {
+		via = first.Effect.Via
+		if first.Effect.Via != first.Effect.Sink {
+			via += " (which reaches " + first.Effect.Sink + ")"
 		}
 	}
 	rep.Report(analysis.Diagnostic{
-		Pos: first.call.Pos(), End: first.call.End(),
+		Pos: first.Call.Pos(), End: first.Call.End(),
 		Category: category(r),
-		Message:  message(t, r, first.effect, via),
+		Message:  message(t, r, first.Effect, via),
 		Related:  related(t, r),
 	})
 }
@@ -285,76 +251,4 @@ func calleeName(info *types.Info, call *ast.CallExpr) string {
 		return obj.Name()
 	}
 	return ""
-}
-
-// keyed is a forward must-analysis: keyedIn[b] holds when a dedupe key
-// was read on every path from the entry to b's start.
-func keyed(g *cfg.CFG, events [][]event) []bool {
-	preds := make([][]int32, len(g.Blocks))
-	for _, b := range g.Blocks {
-		for _, s := range b.Succs {
-			preds[s.Index] = append(preds[s.Index], b.Index)
-		}
-	}
-	in := make([]bool, len(g.Blocks))
-	out := make([]bool, len(g.Blocks))
-	for i := range in {
-		in[i], out[i] = true, true
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, b := range g.Blocks {
-			i := b.Index != 0
-			for _, p := range preds[b.Index] {
-				if g.Blocks[p].Live && !out[p] {
-					i = false
-				}
-			}
-			o := i
-			for _, ev := range events[b.Index] {
-				if ev.read {
-					o = true
-				}
-			}
-			if i != in[b.Index] || o != out[b.Index] {
-				in[b.Index], out[b.Index] = i, o
-				changed = true
-			}
-		}
-	}
-	return in
-}
-
-// nodeEvents lists the key reads and effects of one CFG node in source
-// order, function literals included (a transaction callback runs in place).
-func nodeEvents(info *types.Info, eff *effects.Result, sc *effects.Scope, n ast.Node) []event {
-	var evs []event
-	ast.Inspect(n, func(x ast.Node) bool {
-		if _, ok := eff.KeyReadAt(info, x); ok {
-			evs = append(evs, event{pos: x.Pos(), read: true})
-		}
-		if call, ok := x.(*ast.CallExpr); ok {
-			if e := eff.CallEffect(sc, call); e != nil {
-				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || argsReadKey(info, eff, call)})
-			}
-		}
-		return true
-	})
-	sort.SliceStable(evs, func(i, j int) bool { return evs[i].pos < evs[j].pos })
-	return evs
-}
-
-// argsReadKey reports whether the call passes a dedupe key to the effect
-// itself (an Idempotency-Key header, an IdempotencyKey field).
-func argsReadKey(info *types.Info, eff *effects.Result, call *ast.CallExpr) bool {
-	found := false
-	for _, a := range call.Args {
-		ast.Inspect(a, func(x ast.Node) bool {
-			if _, ok := eff.KeyReadAt(info, x); ok {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
 }
