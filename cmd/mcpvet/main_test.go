@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpvet/mcpvet/analyzer"
@@ -19,12 +21,53 @@ import (
 // buildMCPVet builds the command into a temporary directory.
 func buildMCPVet(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcpvet")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if testing.Short() {
+		t.Skip("builds the command")
 	}
-	return bin
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "mcpvet-test")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "mcpvet")
+		if out, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return builtBin
+}
+
+// The command is built once for all tests of the package.
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBin != "" {
+		os.RemoveAll(filepath.Dir(builtBin))
+	}
+	os.Exit(code)
+}
+
+// demoSetup skips under -short, builds the command and returns it with
+// the demo module's directory.
+func demoSetup(t *testing.T) (bin, demo string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the command and type-checks the demo module")
+	}
+	demo, err := filepath.Abs("../../demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildMCPVet(t), demo
 }
 
 // finding is one diagnostic as file:line analyzer.
@@ -149,14 +192,7 @@ func compare(t *testing.T, what string, got, want []finding) {
 // The demo's handlers reach their side effect through the ledger package,
 // so this also shows that effect facts cross packages under go vet.
 func TestDemo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and type-checks the demo module")
-	}
-	bin := buildMCPVet(t)
-	demo, err := filepath.Abs("../../demo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, demo := demoSetup(t)
 	want := expectations(t, demo)
 	if len(want) == 0 {
 		t.Fatal("the demo has no // expect: comments for the suite's analyzers")
@@ -186,14 +222,7 @@ func TestDemo(t *testing.T) {
 // TestErrors checks that bad input gives a one-line error and a non-zero
 // exit, never a panic or a usage text.
 func TestErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	bin := buildMCPVet(t)
-	demo, err := filepath.Abs("../../demo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, demo := demoSetup(t)
 	for _, tc := range []struct {
 		dir  string // "" for a directory outside any module
 		args []string
@@ -261,14 +290,7 @@ func TestExitCodes(t *testing.T) {
 // TestDeterministic checks that the same input gives the same output, in
 // the same order, across runs and GOMAXPROCS values.
 func TestDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and type-checks the demo module")
-	}
-	bin := buildMCPVet(t)
-	demo, err := filepath.Abs("../../demo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, demo := demoSetup(t)
 	var first []byte
 	for i, procs := range []string{"1", "4", "1", "8"} {
 		cmd := exec.Command(bin, "./...")

@@ -17,14 +17,7 @@ import (
 // SARIF 2.1.0 schema and checks its rules, results, related locations,
 // fixes and relative paths against the demo's // expect: comments.
 func TestSARIF(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and type-checks the demo module")
-	}
-	bin := buildMCPVet(t)
-	demo, err := filepath.Abs("../../demo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, demo := demoSetup(t)
 	file := filepath.Join(t.TempDir(), "mcpvet.sarif")
 	cmd := exec.Command(bin, "-sarif", file, "./...")
 	cmd.Dir = demo

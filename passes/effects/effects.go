@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/config"
 )
 
@@ -804,31 +805,7 @@ func NewScope(info *types.Info, body ast.Node) *Scope {
 			sc.temp[v] = true
 		}
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == len(n.Rhs) {
-				for i := range n.Lhs {
-					add(n.Lhs[i], n.Rhs[i], -1)
-				}
-			} else if len(n.Rhs) == 1 {
-				for i := range n.Lhs {
-					add(n.Lhs[i], n.Rhs[0], i)
-				}
-			}
-		case *ast.ValueSpec:
-			if len(n.Names) == len(n.Values) {
-				for i := range n.Names {
-					add(n.Names[i], n.Values[i], -1)
-				}
-			} else if len(n.Values) == 1 {
-				for i := range n.Names {
-					add(n.Names[i], n.Values[0], i)
-				}
-			}
-		}
-		return true
-	})
+	analysisutil.EachAssign(body, add)
 	return sc
 }
 

@@ -1,0 +1,36 @@
+package analysisutil
+
+import "go/ast"
+
+// EachAssign calls f for every assignment in n (function literals
+// included): each left-hand side with its right-hand side, and idx, the
+// result index when one call or tuple on the right feeds several names
+// (x, err := f()), or -1.
+func EachAssign(n ast.Node, f func(lhs, rhs ast.Expr, idx int)) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			pairs(n.Lhs, n.Rhs, f)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, name := range n.Names {
+				lhs[i] = name
+			}
+			pairs(lhs, n.Values, f)
+		}
+		return true
+	})
+}
+
+func pairs(lhs, rhs []ast.Expr, f func(lhs, rhs ast.Expr, idx int)) {
+	switch {
+	case len(lhs) == len(rhs):
+		for i := range lhs {
+			f(lhs[i], rhs[i], -1)
+		}
+	case len(rhs) == 1:
+		for i := range lhs {
+			f(lhs[i], rhs[0], i)
+		}
+	}
+}
