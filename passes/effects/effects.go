@@ -117,6 +117,36 @@ func IsStd(pass *analysis.Pass) bool {
 	return strings.HasPrefix(name, filepath.Join(goroot, "src")+string(filepath.Separator))
 }
 
+// sdkModules are the SDKs whose own packages the passes leave to the
+// built-in tables, as they leave the standard library.
+var sdkModules = []string{
+	"github.com/modelcontextprotocol/go-sdk",
+	"github.com/mark3labs/mcp-go",
+}
+
+// Library reports whether pkg is library code that the built-in tables
+// cover, so that no pass need look at its source: the standard library,
+// and the SDKs' own packages (their tests included) but not their example
+// and conformance commands. Under go vet every user's build analyzes the
+// SDK it imports; its registrations, calls and effects are the tables'
+// business, and what its source would say (JSON-RPC request ids read as
+// dedupe keys, transports' HTTP requests as effects) is not a user's.
+func Library(pass *analysis.Pass) bool {
+	if IsStd(pass) {
+		return true
+	}
+	if pass.Pkg.Name() == "main" {
+		return false
+	}
+	path := pass.Pkg.Path()
+	for _, mod := range sdkModules {
+		if sameModule(mod, path) {
+			return true
+		}
+	}
+	return false
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	r := &Result{
@@ -129,7 +159,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// The standard library is covered by the built-in catalogue;
 	// telemetry and logging packages commit nothing that matters.
-	if IsStd(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
+	if Library(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {

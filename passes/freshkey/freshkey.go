@@ -86,6 +86,10 @@ type checker struct {
 	local     map[*types.Func]bool       // fresh functions of this package
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
+	calleeKeyCache map[*types.Func][]KeyParam // see calleeKeys
+
+	hasFresh bool                   // the package calls a fresh source
+	freshFn  map[*types.Func]bool   // isFreshFunc's answers for other packages' functions
 	reported map[ast.Node]bool      // fresh calls already reported
 	inserted map[token.Pos]bool     // statements before which a fix inserts
 	src      map[*token.File][]byte // file contents, for fixes
@@ -102,8 +106,9 @@ type assign struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// The standard library's fresh sources are in internal/fresh's table.
-	if effects.IsStd(pass) {
+	// The fresh sources of the standard library and the SDKs are in
+	// internal/fresh's table.
+	if effects.Library(pass) {
 		return nil, nil
 	}
 	c := &checker{
@@ -115,20 +120,28 @@ func run(pass *analysis.Pass) (any, error) {
 		addrTaken: make(map[types.Object]bool),
 		local:     make(map[*types.Func]bool),
 		keyParams: make(map[*types.Func]*KeyParams),
-		reported:  make(map[ast.Node]bool),
-		inserted:  make(map[token.Pos]bool),
-		src:       make(map[*token.File][]byte),
+
+		calleeKeyCache: make(map[*types.Func][]KeyParam),
+		freshFn:        make(map[*types.Func]bool),
+		reported:       make(map[ast.Node]bool),
+		inserted:       make(map[token.Pos]bool),
+		src:            make(map[*token.File][]byte),
+	}
+	c.collectAssigns()
+	if c.hasFresh {
+		c.computeFacts() // a fresh function returns the value of a fresh call
+	}
+	c.computeKeyParams()
+
+	// Every finding is a fresh key (or a stripe or AWS call that makes
+	// one) inside a retry: without either, export facts only. Most
+	// packages of a build stop here, before the retry constructs are
+	// searched for.
+	if !c.hasFresh && !importsKeySDK(pass.Pkg) || len(c.retry.Constructs()) == 0 {
+		return nil, nil
 	}
 	c.insp = c.retry.Inspector() // shared with retry, released below
 	defer c.retry.ReleaseInspector()
-	c.collectAssigns()
-	c.computeFacts()
-	c.computeKeyParams()
-
-	// Nothing is retried: export facts only.
-	if len(c.retry.Constructs) == 0 {
-		return nil, nil
-	}
 	c.rep = analysisutil.NewReporter(pass, name, analysisutil.ParseDirectives(pass))
 	defer c.rep.Finish()
 
@@ -152,19 +165,30 @@ func (c *checker) localVar(id *ast.Ident) *types.Var {
 }
 
 // collectAssigns records every assignment to a local variable, flow
-// insensitively.
+// insensitively, and whether the package calls a fresh source. It walks
+// the syntax once, without an inspector: most packages need none.
 func (c *checker) collectAssigns() {
-	add := func(cur inspector.Cursor, id *ast.Ident, a *assign) {
+	for _, f := range c.pass.Files {
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			c.collectAssign(n, stack)
+			return true
+		})
+	}
+}
+
+// collectAssign is collectAssigns for node n, under the nodes of stack.
+func (c *checker) collectAssign(n ast.Node, stack []ast.Node) {
+	add := func(id *ast.Ident, a *assign) {
 		v := c.localVar(id)
 		if v == nil {
 			return
 		}
 		a.lhs = id
-		a.guarded = c.guarded(cur, v)
+		a.guarded = c.guarded(a.stmt, stack, v)
 		c.assigns[v] = append(c.assigns[v], a)
 	}
-	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
-		switch n := cur.Node().(type) {
+	{
+		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				id, ok := ast.Unparen(lhs).(*ast.Ident)
@@ -178,10 +202,13 @@ func (c *checker) collectAssigns() {
 				case len(n.Rhs) == 1:
 					a.rhs = n.Rhs[0] // v, err := f()
 				}
-				add(cur, id, a)
+				add(id, a)
 			}
 		case *ast.ValueSpec:
-			stmt := cur.Parent().Parent().Node() // ValueSpec → GenDecl → DeclStmt (or File)
+			if len(stack) < 2 {
+				return
+			}
+			stmt := stack[len(stack)-2] // ValueSpec → GenDecl → DeclStmt (or File)
 			for i, id := range n.Names {
 				a := &assign{stmt: stmt, define: true}
 				switch {
@@ -191,12 +218,12 @@ func (c *checker) collectAssigns() {
 					a.rhs = n.Values[0]
 				}
 				if a.rhs != nil {
-					add(cur, id, a)
+					add(id, a)
 				}
 			}
 		case *ast.IncDecStmt:
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				add(cur, id, &assign{stmt: n})
+				add(id, &assign{stmt: n})
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
@@ -208,10 +235,27 @@ func (c *checker) collectAssigns() {
 			}
 		case *ast.CallExpr:
 			if b := c.filled(n); b != nil {
-				add(cur, b, &assign{stmt: n, fill: n})
+				add(b, &assign{stmt: n, fill: n})
+				c.hasFresh = true
+			} else if !c.hasFresh {
+				if _, ok := fresh.Call(c.info, n, c.isFreshFunc); ok {
+					c.hasFresh = true
+				}
 			}
 		}
 	}
+}
+
+// importsKeySDK reports whether pkg imports a package of an SDK that makes
+// keys itself (stripe-go, the AWS SDK v2 services): the stripe and AWS
+// checks report calls of those, with no fresh call in sight.
+func importsKeySDK(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if p := imp.Path(); isStripe(p) || strings.HasPrefix(p, "github.com/aws/aws-sdk-go-v2/service/") {
+			return true
+		}
+	}
+	return false
 }
 
 // filled returns the buffer that call fills with random bytes:
@@ -248,13 +292,18 @@ func isRandReader(info *types.Info, e ast.Expr) bool {
 // guarded reports whether the assignment at cur runs only when a condition
 // that reads v holds (if key == "" { key = uuid.NewString() }): lazy
 // initialization, which makes the key once.
-func (c *checker) guarded(cur inspector.Cursor, v *types.Var) bool {
-	for p := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		ifs, ok := p.Node().(*ast.IfStmt)
-		if !ok {
+func (c *checker) guarded(n ast.Node, stack []ast.Node, v *types.Var) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var ifs *ast.IfStmt
+		switch p := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
 			return false
+		case *ast.IfStmt:
+			ifs = p
+		default:
+			continue
 		}
-		if !(ifs.Body.Pos() <= cur.Node().Pos() && cur.Node().End() <= ifs.Body.End()) {
+		if !(ifs.Body.Pos() <= n.Pos() && n.End() <= ifs.Body.End()) {
 			continue
 		}
 		if mentions(c.info, ifs.Cond, v) {
@@ -284,7 +333,12 @@ func (c *checker) isFreshFunc(fn *types.Func) bool {
 	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 		return false
 	}
-	return c.pass.ImportObjectFact(fn, new(FreshFunc))
+	ok, seen := c.freshFn[fn]
+	if !seen {
+		ok = c.pass.ImportObjectFact(fn, new(FreshFunc))
+		c.freshFn[fn] = ok
+	}
+	return ok
 }
 
 // origin is where a key's value is made fresh.

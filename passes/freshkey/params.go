@@ -168,34 +168,52 @@ func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
 			return nil // T.M(x, ...): the arguments are shifted
 		}
 	}
+	fn = fn.Origin()
 	sig := fn.Signature()
 	var slots []slot
-	seen := make(map[int]bool)
+	var seen uint64 // parameters added, by index (the rare 64th and later are never deduplicated)
 	add := func(i int, key string) {
-		if seen[i] || i >= len(call.Args) || (sig.Variadic() && i >= sig.Params().Len()-1) {
+		if i < 64 && seen&(1<<i) != 0 || i >= len(call.Args) || (sig.Variadic() && i >= sig.Params().Len()-1) {
 			return
 		}
-		seen[i] = true
+		if i < 64 {
+			seen |= 1 << i
+		}
 		slots = append(slots, slot{key, call.Args[i]})
 	}
-	kp := c.keyParams[fn.Origin()]
-	if kp == nil && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-		var f KeyParams
-		if c.pass.ImportObjectFact(fn.Origin(), &f) {
-			kp = &f
-		}
-	}
-	if kp != nil {
+	if kp := c.keyParams[fn]; kp != nil {
 		for _, p := range kp.Params {
 			add(p.Index, p.Key)
 		}
 	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		if name := sig.Params().At(i).Name(); c.keys.IsKey(name) && strongKey(name) {
-			add(i, name)
-		}
+	for _, p := range c.calleeKeys(fn) {
+		add(p.Index, p.Key)
 	}
 	return slots
+}
+
+// calleeKeys returns the key parameters of fn that do not depend on this
+// package's analysis: by an imported KeyParams fact, then by name. They
+// are computed once per callee.
+func (c *checker) calleeKeys(fn *types.Func) []KeyParam {
+	if ps, ok := c.calleeKeyCache[fn]; ok {
+		return ps
+	}
+	var ps []KeyParam
+	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+		var f KeyParams
+		if c.pass.ImportObjectFact(fn, &f) {
+			ps = append(ps, f.Params...)
+		}
+	}
+	params := fn.Signature().Params()
+	for i := 0; i < params.Len(); i++ {
+		if name := params.At(i).Name(); name != "" && c.keys.IsKey(name) && strongKey(name) {
+			ps = append(ps, KeyParam{Index: i, Key: name})
+		}
+	}
+	c.calleeKeyCache[fn] = ps
+	return ps
 }
 
 // strongKey reports whether a parameter name says "dedupe key" beyond

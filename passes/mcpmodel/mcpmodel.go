@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
 )
 
 // Analyzer builds the Model of a package.
@@ -184,8 +185,9 @@ type builder struct {
 func run(pass *analysis.Pass) (any, error) {
 	m := &Model{}
 	// Skip packages that cannot register tools, as lostcancel skips
-	// packages without context: the common case under go vet.
-	if !importsMCP(pass.Pkg) && !hasOwnToolTypes(pass.Pkg) {
+	// packages without context: the common case under go vet. The SDKs'
+	// own packages are described by the tables in sdk.go.
+	if effects.Library(pass) || !importsMCP(pass.Pkg) && !hasOwnToolTypes(pass.Pkg) {
 		return m, nil
 	}
 	m.MCP = true

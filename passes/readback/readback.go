@@ -244,7 +244,7 @@ func sameTool(info *types.Info, a, b *toolcalls.Call) bool {
 // remoteOps reports retry libraries and helpers whose operation is a
 // named function of another package that calls a tool.
 func (c *checker) remoteOps() {
-	for _, con := range c.rt.Constructs {
+	for _, con := range c.rt.Constructs() {
 		if con.Kind != retry.Library && con.Kind != retry.HelperCall || con.Attempt != nil || con.OpFunc == nil {
 			continue
 		}

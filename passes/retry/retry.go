@@ -104,18 +104,38 @@ type Construct struct {
 	reg *region
 }
 
-// Result lists the retry constructs of a package.
+// Result lists the retry constructs of a package. They are found on first
+// use: a package that declares no retry helper and whose constructs no
+// dependent pass asks for (most packages of a build under go vet) never
+// pays for the search.
 type Result struct {
-	Constructs []*Construct
+	once sync.Once
+	cons []*Construct
 
 	a *finder
+}
+
+// Constructs returns the retry constructs of the package, in source
+// order.
+func (r *Result) Constructs() []*Construct {
+	r.ensure()
+	return r.cons
+}
+
+// ensure finds the constructs, once.
+func (r *Result) ensure() {
+	r.once.Do(func() {
+		if r.a != nil && !r.a.library {
+			r.a.find(r)
+		}
+	})
 }
 
 // Enclosing returns the constructs whose Attempt contains n, innermost
 // first.
 func (r *Result) Enclosing(n ast.Node) []*Construct {
 	var cs []*Construct
-	for _, c := range r.Constructs {
+	for _, c := range r.Constructs() {
 		if c.Attempt != nil && c.Attempt.Pos() <= n.Pos() && n.End() <= c.Attempt.End() {
 			cs = append(cs, c)
 		}
@@ -146,6 +166,7 @@ func (r *Result) Resends(c *Construct, call *ast.CallExpr, stop func(ast.Node) b
 	if c.reg == nil || r.a == nil {
 		return false, nil
 	}
+	r.ensure()
 	found := false
 	for _, x := range c.Calls {
 		found = found || x == call
@@ -187,6 +208,7 @@ func (r *Result) onPath(call *ast.CallExpr, st state, visit func(ast.Node) bool)
 	if r.a == nil {
 		return false
 	}
+	r.ensure() // regionOf and find share the finder's maps
 	reg := r.a.regionOf(call)
 	if reg == nil {
 		return false
@@ -212,6 +234,8 @@ type finder struct {
 	regions map[ast.Node]*region // by the loop, FuncLit or FuncDecl
 	vars    map[*types.Var]ast.Expr
 	varsOK  bool
+	library bool // the package is left to the tables: no constructs
+	export  bool // find runs within run and may export facts
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -223,11 +247,12 @@ func run(pass *analysis.Pass) (any, error) {
 		regions: make(map[ast.Node]*region),
 	}
 	res := &Result{a: a}
-	// The standard library retries nothing on its callers' behalf.
-	if effects.IsStd(pass) {
+	// The standard library and the SDKs retry nothing on their callers'
+	// behalf that the tables do not say.
+	if effects.Library(pass) {
+		a.library = true
 		return res, nil
 	}
-	a.insp = inspector.New(pass.Files)
 	for _, f := range pass.AllObjectFacts() {
 		if h, ok := f.Fact.(*Helper); ok {
 			if fn, ok := f.Object.(*types.Func); ok {
@@ -235,8 +260,47 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	a.find(res)
+	// Only a function with an operation parameter can earn a Helper fact,
+	// and facts are exported during run: search now only when there is
+	// one. Otherwise the search waits for a dependent pass to ask.
+	if declaresOperationParam(pass) {
+		a.export = true
+		res.ensure()
+		a.export = false
+	}
 	return res, nil
+}
+
+// declaresOperationParam reports whether a function of the package has a
+// parameter of function type whose last result is an error: the operation
+// a retry helper calls again.
+func declaresOperationParam(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			params := fn.Type().(*types.Signature).Params()
+			for i := 0; i < params.Len(); i++ {
+				if isOperation(params.At(i).Type()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isOperation reports whether t is a function type whose last result is an
+// error.
+func isOperation(t types.Type) bool {
+	fsig, ok := t.Underlying().(*types.Signature)
+	return ok && fsig.Results().Len() > 0 && isErrorType(fsig.Results().At(fsig.Results().Len()-1).Type())
 }
 
 // inspector returns the package's inspector. The Result does not keep it:
@@ -298,7 +362,7 @@ func (a *finder) find(res *Result) {
 		a.regions[loopStmts[i]] = reg
 		con := &Construct{Kind: Loop, Node: loopStmts[i], Attempt: body, sem: semLoop, reg: reg}
 		if a.analyze(con) {
-			res.Constructs = append(res.Constructs, con)
+			res.cons = append(res.cons, con)
 		}
 	}
 
@@ -312,7 +376,7 @@ func (a *finder) find(res *Result) {
 		reg.self = fn
 		con := &Construct{Kind: Recursion, Node: d, Attempt: d.Body, sem: semRecursion, reg: reg}
 		if a.analyze(con) {
-			res.Constructs = append(res.Constructs, con)
+			res.cons = append(res.cons, con)
 		}
 	}
 
@@ -338,7 +402,7 @@ func (a *finder) find(res *Result) {
 				continue // retries nothing the closure does
 			}
 		}
-		res.Constructs = append(res.Constructs, con)
+		res.cons = append(res.cons, con)
 	}
 
 	// Helper facts, and calls of helpers, to a fixpoint: a helper may hand
@@ -363,19 +427,21 @@ func (a *finder) find(res *Result) {
 			con := &Construct{Kind: HelperCall, Node: call, Name: displayName(fn, a.pass.Pkg), Op: op, sem: semError}
 			a.attach(con, op)
 			a.analyze(con)
-			res.Constructs = append(res.Constructs, con)
+			res.cons = append(res.cons, con)
 			changed = true
 		}
 		if !changed {
 			break
 		}
 	}
-	for fn, h := range a.helpers {
-		if fn.Pkg() == a.pass.Pkg {
-			a.pass.ExportObjectFact(fn, h)
+	if a.export {
+		for fn, h := range a.helpers {
+			if fn.Pkg() == a.pass.Pkg {
+				a.pass.ExportObjectFact(fn, h)
+			}
 		}
 	}
-	sort.SliceStable(res.Constructs, func(i, j int) bool { return res.Constructs[i].Node.Pos() < res.Constructs[j].Node.Pos() })
+	sort.SliceStable(res.cons, func(i, j int) bool { return res.cons[i].Node.Pos() < res.cons[j].Node.Pos() })
 }
 
 func (a *finder) helperOf(fn *types.Func) *Helper {
@@ -398,8 +464,7 @@ func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
 		params := make(map[types.Object]int)
 		for i := 0; i < sig.Params().Len(); i++ {
 			p := sig.Params().At(i)
-			if fsig, ok := p.Type().Underlying().(*types.Signature); ok && fsig.Results().Len() > 0 &&
-				isErrorType(fsig.Results().At(fsig.Results().Len()-1).Type()) {
+			if isOperation(p.Type()) {
 				params[p] = i
 			}
 		}
@@ -414,7 +479,7 @@ func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
 			i, ok := params[a.info.Uses[id]]
 			return i, ok
 		}
-		for _, c := range res.Constructs {
+		for _, c := range res.cons {
 			if c.Node.Pos() < d.Body.Pos() || c.Node.End() > d.Body.End() {
 				continue
 			}

@@ -30,7 +30,7 @@ var show = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*retry.Result](),
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[retry.Analyzer].(*retry.Result)
-		for _, c := range res.Constructs {
+		for _, c := range res.Constructs() {
 			msg := c.Kind.String()
 			if c.Name != "" {
 				msg += " " + c.Name

@@ -169,7 +169,7 @@ func run(pass *analysis.Pass) (any, error) {
 		cfg:       cfg,
 		info:      pass.TypesInfo,
 	}
-	if effects.IsStd(pass) {
+	if effects.Library(pass) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
