@@ -10,6 +10,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"strings"
 
@@ -21,7 +22,14 @@ import (
 func main() {
 	args := os.Args[1:]
 	switch {
-	case os.Getenv(childEnv) != "" || vetMode(args):
+	case vetMode(args):
+		quietUsage(args)
+		multichecker.Main(analyzer.All()...)
+	case os.Getenv(childEnv) != "":
+		// The parent handles -sarif before it starts the child; the flag
+		// is declared here so that "mcpvet -h" lists it. (Not under go
+		// vet, which would pass it on to a tool that ignores it.)
+		flag.String("sarif", "", "write the findings as SARIF 2.1.0 to `FILE` (- for standard output) instead of text")
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)
 	case len(args) > 0:

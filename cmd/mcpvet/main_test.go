@@ -255,6 +255,21 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestHelpListsSARIF checks that -h lists -sarif, which the parent
+// process handles, beside the driver's flags.
+func TestHelpListsSARIF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildMCPVet(t)
+	out, _ := exec.Command(bin, "-h").CombinedOutput()
+	for _, want := range []string{"-sarif FILE", "-json", "-dedupekey"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("mcpvet -h does not list %s:\n%s", want, out)
+		}
+	}
+}
+
 // TestExitCodes checks the exit codes README.md documents.
 func TestExitCodes(t *testing.T) {
 	if testing.Short() {

@@ -8,7 +8,10 @@
 // shared/notes/retry-and-keys.md §4.
 package names
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // exact holds normalized names that are dedupe keys as a whole.
 var exact = map[string]bool{
@@ -87,20 +90,43 @@ func NewMatcher(extra []string) *Matcher {
 // IsKey reports whether name (a map key, field name, JSON tag or header
 // name) names a dedupe key.
 func (m *Matcher) IsKey(name string) bool {
-	n := Normalize(name)
-	if n == "" || never[n] {
+	// It runs for every field, index and argument the passes look at:
+	// normalize into a stack buffer, so that the common case allocates
+	// nothing (map lookups by string(b) do not copy).
+	var buf [64]byte
+	if len(name) > len(buf) {
+		return m.isKey([]byte(Normalize(name)))
+	}
+	b := buf[:0]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+			continue
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return m.isKey(b)
+}
+
+// isKey is IsKey for the normalized name n.
+func (m *Matcher) isKey(n []byte) bool {
+	if len(n) == 0 || never[string(n)] {
 		return false
 	}
-	if m != nil && m.extra[n] {
+	if m != nil && m.extra[string(n)] {
 		return true
 	}
-	if exact[n] {
+	if exact[string(n)] {
 		return true
 	}
 	// Any "...idempotency{key,token,id}" or "...dedup(e|lication){key,id}"
 	// compound, such as "order_idempotency_key" or "x-dedupe-id".
-	if strings.Contains(n, "idempoten") || strings.Contains(n, "dedup") {
-		return strings.HasSuffix(n, "key") || strings.HasSuffix(n, "token") || strings.HasSuffix(n, "id")
+	if bytes.Contains(n, []byte("idempoten")) || bytes.Contains(n, []byte("dedup")) {
+		return bytes.HasSuffix(n, []byte("key")) || bytes.HasSuffix(n, []byte("token")) || bytes.HasSuffix(n, []byte("id"))
 	}
 	return false
 }

@@ -57,3 +57,16 @@ func TestJSONName(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIsKey measures the matcher on a mix of names, most of them not
+// keys: it runs for every field, index and argument the passes look at.
+func BenchmarkIsKey(b *testing.B) {
+	m := NewMatcher([]string{"X-Order-Token"})
+	in := []string{"Name", "ctx", "IdempotencyKey", "order_idempotency_key", "Content-Type", "x-order-token", "RequestID"}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range in {
+			m.IsKey(s)
+		}
+	}
+}

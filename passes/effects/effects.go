@@ -737,6 +737,7 @@ func (s *site) requestMethod(i int) (string, bool) {
 		if v == nil {
 			return "", false
 		}
+		s.sc.build()
 		if m, ok := s.sc.methodAssign[v]; ok {
 			return s.sc.stringOf(m)
 		}
@@ -796,7 +797,10 @@ func (s *site) methodOf(e ast.Expr) (string, bool) {
 // Scope holds the local definitions of one function body: enough to
 // resolve a request's method or a file's flags without SSA.
 type Scope struct {
-	info         *types.Info
+	info  *types.Info
+	body  ast.Node
+	built bool // the maps below are filled on first use: most functions never need them
+
 	defs         map[*types.Var][]def
 	methodAssign map[*types.Var]ast.Expr // req.Method = X
 	temp         map[*types.Var]bool     // vars holding temporary paths or files
@@ -807,13 +811,25 @@ type def struct {
 	idx int // index into a tuple-valued rhs, or -1
 }
 
-// NewScope indexes the assignments of body (nested function literals
-// included).
+// NewScope returns the scope of body, whose assignments (nested function
+// literals included) are indexed when first asked about.
 func NewScope(info *types.Info, body ast.Node) *Scope {
-	sc := &Scope{info: info, defs: make(map[*types.Var][]def), methodAssign: make(map[*types.Var]ast.Expr), temp: make(map[*types.Var]bool)}
-	if body == nil {
-		return sc
+	return &Scope{info: info, body: body}
+}
+
+// build indexes the assignments of the scope's body, once.
+func (sc *Scope) build() {
+	if sc.built {
+		return
 	}
+	sc.built = true
+	sc.defs = make(map[*types.Var][]def)
+	sc.methodAssign = make(map[*types.Var]ast.Expr)
+	sc.temp = make(map[*types.Var]bool)
+	if sc.body == nil {
+		return
+	}
+	info := sc.info
 	add := func(lhs ast.Expr, rhs ast.Expr, idx int) {
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
 		if !ok {
@@ -835,8 +851,7 @@ func NewScope(info *types.Info, body ast.Node) *Scope {
 			sc.temp[v] = true
 		}
 	}
-	analysisutil.EachAssign(body, add)
-	return sc
+	analysisutil.EachAssign(sc.body, add)
 }
 
 // Info returns the type information the scope was built with.
@@ -856,6 +871,7 @@ func (sc *Scope) single(id *ast.Ident) (ast.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
+	sc.build()
 	ds := sc.defs[v]
 	if len(ds) != 1 || ds[0].idx >= 0 {
 		return nil, false
@@ -881,6 +897,7 @@ func (sc *Scope) stringOf(e ast.Expr) (string, bool) {
 // mentionsTemp reports whether e refers to a variable holding a temporary
 // path or file, or calls a temp-making function itself.
 func (sc *Scope) mentionsTemp(e ast.Expr) bool {
+	sc.build()
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if found {

@@ -89,6 +89,7 @@ type checker struct {
 	calleeKeyCache map[*types.Func][]KeyParam // see calleeKeys
 
 	hasFresh bool                   // the package calls a fresh source
+	hasSlot  bool                   // the package sends a value as a key (set by computeKeyParams)
 	freshFn  map[*types.Func]bool   // isFreshFunc's answers for other packages' functions
 	reported map[ast.Node]bool      // fresh calls already reported
 	inserted map[token.Pos]bool     // statements before which a fix inserts
@@ -133,11 +134,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.computeKeyParams()
 
-	// Every finding is a fresh key (or a stripe or AWS call that makes
-	// one) inside a retry: without either, export facts only. Most
-	// packages of a build stop here, before the retry constructs are
-	// searched for.
-	if !c.hasFresh && !importsKeySDK(pass.Pkg) || len(c.retry.Constructs()) == 0 {
+	// Every finding is a fresh value sent as a key (or a stripe or AWS
+	// call that makes one) inside a retry: without one, export facts
+	// only. Most packages of a build stop here, before the retry
+	// constructs are searched for.
+	if !(c.hasFresh && c.hasSlot) && !importsKeySDK(pass.Pkg) || len(c.retry.Constructs()) == 0 {
 		return nil, nil
 	}
 	c.insp = c.retry.Inspector() // shared with retry, released below

@@ -23,13 +23,16 @@ func (c *checker) computeKeyParams() {
 		decl *ast.FuncDecl
 	}
 	var fns []fn
+	var others []ast.Decl // declarations with no parameters: looked at for hasSlot only
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if obj, _ := c.info.Defs[fd.Name].(*types.Func); obj != nil && obj.Signature().Params().Len() > 0 {
 					fns = append(fns, fn{obj, fd})
+					continue
 				}
 			}
+			others = append(others, d)
 		}
 	}
 	for changed := true; changed; {
@@ -46,6 +49,20 @@ func (c *checker) computeKeyParams() {
 			c.pass.ExportObjectFact(f.obj, kp)
 		}
 	}
+	for _, d := range others {
+		if c.hasSlot {
+			break
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.CompositeLit, *ast.AssignStmt, *ast.CallExpr:
+				if len(c.slotsOf(n)) > 0 {
+					c.hasSlot = true
+				}
+			}
+			return !c.hasSlot
+		})
+	}
 }
 
 // keyParamsOf returns the key parameters of decl, or nil.
@@ -59,7 +76,9 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.CompositeLit, *ast.AssignStmt, *ast.CallExpr:
-			for _, s := range c.slotsOf(n) {
+			slots := c.slotsOf(n)
+			c.hasSlot = c.hasSlot || len(slots) > 0
+			for _, s := range slots {
 				for _, i := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {
 					if _, ok := found[i]; !ok {
 						found[i] = s.key

@@ -16,6 +16,7 @@
 package mcpmodel
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -38,6 +39,21 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
+	FactTypes:  []analysis.Fact{new(PackageInfo)},
+}
+
+// PackageInfo is a package fact, exported when one of its fields is true:
+// what an importer would otherwise learn by walking the import graph or
+// scanning the package's scope again, once per importer.
+type PackageInfo struct {
+	UsesSDK   bool // the package imports an SDK package, directly or not
+	ToolTypes bool // it declares a struct type with an IdempotentHint field
+}
+
+func (*PackageInfo) AFact() {}
+
+func (f *PackageInfo) String() string {
+	return fmt.Sprintf("mcppackage(sdk=%v, tooltypes=%v)", f.UsesSDK, f.ToolTypes)
 }
 
 // Hint is the resolved value of a tool annotation hint.
@@ -55,8 +71,11 @@ func (h Hint) String() string { return [...]string{"unknown", "false", "true"}[h
 type Model struct {
 	// MCP reports whether the package imports an MCP SDK, directly or
 	// through other packages. When false, Tools is empty.
-	MCP   bool
-	Tools []*Tool
+	MCP bool
+	// ImportsSDK reports whether the package imports an SDK package,
+	// directly or through other packages (MCP may be true without it).
+	ImportsSDK bool
+	Tools      []*Tool
 }
 
 // Tool is one registered tool.
@@ -112,28 +131,27 @@ func (f *Func) Node() ast.Node {
 	return nil
 }
 
-// importsMCP reports whether pkg imports an SDK package, directly or
-// transitively.
-func importsMCP(pkg *types.Package) bool {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if isSDKPath(p.Path()) {
+// importsSDK reports whether the package imports an SDK package,
+// directly or transitively: by its direct imports and their PackageInfo
+// facts. Without facts (a driver that has none), only direct imports
+// count.
+func importsSDK(pass *analysis.Pass) bool {
+	for _, q := range pass.Pkg.Imports() {
+		if inSDKModule(q.Path()) {
 			return true
 		}
-		for _, q := range p.Imports() {
-			if visit(q) {
-				return true
-			}
+		var f PackageInfo
+		if pass.ImportPackageFact(q, &f) && f.UsesSDK {
+			return true
 		}
-		return false
 	}
-	for _, q := range pkg.Imports() {
-		if visit(q) {
+	return false
+}
+
+// inSDKModule reports whether path is a package of an SDK's module.
+func inSDKModule(path string) bool {
+	for _, mod := range []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go"} {
+		if path == mod || strings.HasPrefix(path, mod+"/") {
 			return true
 		}
 	}
@@ -145,28 +163,31 @@ func importsMCP(pkg *types.Package) bool {
 // annotations type, converted to an SDK's elsewhere (kubernetes-mcp-server
 // registers its tools through api.ServerTool{Tool: api.Tool{Annotations:
 // api.ToolAnnotations{...}}} in packages that never import an SDK).
-func hasOwnToolTypes(pkg *types.Package) bool {
-	check := func(p *types.Package) bool {
-		if !strings.Contains(p.Path(), ".") && p != pkg {
-			return false // the standard library
-		}
-		scope := p.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			if st, ok := tn.Type().Underlying().(*types.Struct); ok && fieldNamed(st, "IdempotentHint") != nil {
-				return true
-			}
-		}
-		return false
-	}
-	if check(pkg) {
+// Its own scope is scanned; its imports' are known by their PackageInfo
+// facts.
+func hasOwnToolTypes(pass *analysis.Pass, own bool) bool {
+	if own {
 		return true
 	}
-	for _, q := range pkg.Imports() {
-		if check(q) {
+	for _, q := range pass.Pkg.Imports() {
+		var f PackageInfo
+		if pass.ImportPackageFact(q, &f) && f.ToolTypes {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresToolTypes reports whether pkg declares a struct type with an
+// IdempotentHint field.
+func declaresToolTypes(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok && fieldNamed(st, "IdempotentHint") != nil {
 			return true
 		}
 	}
@@ -187,7 +208,15 @@ func run(pass *analysis.Pass) (any, error) {
 	// Skip packages that cannot register tools, as lostcancel skips
 	// packages without context: the common case under go vet. The SDKs'
 	// own packages are described by the tables in sdk.go.
-	if effects.Library(pass) || !importsMCP(pass.Pkg) && !hasOwnToolTypes(pass.Pkg) {
+	if effects.Library(pass) {
+		return m, nil
+	}
+	m.ImportsSDK = importsSDK(pass)
+	own := declaresToolTypes(pass.Pkg)
+	if m.ImportsSDK || own {
+		pass.ExportPackageFact(&PackageInfo{UsesSDK: m.ImportsSDK, ToolTypes: own})
+	}
+	if !m.ImportsSDK && !hasOwnToolTypes(pass, own) {
 		return m, nil
 	}
 	m.MCP = true

@@ -30,7 +30,7 @@ func TestToolcallsFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper")
+	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient")
 }
 
 // TestRetryFacts checks the helper fact of the framework's runner.

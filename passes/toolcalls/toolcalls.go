@@ -16,6 +16,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 )
 
 // Analyzer finds tool calls and read-backs. It reports nothing.
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "finds MCP client tool calls, a project's CallTool wrappers and read-back calls; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolcalls",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack)},
 }
@@ -185,6 +186,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 
+	// Outside the SDKs' importers, with no wrapper or read-back function
+	// imported or configured, only a project's own CallTool interface
+	// method can start a tool call: skip the package unless it calls one.
+	if len(r.callers) == 0 && len(r.readBacks) == 0 && (cfg == nil || len(cfg.ReadBacks) == 0) &&
+		!pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model).ImportsSDK && !callsMethodNamed(pass.TypesInfo, "CallTool") {
+		return r, nil
+	}
+
 	dirs := analysisutil.ParseDirectives(pass)
 	var funcs []*funcInfo
 	var top []*ast.CallExpr // calls outside function declarations
@@ -264,6 +273,17 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sort.Slice(r.Calls, func(i, j int) bool { return r.Calls[i].Call.Pos() < r.Calls[j].Call.Pos() })
 	return r, nil
+}
+
+// callsMethodNamed reports whether the package selects a method called
+// name (its selections are far fewer than its syntax nodes).
+func callsMethodNamed(info *types.Info, name string) bool {
+	for _, sel := range info.Selections {
+		if sel.Kind() == types.MethodVal && sel.Obj().Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Result) add(tc *Call) {
