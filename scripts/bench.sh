@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures mcpvet's cost against the type-checking floor (issue 6).
 #
-#   scripts/bench.sh [-n RUNS] [-sets "small large"] [-quick]
+#   scripts/bench.sh [-n RUNS] [-nvet RUNS] [-sets "small large"] [-quick]
 #
 # (a) `mcpvet -json PATTERNS` against `noopvet -json PATTERNS`: the same
 #     driver running one analyzer that only declares a fact type, so both
@@ -12,22 +12,27 @@
 #     different tool, so its vet results never hit): the export data of
 #     every package and test variant is compiled, no compile is timed, and
 #     every timed run analyzes every package with none a cache hit.
-# Pairs run alternately RUNS times; the script prints the median wall time
-# and peak RSS of each command and the median ratios. Corpus: the module in
+# The standalone pair runs alternately -n times (default 7), the three go
+# vet runs -nvet times (default 3: each is several times longer); the
+# script prints the median wall time, CPU time (user+system) and peak RSS of
+# each command and the median ratios over the pairs. On a shared machine
+# wall times vary by 10% or more from run to run: use enough runs. Corpus: the module in
 # testdata/bench (pinned go-sdk v1.8.0 and mcp-go v1.2.1 with their
 # examples, mcp-filesystem-server v0.11.1; golang.org/x/tools as the large
 # module). -quick runs one round on the small set (the CI smoke version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-runs=3
+runs=7
+vetruns=3
 sets="small large"
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) runs=$2; shift 2 ;;
+    -nvet) vetruns=$2; shift 2 ;;
     -sets) sets=$2; shift 2 ;;
-    -quick) runs=1; sets=small; shift ;;
-    *) echo "usage: $0 [-n RUNS] [-sets \"small large\"] [-quick]" >&2; exit 2 ;;
+    -quick) runs=1; vetruns=1; sets=small; shift ;;
+    *) echo "usage: $0 [-n RUNS] [-nvet RUNS] [-sets \"small large\"] [-quick]" >&2; exit 2 ;;
   esac
 done
 command -v python3 >/dev/null || { echo "bench.sh needs python3 for the statistics" >&2; exit 2; }
@@ -51,16 +56,17 @@ go mod download
 results="$tmp/results.tsv"
 : > "$results"
 
-# measure NAME SET CMD...: appends "set name seconds maxrss_kb".
+# measure NAME SET CMD...: appends "set name seconds maxrss_kb cpu_seconds".
 measure() {
   local name=$1 set=$2; shift 2
-  "$TIME" -f "%e %M" -o "$tmp/time" "$@" > /dev/null 2> "$tmp/stderr" || true
+  "$TIME" -f "%e %M %U %S" -o "$tmp/time" "$@" > /dev/null 2> "$tmp/stderr" || true
   if grep -q "panic:" "$tmp/stderr"; then
     echo "$name panicked:" >&2; cat "$tmp/stderr" >&2; exit 1
   fi
-  read -r secs rss < <(tail -n 1 "$tmp/time")
-  printf '%s\t%s\t%s\t%s\n' "$set" "$name" "$secs" "$rss" >> "$results"
-  printf '  %-22s %-6s %8ss %8s KiB\n' "$name" "$set" "$secs" "$rss"
+  read -r secs rss user sys < <(tail -n 1 "$tmp/time")
+  cpu=$(python3 -c "print(round($user + $sys, 2))")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$set" "$name" "$secs" "$rss" "$cpu" >> "$results"
+  printf '  %-22s %-6s %8ss %8s KiB %8ss cpu\n' "$name" "$set" "$secs" "$rss" "$cpu"
 }
 
 for set in $sets; do
@@ -71,6 +77,8 @@ for set in $sets; do
   for i in $(seq "$runs"); do
     measure "mcpvet" "$set" "$tmp/mcpvet" -json $pats
     measure "floor" "$set" "$tmp/noopvet" -json $pats
+  done
+  for i in $(seq "$vetruns"); do
     for tool in plain noop mcpvet; do
       rm -rf "$tmp/cache"; cp -al "$warm" "$tmp/cache"
       case $tool in
@@ -86,23 +94,25 @@ python3 - "$results" <<'PY'
 import sys, statistics, collections
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 by = collections.defaultdict(list)
-for s, n, t, m in rows:
-    by[(s, n)].append((float(t), int(m)))
+for s, n, t, m, c in rows:
+    by[(s, n)].append((float(t), int(m), float(c)))
 def med(s, n, i):
     return statistics.median(v[i] for v in by[(s, n)])
 print()
-print("| set | command | median s | median peak RSS MiB |")
-print("|---|---|---|---|")
-for (s, n) in sorted(by):
-    print(f"| {s} | {n} | {med(s, n, 0):.2f} | {med(s, n, 1)/1024:.0f} |")
-print()
-print("| set | ratio | time | peak memory | goal |")
+print("| set | command | median wall s | median CPU s | median peak RSS MiB |")
 print("|---|---|---|---|---|")
+for (s, n) in sorted(by):
+    print(f"| {s} | {n} | {med(s, n, 0):.2f} | {med(s, n, 2):.2f} | {med(s, n, 1)/1024:.0f} |")
+print()
+print("| set | ratio | wall time | CPU time | peak memory | goal |")
+print("|---|---|---|---|---|---|")
 for s in sorted({k[0] for k in by}):
     def ratio(a, b, i):
         pairs = list(zip(by[(s, a)], by[(s, b)]))
         return statistics.median(x[i] / y[i] for x, y in pairs if y[i] > 0)
-    print(f"| {s} | mcpvet / floor | {ratio('mcpvet', 'floor', 0):.2f}x | {ratio('mcpvet', 'floor', 1):.2f}x | ≤1.10x time, ≤1.20x memory |")
-    print(f"| {s} | go vet -vettool=mcpvet / go vet -vettool=noopvet | {ratio('govet-mcpvet', 'govet-noopvet', 0):.2f}x | {ratio('govet-mcpvet', 'govet-noopvet', 1):.2f}x | |")
-    print(f"| {s} | go vet -vettool=mcpvet / plain go vet | {ratio('govet-mcpvet', 'govet-plain', 0):.2f}x | {ratio('govet-mcpvet', 'govet-plain', 1):.2f}x | < 1.00x time |")
+    def row(label, a, b, goal):
+        print(f"| {s} | {label} | {ratio(a, b, 0):.2f}x | {ratio(a, b, 2):.2f}x | {ratio(a, b, 1):.2f}x | {goal} |")
+    row("mcpvet / floor", "mcpvet", "floor", "≤1.10x time, ≤1.20x memory")
+    row("go vet -vettool=mcpvet / go vet -vettool=noopvet", "govet-mcpvet", "govet-noopvet", "")
+    row("go vet -vettool=mcpvet / plain go vet", "govet-mcpvet", "govet-plain", "< 1.00x time")
 PY
