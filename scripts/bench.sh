@@ -111,6 +111,8 @@ for s in sorted({k[0] for k in by}):
         pairs = list(zip(by[(s, a)], by[(s, b)]))
         return statistics.median(x[i] / y[i] for x, y in pairs if y[i] > 0)
     def row(label, a, b, goal):
+        if not by[(s, a)] or not by[(s, b)]:
+            return  # not run (-nvet 0)
         print(f"| {s} | {label} | {ratio(a, b, 0):.2f}x | {ratio(a, b, 2):.2f}x | {ratio(a, b, 1):.2f}x | {goal} |")
     row("mcpvet / floor", "mcpvet", "floor", "≤1.10x time, ≤1.20x memory")
     row("go vet -vettool=mcpvet / go vet -vettool=noopvet", "govet-mcpvet", "govet-noopvet", "")

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -79,8 +80,14 @@ type Result struct {
 	module   string
 	effects  map[types.Object]*Effect
 	keyReads map[types.Object]*KeyRead
-	// ifaceCache memoizes interfaceEffect.
+	// ifaceCache memoizes interfaceEffect. The checks that require this
+	// pass may call CallEffect in parallel on the same package: mu guards it.
+	mu         sync.Mutex
 	ifaceCache map[*types.Func]*Effect
+	// never holds, while run computes the package's facts, the callees
+	// that commit no effect whatever their arguments, so that their other
+	// calls are dismissed at once. It is nil afterwards.
+	never map[*types.Func]bool
 }
 
 // FuncEffect returns the effect fn (a function, or a package-level
@@ -170,7 +177,9 @@ func run(pass *analysis.Pass) (any, error) {
 			r.keyReads[f.Object] = fact
 		}
 	}
+	r.never = make(map[*types.Func]bool)
 	r.computeLocal(pass)
+	r.never = nil
 	return r, nil
 }
 
@@ -420,12 +429,17 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 		return nil
 	}
 	fn = fn.Origin()
+	if r.never[fn] {
+		return nil
+	}
 	full := fn.FullName()
 	if knownReads[full] || (fn.Pkg() != nil && hasPrefix(neverEffect, fn.Pkg().Path())) {
+		r.markNever(fn)
 		return nil
 	}
 	if r.Config != nil {
 		if r.Config.NonSinks[full] {
+			r.markNever(fn)
 			return nil
 		}
 		if r.Config.Sinks[full] {
@@ -437,6 +451,7 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 		return s.apply(full, e.kind, e.idem, e.check)
 	}
 	if fn.Pkg() == nil {
+		r.markNever(fn)
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
@@ -447,6 +462,7 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 	}
 	path := fn.Pkg().Path()
 	if strings.HasPrefix(path, "database/sql") {
+		r.markNever(fn)
 		return nil
 	}
 	for i := range pkgRules {
@@ -473,7 +489,19 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 	if (fn.Name() == "QueryRowContext" || fn.Name() == "QueryContext") && hasRecv(fn) {
 		return s.apply(qualifiedName(fn), kindSQL, false, sqlQuery(1))
 	}
-	return r.remoteVerb(s)
+	e := r.remoteVerb(s) // by name and signature only
+	if e == nil {
+		r.markNever(fn)
+	}
+	return e
+}
+
+// markNever records that fn commits no effect whatever its arguments,
+// while run computes the facts (the map is nil afterwards).
+func (r *Result) markNever(fn *types.Func) {
+	if r.never != nil {
+		r.never[fn] = true
+	}
 }
 
 // interfaceEffect resolves a call of an interface method through the
@@ -489,6 +517,8 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if e, ok := r.ifaceCache[fn]; ok {
 		return e
 	}

@@ -210,7 +210,7 @@ func (c *checker) movableStmt(a *assign, list []ast.Stmt) (ast.Stmt, bool) {
 		}
 	}
 	v := c.localVar(a.lhs)
-	if !found || v == nil || len(c.assigns[v]) != 1 || c.addrTaken[v] {
+	if !found || v == nil || len(c.assignsOf(v)) != 1 || c.isAddrTaken(v) {
 		return nil, false
 	}
 	return stmt, true
@@ -235,11 +235,11 @@ func (c *checker) hoistable(con *retry.Construct, target ast.Stmt, e ast.Expr) b
 			ok = false
 			return false
 		}
-		if c.addrTaken[v] {
+		if c.isAddrTaken(v) {
 			ok = false
 			return false
 		}
-		for _, a := range c.assigns[v] {
+		for _, a := range c.assignsOf(v) {
 			for _, r := range region {
 				if r != nil && within(r, a.stmt) {
 					ok = false

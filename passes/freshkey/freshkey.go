@@ -82,6 +82,7 @@ type checker struct {
 	rep   *analysisutil.Reporter
 
 	assigns   map[types.Object][]*assign // every assignment to a local variable
+	slotCands map[ast.Decl][]ast.Node    // composite literals, assignments and calls, by top-level declaration, in source order
 	addrTaken map[types.Object]bool      // locals whose address is taken
 	local     map[*types.Func]bool       // fresh functions of this package
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
@@ -117,8 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 		info:      pass.TypesInfo,
 		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
 		retry:     pass.ResultOf[retry.Analyzer].(*retry.Result),
-		assigns:   make(map[types.Object][]*assign),
-		addrTaken: make(map[types.Object]bool),
+		slotCands: make(map[ast.Decl][]ast.Node),
 		local:     make(map[*types.Func]bool),
 		keyParams: make(map[*types.Func]*KeyParams),
 
@@ -128,7 +128,7 @@ func run(pass *analysis.Pass) (any, error) {
 		inserted:       make(map[token.Pos]bool),
 		src:            make(map[*token.File][]byte),
 	}
-	c.collectAssigns()
+	c.scan()
 	if c.hasFresh {
 		c.computeFacts() // a fresh function returns the value of a fresh call
 	}
@@ -165,10 +165,51 @@ func (c *checker) localVar(id *ast.Ident) *types.Var {
 	return v
 }
 
+// scan records whether the package calls a fresh source, and the nodes of
+// each declaration where a key may be sent (slotCands), so that
+// computeKeyParams need not walk the syntax again.
+func (c *checker) scan() {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			ast.Inspect(d, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit, *ast.AssignStmt:
+					c.slotCands[d] = append(c.slotCands[d], n)
+				case *ast.CallExpr:
+					c.slotCands[d] = append(c.slotCands[d], n)
+					if !c.hasFresh {
+						_, ok := fresh.Call(c.info, n, c.isFreshFunc)
+						c.hasFresh = ok || c.filled(n) != nil
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// assignsOf returns the assignments to the local variable v.
+func (c *checker) assignsOf(v types.Object) []*assign {
+	c.collectAssigns()
+	return c.assigns[v]
+}
+
+// isAddrTaken reports whether the address of the local variable v is
+// taken.
+func (c *checker) isAddrTaken(v types.Object) bool {
+	c.collectAssigns()
+	return c.addrTaken[v]
+}
+
 // collectAssigns records every assignment to a local variable, flow
-// insensitively, and whether the package calls a fresh source. It walks
-// the syntax once, without an inspector: most packages need none.
+// insensitively, on first use: only packages with a fresh call or a key
+// slot trace values through locals.
 func (c *checker) collectAssigns() {
+	if c.assigns != nil {
+		return
+	}
+	c.assigns = make(map[types.Object][]*assign)
+	c.addrTaken = make(map[types.Object]bool)
 	for _, f := range c.pass.Files {
 		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
 			c.collectAssign(n, stack)
@@ -237,11 +278,6 @@ func (c *checker) collectAssign(n ast.Node, stack []ast.Node) {
 		case *ast.CallExpr:
 			if b := c.filled(n); b != nil {
 				add(b, &assign{stmt: n, fill: n})
-				c.hasFresh = true
-			} else if !c.hasFresh {
-				if _, ok := fresh.Call(c.info, n, c.isFreshFunc); ok {
-					c.hasFresh = true
-				}
 			}
 		}
 	}
@@ -394,7 +430,7 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 			return
 		}
 		visited[v] = true
-		for _, a := range c.assigns[v] {
+		for _, a := range c.assignsOf(v) {
 			if a.guarded && !withGuarded {
 				continue
 			}

@@ -50,18 +50,12 @@ func (c *checker) computeKeyParams() {
 		}
 	}
 	for _, d := range others {
-		if c.hasSlot {
-			break
-		}
-		ast.Inspect(d, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.CompositeLit, *ast.AssignStmt, *ast.CallExpr:
-				if len(c.slotsOf(n)) > 0 {
-					c.hasSlot = true
-				}
+		for _, n := range c.slotCands[d] {
+			if c.hasSlot {
+				return
 			}
-			return !c.hasSlot
-		})
+			c.hasSlot = len(c.slotsOf(n)) > 0
+		}
 	}
 }
 
@@ -73,21 +67,17 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 		params[sig.Params().At(i)] = i
 	}
 	found := make(map[int]string)
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.CompositeLit, *ast.AssignStmt, *ast.CallExpr:
-			slots := c.slotsOf(n)
-			c.hasSlot = c.hasSlot || len(slots) > 0
-			for _, s := range slots {
-				for _, i := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {
-					if _, ok := found[i]; !ok {
-						found[i] = s.key
-					}
+	for _, n := range c.slotCands[decl] {
+		slots := c.slotsOf(n)
+		c.hasSlot = c.hasSlot || len(slots) > 0
+		for _, s := range slots {
+			for _, i := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {
+				if _, ok := found[i]; !ok {
+					found[i] = s.key
 				}
 			}
 		}
-		return true
-	})
+	}
 	if len(found) == 0 {
 		return nil
 	}
@@ -116,7 +106,7 @@ func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[ty
 				out = append(out, i)
 				return
 			}
-			for _, a := range c.assigns[v] {
+			for _, a := range c.assignsOf(v) {
 				if a.rhs != nil && !a.guarded {
 					walk(a.rhs)
 				}

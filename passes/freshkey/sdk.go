@@ -118,10 +118,10 @@ func (c *checker) stripeKeyless(cur inspector.Cursor, params ast.Expr) bool {
 		return ok && !litSets(lit, "IdempotencyKey")
 	case *ast.Ident:
 		v := c.localVar(e)
-		if v == nil || len(c.assigns[v]) == 0 || c.addrTaken[v] {
+		if v == nil || len(c.assignsOf(v)) == 0 || c.isAddrTaken(v) {
 			return false
 		}
-		for _, a := range c.assigns[v] {
+		for _, a := range c.assignsOf(v) {
 			u, ok := ast.Unparen(a.rhs).(*ast.UnaryExpr)
 			if !ok {
 				return false
@@ -309,10 +309,10 @@ func (c *checker) awsSent(cur inspector.Cursor, field string) bool {
 			return false
 		}
 		v := c.localVar(id)
-		if v == nil || c.addrTaken[v] {
+		if v == nil || c.isAddrTaken(v) {
 			return false
 		}
-		for _, a := range c.assigns[v] {
+		for _, a := range c.assignsOf(v) {
 			if a.lhs == id && a.guarded {
 				return false // built once, lazily
 			}
