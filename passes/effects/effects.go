@@ -145,7 +145,11 @@ func Library(pass *analysis.Pass) bool {
 	if pass.Pkg.Name() == "main" {
 		return false
 	}
-	path := pass.Pkg.Path()
+	return InSDKModule(pass.Pkg.Path())
+}
+
+// InSDKModule reports whether path is a package of an SDK's module.
+func InSDKModule(path string) bool {
 	for _, mod := range sdkModules {
 		if sameModule(mod, path) {
 			return true

@@ -22,7 +22,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -137,21 +136,11 @@ func (f *Func) Node() ast.Node {
 // count.
 func importsSDK(pass *analysis.Pass) bool {
 	for _, q := range pass.Pkg.Imports() {
-		if inSDKModule(q.Path()) {
+		if effects.InSDKModule(q.Path()) {
 			return true
 		}
 		var f PackageInfo
 		if pass.ImportPackageFact(q, &f) && f.UsesSDK {
-			return true
-		}
-	}
-	return false
-}
-
-// inSDKModule reports whether path is a package of an SDK's module.
-func inSDKModule(path string) bool {
-	for _, mod := range []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go"} {
-		if path == mod || strings.HasPrefix(path, mod+"/") {
 			return true
 		}
 	}
