@@ -53,21 +53,22 @@ var never = map[string]bool{
 }
 
 // Normalize folds a name for comparison.
-func Normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+func Normalize(s string) string { return string(appendNormalized(make([]byte, 0, len(s)), s)) }
+
+// appendNormalized appends the folded form of s to b.
+func appendNormalized(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '_' || c == '-' || c == '.' || c == ' ':
 			continue
 		case 'A' <= c && c <= 'Z':
-			b.WriteByte(c + 'a' - 'A')
+			b = append(b, c+'a'-'A')
 		default:
-			b.WriteByte(c)
+			b = append(b, c)
 		}
 	}
-	return b.String()
+	return b
 }
 
 // Matcher reports whether a name is a dedupe-key name. The zero Matcher
@@ -94,22 +95,7 @@ func (m *Matcher) IsKey(name string) bool {
 	// normalize into a stack buffer, so that the common case allocates
 	// nothing (map lookups by string(b) do not copy).
 	var buf [64]byte
-	if len(name) > len(buf) {
-		return m.isKey([]byte(Normalize(name)))
-	}
-	b := buf[:0]
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c == '_' || c == '-' || c == '.' || c == ' ':
-			continue
-		case 'A' <= c && c <= 'Z':
-			b = append(b, c+'a'-'A')
-		default:
-			b = append(b, c)
-		}
-	}
-	return m.isKey(b)
+	return m.isKey(appendNormalized(buf[:0], name))
 }
 
 // isKey is IsKey for the normalized name n.
