@@ -84,10 +84,25 @@ type Result struct {
 	// pass may call CallEffect in parallel on the same package: mu guards it.
 	mu         sync.Mutex
 	ifaceCache map[*types.Func]*Effect
+	// effectMethods holds, by package and name, the methods with an
+	// effect in effects: an interface method none of whose package's
+	// methods of that name commits anything is dismissed without looking
+	// for implementations. Built on first use, under mu.
+	effectMethods map[methodKey]bool
 	// never holds, while run computes the package's facts, the callees
 	// that commit no effect whatever their arguments, so that their other
 	// calls are dismissed at once. It is nil afterwards.
 	never map[*types.Func]bool
+	// fullNames memoizes types.Func.FullName while run computes the
+	// facts (the catalogue is keyed by full name); nil afterwards.
+	fullNames map[*types.Func]string
+	// configPkgs are the packages of the configured sinks and non-sinks.
+	configPkgs map[string]bool
+}
+
+type methodKey struct {
+	pkg  *types.Package
+	name string
 }
 
 // FuncEffect returns the effect fn (a function, or a package-level
@@ -168,6 +183,14 @@ func run(pass *analysis.Pass) (any, error) {
 
 		ifaceCache: make(map[*types.Func]*Effect),
 	}
+	if cfg != nil {
+		r.configPkgs = make(map[string]bool)
+		for _, m := range []map[string]bool{cfg.Sinks, cfg.NonSinks} {
+			for full := range m {
+				r.configPkgs[pkgOfFullName(full)] = true
+			}
+		}
+	}
 	// The standard library is covered by the built-in catalogue;
 	// telemetry and logging packages commit nothing that matters.
 	if Library(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
@@ -182,8 +205,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	r.never = make(map[*types.Func]bool)
+	r.fullNames = make(map[*types.Func]string)
 	r.computeLocal(pass)
-	r.never = nil
+	r.never, r.fullNames = nil, nil
 	return r, nil
 }
 
@@ -355,26 +379,33 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 // idempotent by nature, if any), whether it reads a key, and its
 // same-package callees.
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
-	sc := NewScope(pass.TypesInfo, fi.body)
+	info := pass.TypesInfo
+	sc := NewScope(info, fi.body)
 	ast.Inspect(fi.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			if fi.keyRead == "" {
+				if k, ok := r.KeyReadAt(info, n); ok {
+					fi.keyRead = k
+				}
+			}
+			return true
+		}
+		obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
 		if fi.keyRead == "" {
-			if k, ok := r.KeyReadAt(pass.TypesInfo, n); ok {
+			if k, ok := r.keyReadCall(info, call, obj); ok {
 				fi.keyRead = k
 			}
 		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
 		if fi.effect == nil || fi.effect.Idempotent {
-			if e := r.CallEffect(sc, call); e != nil {
+			if e := r.callEffect(sc, call, obj); e != nil {
 				if fi.effect == nil || !e.Idempotent {
 					fi.effect = e
 				}
 				return true
 			}
 		}
-		if obj := typeutil.Callee(pass.TypesInfo, call); obj != nil {
+		if obj != nil {
 			if fn, ok := obj.(*types.Func); ok {
 				obj = fn.Origin()
 			}
@@ -417,7 +448,11 @@ func QualifiedName(obj types.Object) string { return qualifiedName(obj) }
 // function's local definitions (for the method of an HTTP request, the
 // flags of a file); it must not be nil.
 func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
-	obj := typeutil.Callee(sc.info, call)
+	return r.callEffect(sc, call, typeutil.Callee(sc.info, call))
+}
+
+// callEffect is CallEffect for the call's callee obj (typeutil.Callee).
+func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Effect {
 	if obj == nil {
 		return nil
 	}
@@ -436,7 +471,10 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 	if r.never[fn] {
 		return nil
 	}
-	full := fn.FullName()
+	var full string // the key of the tables, "" when no table names fn's package
+	if fn.Pkg() == nil || tablePkgs()[fn.Pkg().Path()] || r.configPkgs[fn.Pkg().Path()] {
+		full = r.fullName(fn)
+	}
 	if knownReads[full] || (fn.Pkg() != nil && hasPrefix(neverEffect, fn.Pkg().Path())) {
 		r.markNever(fn)
 		return nil
@@ -500,6 +538,48 @@ func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
 	return e
 }
 
+// tablePkgs are the packages of the functions the catalogue names
+// (stdSinks, knownReads): callEffect builds the full name, the tables'
+// key, only for functions of these packages. Computed on first use, after
+// the init functions that add to the tables.
+var tablePkgs = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool)
+	for full := range stdSinks {
+		m[pkgOfFullName(full)] = true
+	}
+	for full := range knownReads {
+		m[pkgOfFullName(full)] = true
+	}
+	return m
+})
+
+// pkgOfFullName returns the package path of a function's full name:
+// "net/http" for "(*net/http.Client).Do" and "os" for "os.WriteFile".
+func pkgOfFullName(full string) string {
+	if strings.HasPrefix(full, "(") {
+		if i := strings.IndexByte(full, ')'); i > 0 {
+			full = strings.TrimPrefix(full[1:i], "*")
+		}
+	}
+	if i := strings.LastIndexByte(full, '.'); i > 0 {
+		return full[:i]
+	}
+	return full
+}
+
+// fullName returns fn.FullName(), memoized while run computes the facts.
+func (r *Result) fullName(fn *types.Func) string {
+	if r.fullNames == nil {
+		return fn.FullName()
+	}
+	s, ok := r.fullNames[fn]
+	if !ok {
+		s = fn.FullName()
+		r.fullNames[fn] = s
+	}
+	return s
+}
+
 // markNever records that fn commits no effect whatever its arguments,
 // while run computes the facts (the map is nil afterwards).
 func (r *Result) markNever(fn *types.Func) {
@@ -529,7 +609,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	var result *Effect
 	defer func() { r.ifaceCache[fn] = result }()
 	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) {
+	if iface == nil || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.hasEffectMethod(fn.Pkg(), fn.Name()) {
 		return nil
 	}
 	scope := fn.Pkg().Scope()
@@ -565,6 +645,20 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		result = nil
 	}
 	return result
+}
+
+// hasEffectMethod reports whether a method named name of a type of pkg
+// has an effect. r.mu must be held.
+func (r *Result) hasEffectMethod(pkg *types.Package, name string) bool {
+	if r.effectMethods == nil {
+		r.effectMethods = make(map[methodKey]bool)
+		for obj := range r.effects {
+			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && hasRecv(fn) {
+				r.effectMethods[methodKey{fn.Pkg(), fn.Name()}] = true
+			}
+		}
+	}
+	return r.effectMethods[methodKey{pkg, name}]
 }
 
 // remoteVerb applies the generic rule documented at remoteVerbs.

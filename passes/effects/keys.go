@@ -2,11 +2,11 @@ package effects
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
 )
 
@@ -23,10 +23,7 @@ import (
 //
 // It does not descend: callers walk the tree.
 func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
-	var m *names.Matcher
-	if r.Config != nil {
-		m = r.Config.Keys
-	}
+	m := r.keys()
 	switch n := n.(type) {
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[n]
@@ -44,30 +41,29 @@ func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
 			return tag, true
 		}
 	case *ast.IndexExpr:
-		if s, ok := constString(info, n.Index); ok && m.IsKey(s) {
+		if s, ok := analysisutil.ConstString(info, n.Index); ok && m.IsKey(s) {
 			return s, true
 		}
 	case *ast.CallExpr:
-		for _, a := range n.Args {
-			if s, ok := constString(info, a); ok && m.IsKey(s) {
-				return s, true
-			}
-		}
-		if obj := typeutil.Callee(info, n); obj != nil {
-			if kr := r.FuncKeyRead(obj); kr != nil {
-				return kr.Key, true
-			}
-		}
+		return r.keyReadCall(info, n, typeutil.Callee(info, n))
 	}
 	return "", false
 }
 
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
+// keyReadCall is KeyReadAt for a call whose callee (typeutil.Callee) is
+// obj.
+func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Object) (string, bool) {
+	for _, a := range call.Args {
+		if s, ok := analysisutil.ConstString(info, a); ok && r.keys().IsKey(s) {
+			return s, true
+		}
 	}
-	return constant.StringVal(tv.Value), true
+	if obj != nil {
+		if kr := r.FuncKeyRead(obj); kr != nil {
+			return kr.Key, true
+		}
+	}
+	return "", false
 }
 
 // fieldTag returns the JSON name of the selected field, found through the
@@ -89,4 +85,13 @@ func fieldTag(sel *types.Selection) string {
 		t = st.Field(fi).Type()
 	}
 	return ""
+}
+
+// keys returns the configured key-name matcher (nil matches the default
+// names).
+func (r *Result) keys() *names.Matcher {
+	if r.Config == nil {
+		return nil
+	}
+	return r.Config.Keys
 }

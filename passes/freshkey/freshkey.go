@@ -4,9 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -81,8 +81,9 @@ type checker struct {
 	insp  *inspector.Inspector
 	rep   *analysisutil.Reporter
 
-	assigns   map[types.Object][]*assign // every assignment to a local variable
-	slotCands map[ast.Decl][]ast.Node    // composite literals, assignments and calls, by top-level declaration, in source order
+	assigns   map[types.Object][]*assign // every assignment to a local variable of the indexed declarations
+	indexed   map[ast.Decl]bool          // declarations whose assignments are in assigns and addrTaken
+	slotCands map[ast.Decl][]slotCand    // composite literals, assignments and calls that may send a key, by top-level declaration, in source order
 	addrTaken map[types.Object]bool      // locals whose address is taken
 	local     map[*types.Func]bool       // fresh functions of this package
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
@@ -118,7 +119,10 @@ func run(pass *analysis.Pass) (any, error) {
 		info:      pass.TypesInfo,
 		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
 		retry:     pass.ResultOf[retry.Analyzer].(*retry.Result),
-		slotCands: make(map[ast.Decl][]ast.Node),
+		slotCands: make(map[ast.Decl][]slotCand),
+		assigns:   make(map[types.Object][]*assign),
+		indexed:   make(map[ast.Decl]bool),
+		addrTaken: make(map[types.Object]bool),
 		local:     make(map[*types.Func]bool),
 		keyParams: make(map[*types.Func]*KeyParams),
 
@@ -173,13 +177,28 @@ func (c *checker) scan() {
 		for _, d := range f.Decls {
 			ast.Inspect(d, func(n ast.Node) bool {
 				switch n := n.(type) {
-				case *ast.CompositeLit, *ast.AssignStmt:
-					c.slotCands[d] = append(c.slotCands[d], n)
+				case *ast.CompositeLit:
+					if hasKeyedElt(n) {
+						c.slotCands[d] = append(c.slotCands[d], slotCand{n: n})
+					}
+				case *ast.AssignStmt:
+					if maySendKey(n) {
+						c.slotCands[d] = append(c.slotCands[d], slotCand{n: n})
+					}
 				case *ast.CallExpr:
-					c.slotCands[d] = append(c.slotCands[d], n)
+					if len(n.Args) == 0 && c.hasFresh {
+						break // sends nothing, and the package is known to make fresh values
+					}
+					fn, _ := typeutil.Callee(c.info, n).(*types.Func)
+					if fn == nil {
+						break
+					}
+					if len(n.Args) > 0 {
+						c.slotCands[d] = append(c.slotCands[d], slotCand{n, fn})
+					}
 					if !c.hasFresh {
-						_, ok := fresh.Call(c.info, n, c.isFreshFunc)
-						c.hasFresh = ok || c.filled(n) != nil
+						orig := fn.Origin()
+						c.hasFresh = fresh.IsFreshFunc(orig) || c.isFreshFunc(orig) || c.filledBy(n, fn) != nil
 					}
 				}
 				return true
@@ -188,34 +207,88 @@ func (c *checker) scan() {
 	}
 }
 
+// slotCand is a node that may send a key, with the callee of a call.
+type slotCand struct {
+	n  ast.Node
+	fn *types.Func
+}
+
+// slots returns the key slots of the candidate.
+func (c *checker) slots(sc slotCand) []slot {
+	if call, ok := sc.n.(*ast.CallExpr); ok {
+		return c.callSlots(call, sc.fn)
+	}
+	return c.slotsOf(sc.n)
+}
+
+// hasKeyedElt reports whether a composite literal has a key: value
+// element, the only kind slotsOf looks at.
+func hasKeyedElt(lit *ast.CompositeLit) bool {
+	for _, elt := range lit.Elts {
+		if _, ok := elt.(*ast.KeyValueExpr); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// maySendKey reports whether an assignment has the shape slotsOf looks
+// at: one value per target, and a target that is a field or an index.
+func maySendKey(as *ast.AssignStmt) bool {
+	if len(as.Lhs) != len(as.Rhs) || (as.Tok != token.ASSIGN && as.Tok != token.DEFINE) {
+		return false
+	}
+	for _, lhs := range as.Lhs {
+		switch ast.Unparen(lhs).(type) {
+		case *ast.IndexExpr, *ast.SelectorExpr:
+			return true
+		}
+	}
+	return false
+}
+
 // assignsOf returns the assignments to the local variable v.
 func (c *checker) assignsOf(v types.Object) []*assign {
-	c.collectAssigns()
+	c.collectAssigns(v)
 	return c.assigns[v]
 }
 
 // isAddrTaken reports whether the address of the local variable v is
 // taken.
 func (c *checker) isAddrTaken(v types.Object) bool {
-	c.collectAssigns()
+	c.collectAssigns(v)
 	return c.addrTaken[v]
 }
 
-// collectAssigns records every assignment to a local variable, flow
-// insensitively, on first use: only packages with a fresh call or a key
-// slot trace values through locals.
-func (c *checker) collectAssigns() {
-	if c.assigns != nil {
+// collectAssigns records, flow insensitively, every assignment to a local
+// variable of the top-level declaration that declares v, on first use:
+// only the functions whose values are traced pay for it.
+func (c *checker) collectAssigns(v types.Object) {
+	d := c.declOf(v.Pos())
+	if d == nil || c.indexed[d] {
 		return
 	}
-	c.assigns = make(map[types.Object][]*assign)
-	c.addrTaken = make(map[types.Object]bool)
+	c.indexed[d] = true
+	ast.PreorderStack(d, nil, func(n ast.Node, stack []ast.Node) bool {
+		c.collectAssign(n, stack)
+		return true
+	})
+}
+
+// declOf returns the top-level declaration of the package that holds pos,
+// or nil.
+func (c *checker) declOf(pos token.Pos) ast.Decl {
 	for _, f := range c.pass.Files {
-		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
-			c.collectAssign(n, stack)
-			return true
-		})
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
+		if i < len(f.Decls) && f.Decls[i].Pos() <= pos {
+			return f.Decls[i]
+		}
+		return nil
 	}
+	return nil
 }
 
 // collectAssign is collectAssigns for node n, under the nodes of stack.
@@ -299,6 +372,11 @@ func importsKeySDK(pkg *types.Package) bool {
 // rand.Read(b) of crypto/rand or math/rand, io.ReadFull(rand.Reader, b).
 func (c *checker) filled(call *ast.CallExpr) *ast.Ident {
 	fn, _ := typeutil.Callee(c.info, call).(*types.Func)
+	return c.filledBy(call, fn)
+}
+
+// filledBy is filled for a call of fn.
+func (c *checker) filledBy(call *ast.CallExpr, fn *types.Func) *ast.Ident {
 	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
 		return nil
 	}
@@ -586,7 +664,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 				if !ok {
 					continue
 				}
-				if s, ok := constString(c.info, kv.Key); ok && c.keys.IsKey(s) {
+				if s, ok := analysisutil.ConstString(c.info, kv.Key); ok && c.keys.IsKey(s) {
 					slots = append(slots, slot{s, kv.Value})
 				}
 			}
@@ -620,7 +698,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 				if _, ok := deref(c.info.TypeOf(lhs.X)).Underlying().(*types.Map); !ok {
 					continue
 				}
-				if s, ok := constString(c.info, lhs.Index); ok && c.keys.IsKey(s) {
+				if s, ok := analysisutil.ConstString(c.info, lhs.Index); ok && c.keys.IsKey(s) {
 					slots = append(slots, slot{s, n.Rhs[i]})
 				}
 			case *ast.SelectorExpr:
@@ -635,27 +713,33 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(c.info, n).(*types.Func)
-		if fn == nil {
-			return nil
+		return c.callSlots(n, fn)
+	}
+	return slots
+}
+
+// callSlots is slotsOf for a call of fn (typeutil.Callee; nil if none).
+func (c *checker) callSlots(call *ast.CallExpr, fn *types.Func) []slot {
+	if fn == nil || len(call.Args) == 0 {
+		return nil
+	}
+	slots := c.paramSlots(call, fn)
+	fname := fn.Name()
+	// SetIdempotencyKey(key), WithIdempotencyKey(key).
+	for _, p := range []string{"Set", "With"} {
+		if rest, ok := strings.CutPrefix(fname, p); ok && len(call.Args) == 1 && c.keys.IsKey(rest) {
+			return append(slots, slot{rest, call.Args[0]})
 		}
-		slots = c.paramSlots(n, fn)
-		fname := fn.Name()
-		// SetIdempotencyKey(key), WithIdempotencyKey(key).
-		for _, p := range []string{"Set", "With"} {
-			if rest, ok := strings.CutPrefix(fname, p); ok && len(n.Args) == 1 && c.keys.IsKey(rest) {
-				return append(slots, slot{rest, n.Args[0]})
-			}
+	}
+	// Header.Set("Idempotency-Key", key), metadata.Pairs(...), q.Add(...).
+	for _, p := range []string{"Get", "Require", "Has", "Del", "Lookup", "Values", "Must", "Sprint", "Print", "Fprint", "Error", "Errorf"} {
+		if strings.HasPrefix(fname, p) {
+			return slots
 		}
-		// Header.Set("Idempotency-Key", key), metadata.Pairs(...), q.Add(...).
-		for _, p := range []string{"Get", "Require", "Has", "Del", "Lookup", "Values", "Must", "Sprint", "Print", "Fprint", "Error", "Errorf"} {
-			if strings.HasPrefix(fname, p) {
-				return slots
-			}
-		}
-		for i := 0; i+1 < len(n.Args); i++ {
-			if s, ok := constString(c.info, n.Args[i]); ok && c.keys.IsKey(s) {
-				slots = append(slots, slot{s, n.Args[i+1]})
-			}
+	}
+	for i := 0; i+1 < len(call.Args); i++ {
+		if s, ok := analysisutil.ConstString(c.info, call.Args[i]); ok && c.keys.IsKey(s) {
+			slots = append(slots, slot{s, call.Args[i+1]})
 		}
 	}
 	return slots
@@ -760,14 +844,6 @@ func deref(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
-}
-
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }
 
 // fieldTag returns the tag of the selected field, found through the

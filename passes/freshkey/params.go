@@ -50,11 +50,11 @@ func (c *checker) computeKeyParams() {
 		}
 	}
 	for _, d := range others {
-		for _, n := range c.slotCands[d] {
+		for _, sc := range c.slotCands[d] {
 			if c.hasSlot {
 				return
 			}
-			c.hasSlot = len(c.slotsOf(n)) > 0
+			c.hasSlot = len(c.slots(sc)) > 0
 		}
 	}
 }
@@ -67,8 +67,8 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 		params[sig.Params().At(i)] = i
 	}
 	found := make(map[int]string)
-	for _, n := range c.slotCands[decl] {
-		slots := c.slotsOf(n)
+	for _, sc := range c.slotCands[decl] {
+		slots := c.slots(sc)
 		c.hasSlot = c.hasSlot || len(slots) > 0
 		for _, s := range slots {
 			for _, i := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {

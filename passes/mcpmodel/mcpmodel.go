@@ -26,6 +26,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
@@ -543,7 +544,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 				switch k, _ := kv.Key.(*ast.Ident); {
 				case k == nil:
 				case k.Name == "Name":
-					if s, ok := constStr(info, kv.Value); ok {
+					if s, ok := analysisutil.ConstString(info, kv.Value); ok {
 						t.Name = s
 					}
 				case k.Name == "Annotations":
@@ -559,7 +560,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 		k2, _, ok := calleeKey(fn)
 		if ok && k2 == [2]string{mcpGoMCP, "NewTool"} && len(e.Args) > 0 {
 			t.Idempotent, t.ReadOnly = False, False // NewTool sets both to false
-			if s, ok := constStr(info, e.Args[0]); ok {
+			if s, ok := analysisutil.ConstString(info, e.Args[0]); ok {
 				t.Name = s
 			}
 			for i, a := range e.Args[1:] {
@@ -680,13 +681,6 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call
 	}
-}
-
-func constStr(info *types.Info, e ast.Expr) (string, bool) {
-	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return constant.StringVal(tv.Value), true
-	}
-	return "", false
 }
 
 // resolveHandler finds the function a handler expression denotes:

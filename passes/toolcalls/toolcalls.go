@@ -2,7 +2,6 @@ package toolcalls
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -309,7 +308,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 		if sdk, ok := callTools[k]; ok && len(c.Args) >= 2 {
 			tc := &Call{Call: c, Direct: true, Callee: fn, SDK: sdk, Params: c.Args[1]}
 			nameExpr := findName(info, pass.Files, body, c.Args[1])
-			if s, ok := constStr(info, nameExpr); ok {
+			if s, ok := analysisutil.ConstString(info, nameExpr); ok {
 				tc.Tool = s
 			}
 			tc.Keyed = r.hasKey(info, body, c.Args[1], 0)
@@ -335,7 +334,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	}
 	tc := &Call{Call: c, Callee: fn, Tool: f.Tool, Keyed: f.Keyed}
 	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
-		if s, ok := constStr(info, c.Args[f.NameParam]); ok {
+		if s, ok := analysisutil.ConstString(info, c.Args[f.NameParam]); ok {
 			tc.Tool = s
 		}
 	}
@@ -471,16 +470,6 @@ func rootVar(info *types.Info, e ast.Expr) *types.Var {
 	}
 }
 
-func constStr(info *types.Info, e ast.Expr) (string, bool) {
-	if e == nil {
-		return "", false
-	}
-	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return constant.StringVal(tv.Value), true
-	}
-	return "", false
-}
-
 // hasKey reports whether expression e, a request or its arguments, sends
 // a dedupe key: a map entry, struct field or _meta entry named like one,
 // including through local variables assigned in body.
@@ -500,7 +489,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 		}
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
-			if s, ok := constStr(info, n.Key); ok && m.IsKey(s) {
+			if s, ok := analysisutil.ConstString(info, n.Key); ok && m.IsKey(s) {
 				found = true
 			}
 		case *ast.CompositeLit:
@@ -522,7 +511,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 				}
 			}
 		case *ast.IndexExpr:
-			if s, ok := constStr(info, n.Index); ok && m.IsKey(s) {
+			if s, ok := analysisutil.ConstString(info, n.Index); ok && m.IsKey(s) {
 				found = true
 			}
 		case *ast.SelectorExpr:
@@ -531,7 +520,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if s, ok := constStr(info, a); ok && m.IsKey(s) {
+				if s, ok := analysisutil.ConstString(info, a); ok && m.IsKey(s) {
 					found = true
 				}
 			}
