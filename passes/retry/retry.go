@@ -303,10 +303,11 @@ func isOperation(t types.Type) bool {
 	return ok && fsig.Results().Len() > 0 && isErrorType(fsig.Results().At(fsig.Results().Len()-1).Type())
 }
 
-// inspector returns the package's inspector. The Result does not keep it:
-// under go vet and multichecker every package's result lives until the
-// run ends, and inspectors are most of that memory. Only packages whose
-// calls readback asks about (OnFailure, Resends) build it again.
+// inspector returns the package's inspector, built on first use: only
+// for the cursors of packages whose calls readback or freshkey asks about
+// (OnFailure, Resends, their fixes); find walks the syntax itself. The
+// Result does not keep it: under multichecker every package's result
+// lives until the run ends, and inspectors would be most of that memory.
 func (a *finder) inspector() *inspector.Inspector {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -335,25 +336,29 @@ func (a *finder) find(res *Result) {
 	var labels []string
 	var calls []*ast.CallExpr
 	var funcs []*ast.FuncDecl
-	nodeTypes := []ast.Node{(*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
-	for c := range a.inspector().Root().Preorder(nodeTypes...) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			if n.Body != nil {
-				if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
-					a.decls[fn] = n
+	// One walk of the syntax, not an inspector: building one costs
+	// several walks, and most packages that get here need no other.
+	for _, f := range a.pass.Files {
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
+						a.decls[fn] = n
+					}
+					funcs = append(funcs, n)
 				}
-				funcs = append(funcs, n)
+			case *ast.ForStmt:
+				loops, loopStmts, labels = append(loops, n.Body), append(loopStmts, n), append(labels, labelOf(stack[len(stack)-1]))
+			case *ast.RangeStmt:
+				if a.retryRange(n) {
+					loops, loopStmts, labels = append(loops, n.Body), append(loopStmts, n), append(labels, labelOf(stack[len(stack)-1]))
+				}
+			case *ast.CallExpr:
+				calls = append(calls, n)
 			}
-		case *ast.ForStmt:
-			loops, loopStmts, labels = append(loops, n.Body), append(loopStmts, n), append(labels, labelOf(c.Parent().Node()))
-		case *ast.RangeStmt:
-			if a.retryRange(n) {
-				loops, loopStmts, labels = append(loops, n.Body), append(loopStmts, n), append(labels, labelOf(c.Parent().Node()))
-			}
-		case *ast.CallExpr:
-			calls = append(calls, n)
-		}
+			return true
+		})
 	}
 
 	// Loops.
@@ -615,25 +620,43 @@ func candidateCalls(s ast.Stmt) []*ast.CallExpr {
 
 // focal finds call's statement in reg and the error variable it sets.
 func (a *finder) focal(reg *region, call *ast.CallExpr) (ast.Stmt, types.Object) {
-	cur, ok := a.inspector().Root().FindNode(call)
-	if !ok {
+	path := pathTo(reg.root, call)
+	if path == nil {
 		return nil, nil
 	}
-	var stack []ast.Node
-	for p := cur.Parent(); p.Node() != nil; p = p.Parent() {
-		stack = append(stack, p.Node())
-		if _, ok := p.Node().(ast.Stmt); ok {
-			if pp := p.Parent(); pp.Node() != nil {
-				stack = append(stack, pp.Node())
-			}
-			break
+	// focalOf wants the ancestors, innermost last, up to the innermost
+	// statement holding the call and that statement's parent.
+	for i := len(path) - 1; i >= 0; i-- {
+		if _, ok := path[i].(ast.Stmt); ok {
+			return focalOf(a.info, reg, call, path[max(i-1, 0):])
 		}
 	}
-	// focalOf wants the ancestors innermost last.
-	for i, j := 0, len(stack)-1; i < j; i, j = i+1, j-1 {
-		stack[i], stack[j] = stack[j], stack[i]
+	return nil, nil
+}
+
+// pathTo returns the ancestors of n under root, root first, or nil when
+// root does not hold n. It descends only into the nodes that span n,
+// so it costs the depth of n, not the size of root.
+func pathTo(root, n ast.Node) []ast.Node {
+	var path []ast.Node
+	found := false
+	ast.Inspect(root, func(x ast.Node) bool {
+		switch {
+		case found || x == nil:
+			return false
+		case x == n:
+			found = true
+			return false
+		case x.Pos() <= n.Pos() && n.End() <= x.End():
+			path = append(path, x)
+			return true
+		}
+		return false
+	})
+	if !found {
+		return nil
 	}
-	return focalOf(a.info, reg, call, stack)
+	return path
 }
 
 // regionOf returns the region of the innermost loop or function body
