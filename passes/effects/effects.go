@@ -96,6 +96,9 @@ type Result struct {
 	// fullNames memoizes types.Func.FullName while run computes the
 	// facts (the catalogue is keyed by full name); nil afterwards.
 	fullNames map[*types.Func]string
+	// fieldKeys memoizes, likewise, the key name of each field read
+	// (KeyReadAt), "" for a field that is not a key.
+	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
 }
@@ -206,8 +209,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)
+	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
-	r.never, r.fullNames = nil, nil
+	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
 	return r, nil
 }
 

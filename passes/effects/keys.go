@@ -34,12 +34,19 @@ func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
 		if field == nil {
 			return "", false
 		}
+		if k, ok := r.fieldKeys[field]; ok {
+			return k, k != ""
+		}
+		k := ""
 		if m.IsKey(field.Name()) {
-			return field.Name(), true
+			k = field.Name()
+		} else if tag := fieldTag(sel); tag != "" && m.IsKey(tag) {
+			k = tag // the tag of the struct that declares the field, whatever the path
 		}
-		if tag := fieldTag(sel); tag != "" && m.IsKey(tag) {
-			return tag, true
+		if r.fieldKeys != nil {
+			r.fieldKeys[field] = k
 		}
+		return k, k != ""
 	case *ast.IndexExpr:
 		if s, ok := analysisutil.ConstString(info, n.Index); ok && m.IsKey(s) {
 			return s, true

@@ -175,15 +175,16 @@ func (c *checker) localVar(id *ast.Ident) *types.Var {
 func (c *checker) scan() {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
+			var cands []slotCand
 			ast.Inspect(d, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CompositeLit:
 					if hasKeyedElt(n) {
-						c.slotCands[d] = append(c.slotCands[d], slotCand{n: n})
+						cands = append(cands, slotCand{n: n})
 					}
 				case *ast.AssignStmt:
 					if maySendKey(n) {
-						c.slotCands[d] = append(c.slotCands[d], slotCand{n: n})
+						cands = append(cands, slotCand{n: n})
 					}
 				case *ast.CallExpr:
 					if len(n.Args) == 0 && c.hasFresh {
@@ -194,7 +195,7 @@ func (c *checker) scan() {
 						break
 					}
 					if len(n.Args) > 0 {
-						c.slotCands[d] = append(c.slotCands[d], slotCand{n, fn})
+						cands = append(cands, slotCand{n, fn})
 					}
 					if !c.hasFresh {
 						orig := fn.Origin()
@@ -203,6 +204,9 @@ func (c *checker) scan() {
 				}
 				return true
 			})
+			if cands != nil {
+				c.slotCands[d] = cands
+			}
 		}
 	}
 }
