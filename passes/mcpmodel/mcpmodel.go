@@ -168,17 +168,26 @@ func hasOwnToolTypes(pass *analysis.Pass, own bool) bool {
 	return false
 }
 
-// declaresToolTypes reports whether pkg declares a struct type with an
-// IdempotentHint field.
-func declaresToolTypes(pkg *types.Package) bool {
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		if st, ok := tn.Type().Underlying().(*types.Struct); ok && fieldNamed(st, "IdempotentHint") != nil {
-			return true
+// declaresToolTypes reports whether the package declares, at package
+// level, a struct type with an IdempotentHint field. It reads the type
+// declarations of the syntax rather than the sorted names of the scope:
+// it runs on every package of a build.
+func declaresToolTypes(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				tn, ok := pass.TypesInfo.Defs[spec.(*ast.TypeSpec).Name].(*types.TypeName)
+				if !ok {
+					continue
+				}
+				if st, ok := tn.Type().Underlying().(*types.Struct); ok && fieldNamed(st, "IdempotentHint") != nil {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -202,7 +211,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return m, nil
 	}
 	m.ImportsSDK = importsSDK(pass)
-	own := declaresToolTypes(pass.Pkg)
+	own := declaresToolTypes(pass)
 	if m.ImportsSDK || own {
 		pass.ExportPackageFact(&PackageInfo{UsesSDK: m.ImportsSDK, ToolTypes: own})
 	}

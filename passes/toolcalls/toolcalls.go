@@ -134,7 +134,7 @@ func (r *Result) isReadBackFunc(fn *types.Func) bool {
 	if k, ok := key(fn); ok && readBacks[k] {
 		return true
 	}
-	return r.readBacks[fn] || r.cfg != nil && r.cfg.ReadBacks[fn.FullName()]
+	return r.readBacks[fn] || r.cfg != nil && len(r.cfg.ReadBacks) > 0 && r.cfg.ReadBacks[fn.FullName()]
 }
 
 func key(fn *types.Func) ([3]string, bool) {
