@@ -12,7 +12,7 @@
 #     different tool, so its vet results never hit): the export data of
 #     every package and test variant is compiled, no compile is timed, and
 #     every timed run analyzes every package with none a cache hit.
-# The standalone pair runs alternately -n times (default 7), the three go
+# The standalone pair runs alternately -n times (default 9), the three go
 # vet runs -nvet times (default 3: each is several times longer); the
 # script prints the median wall time, CPU time (user+system) and peak RSS of
 # each command and the median ratios over the pairs. On a shared machine
@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-runs=7
+runs=9
 vetruns=3
 sets="small large"
 while [ $# -gt 0 ]; do
