@@ -212,6 +212,9 @@ func run(pass *analysis.Pass) (any, error) {
 	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
+	// The interface answers given while the package's own effects were
+	// being computed did not see them: let the checks ask again.
+	r.ifaceCache, r.effectMethods = make(map[*types.Func]*Effect), nil
 	return r, nil
 }
 
