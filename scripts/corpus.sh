@@ -50,7 +50,15 @@ while IFS=$'\t' read -r repo commit dir patterns; do
   if [ ! -d "$src/.git" ]; then
     git clone -q --no-checkout "$git_dir" "$src"
   fi
-  git -C "$src" checkout -q -f "$commit"
+  if ! git -C "$src" checkout -q -f "$commit" 2>/dev/null; then
+    # Some mirrors lack large blobs (data files): check out all but those.
+    missing=$(git -C "$src" ls-tree -r "$commit" | awk '$2 == "blob" {print $3 " " $4}' |
+      git -C "$src" cat-file --batch-check='%(objectname) %(objecttype) %(rest)' 2>/dev/null |
+      awk '$2 == "missing" {print $1}')
+    git -C "$src" sparse-checkout set --no-cone '/*' $(git -C "$src" ls-tree -r "$commit" |
+      awk -v m="$missing" 'BEGIN {n = split(m, a, "\n"); for (i = 1; i <= n; i++) skip[a[i]] = 1} skip[$3] {print "!/" $4}')
+    git -C "$src" checkout -q -f "$commit"
+  fi
   echo "== $repo ($commit) $dir: $patterns" >&2
   mod=$(cd "$src/$dir" && pwd)
   # shellcheck disable=SC2086
