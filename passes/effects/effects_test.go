@@ -47,3 +47,14 @@ func TestLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPFacts checks the HTTP facts on a REST SDK in a module of its
+// own: a builder and a sender, action methods, a generated client, a
+// go-swagger client, an RPC client, and a user in another package.
+func TestHTTPFacts(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata/effects/restsdk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, effects.Analyzer, "./...")
+}
