@@ -3,12 +3,13 @@ module example.com/toolhints
 go 1.25.5
 
 require (
-	github.com/google/uuid v1.6.0
+	github.com/google/uuid v1.6.0 // indirect
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
 require (
+	github.com/go-openapi/runtime v0.28.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
@@ -21,3 +22,9 @@ require (
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+require example.com/restsdk v0.0.0
+
+replace example.com/restsdk => ../effects/restsdk
+
+replace github.com/go-openapi/runtime => ../effects/stubs/openapi-runtime
