@@ -826,7 +826,8 @@ func paramFact(req hreq, builds bool) *HTTP {
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
 	case req.method.param >= 0:
 		h.MethodParam = req.method.param
-	case req.method.known && (req.path.param >= 0 || req.query.param >= 0):
+	case req.method.known && strings.EqualFold(req.method.s, "POST") && (req.path.param >= 0 || req.query.param >= 0):
+		// Only a POST's path or document can make it a read.
 		h.Method, h.RPC, h.From = strings.ToUpper(req.method.s), req.rpc, req.method.from
 	default:
 		return nil

@@ -25,7 +25,7 @@ func Show(ctx context.Context, c *restsdk.Client, id int) error { // ok: a GET
 }
 
 // Purge sends its own DELETE through the SDK's send function.
-func Purge(ctx context.Context, c *restsdk.Client, id string) error { // want Purge:`effect\(HTTP DELETE: .*\)` Purge:`http\(sends DELETE, path of param 2\)`
+func Purge(ctx context.Context, c *restsdk.Client, id string) error { // want Purge:`effect\(HTTP DELETE: .*\)`
 	req, err := c.NewRequest(ctx, "DELETE", "servers/"+id, nil)
 	if err != nil {
 		return err
