@@ -528,6 +528,13 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		}
 	}
 	s := &site{sc: sc, call: call, fn: fn}
+	// The catalogue's rules override what the facts inferred from the
+	// callee's body (go-github's documented semantics).
+	if fn.Pkg() != nil {
+		if e, ok := r.pkgRuleEffect(s); ok {
+			return e
+		}
+	}
 	// HTTP requests, with the method as a value (http.go).
 	if e, ok := r.httpEffect(s); ok {
 		return e
@@ -538,11 +545,6 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if fn.Pkg() == nil {
 		r.markNever(fn)
 		return nil
-	}
-	// The catalogue's rules override what the facts inferred from the
-	// callee's body (go-github's documented semantics).
-	if e, ok := r.pkgRuleEffect(s); ok {
-		return e
 	}
 	if e := r.effects[fn]; e != nil {
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Method: e.Method, RPC: e.RPC}
@@ -582,7 +584,11 @@ func (r *Result) pkgRuleEffect(s *site) (e *Effect, ok bool) {
 		}
 		recv := recvName(fn)
 		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
-			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check), true
+			e := s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
+			if e != nil {
+				e.RPC = rule.rpc
+			}
+			return e, true
 		}
 		if idem, ok := rule.names[fn.Name()]; ok {
 			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check), true

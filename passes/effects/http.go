@@ -136,7 +136,7 @@ func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	if h != nil && h.Read {
 		return nil, false
 	}
-	req, kind := r.httpCall(s.sc, s.call, fn)
+	req, kind := r.httpCall(s.sc, s.call, fn, 0)
 	if kind == noHTTP {
 		return nil, false
 	}
@@ -242,7 +242,7 @@ func isHTTPType(t types.Type, name string) bool {
 
 // httpCall describes the request the call sends or builds, its values
 // relative to the enclosing function's parameters.
-func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func) (hreq, callKind) {
+func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth int) (hreq, callKind) {
 	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, callee: fn.Name()}
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {
@@ -260,8 +260,11 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func) (hreq, 
 		}
 		switch {
 		case h.ReqParam >= 0:
-			req2 := r.reqOf(sc, arg(h.ReqParam), 0)
+			req2 := r.reqOf(sc, arg(h.ReqParam), depth+1)
 			req2.sink, req2.callee = h.Sink, req.callee
+			if h.Builds {
+				return req2, buildsHTTP
+			}
 			return req2, sendsHTTP
 		case h.MethodParam >= 0:
 			req.method = r.strVal(sc, arg(h.MethodParam), 0)
@@ -288,7 +291,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func) (hreq, 
 		return req, sendsHTTP
 	}
 	if isDoer(fn) {
-		req2 := r.reqOf(sc, arg(0), 0)
+		req2 := r.reqOf(sc, arg(0), depth+1)
 		req2.sink, req2.callee = fn.FullName(), req.callee
 		if fn.Pkg() != nil && fn.Pkg().Path() != "net/http" {
 			req2.sink = qualifiedName(fn)
@@ -452,8 +455,11 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 	v := hval{param: -1}
 	var parts []string
 	seen := 0
-	var walk func(e ast.Expr, depth int)
-	walk = func(e ast.Expr, depth int) {
+	// A parameter is the path only when it is all of it or joined to a
+	// base URL (c.URL+endpoint, url.Parse(path)), not an id formatted
+	// into a constant path ("repos/%v/issues", "jobs/"+id+"/retry").
+	var walk func(e ast.Expr, depth int, whole bool)
+	walk = func(e ast.Expr, depth int, whole bool) {
 		if e == nil || depth > 5 || seen > 32 {
 			return
 		}
@@ -466,16 +472,20 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.BinaryExpr:
-			walk(x.X, depth+1)
-			walk(x.Y, depth+1)
+			w := whole && !isConstString(sc.info, x.X) && !isConstString(sc.info, x.Y)
+			walk(x.X, depth+1, w)
+			walk(x.Y, depth+1, w)
 		case *ast.CallExpr:
+			w := whole
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				if _, isPkg := sc.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
-					walk(sel.X, depth+1)
+				if pkg, isPkg := sc.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+					walk(sel.X, depth+1, whole)
+				} else if pkg.Imported().Path() != "net/url" {
+					w = false // fmt.Sprintf, path.Join, strings.Join
 				}
 			}
 			for _, a := range x.Args {
-				walk(a, depth+1)
+				walk(a, depth+1, w)
 			}
 		case *ast.Ident:
 			o, _ := sc.obj(x).(*types.Var)
@@ -483,21 +493,26 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 				return
 			}
 			if i, ok := sc.params[o]; ok {
-				if v.param < 0 && isString(o.Type()) {
+				if v.param < 0 && whole && isString(o.Type()) {
 					v.param = i
 				}
 				return
 			}
 			sc.build()
 			for _, d := range sc.defs[o] {
-				walk(d.rhs, depth+1)
+				walk(d.rhs, depth+1, whole)
 			}
 		}
 	}
-	walk(e, 0)
+	walk(e, 0, true)
 	v.s = strings.Join(parts, "")
 	v.known = v.param < 0 && len(parts) > 0
 	return v
+}
+
+func isConstString(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String
 }
 
 func identOf(e ast.Expr) *ast.Ident {
@@ -561,16 +576,19 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 			req.method.from = sc.fname
 			return req
 		}
-		if i, ok := sc.params[v]; ok && len(sc.defs[v]) == 0 {
+		var defs []def
+		for _, d := range sc.defs[v] {
+			if !r.sameReq(sc, d.rhs, v) { // req = req.WithContext(ctx)
+				defs = append(defs, d)
+			}
+		}
+		if i, ok := sc.params[v]; ok && len(defs) == 0 {
 			req.reqParam = i
 			return req
 		}
 		found := false
-		for _, d := range sc.defs[v] {
+		for _, d := range defs {
 			rhs := d.rhs
-			if sameReq(sc, rhs, v) {
-				continue // req = req.WithContext(ctx)
-			}
 			if d.idx > 0 {
 				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
 			}
@@ -592,7 +610,7 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 				return r.reqOf(sc, sel.X, depth+1)
 			}
 		}
-		q, kind := r.httpCall(sc, x, fn)
+		q, kind := r.httpCall(sc, x, fn, depth+1)
 		if kind == buildsHTTP {
 			return q
 		}
@@ -616,11 +634,18 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 	return req
 }
 
-// sameReq reports whether e is v.WithContext(...) or v.Clone(...).
-func sameReq(sc *Scope, e ast.Expr, v *types.Var) bool {
+// sameReq reports whether e is v.WithContext(...), v.Clone(...) or a
+// call that returns its request argument v (sign(v)).
+func (r *Result) sameReq(sc *Scope, e ast.Expr, v *types.Var) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
+	}
+	if fn, ok := typeutil.Callee(sc.info, call).(*types.Func); ok {
+		if h := r.http[fn.Origin()]; h != nil && h.Builds && h.ReqParam >= 0 {
+			id := identOf(argAt(call, h.ReqParam))
+			return id != nil && sc.obj(id) == v
+		}
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || (sel.Sel.Name != "WithContext" && sel.Sel.Name != "Clone") {
@@ -776,7 +801,7 @@ func (r *Result) inferHTTP(sc *Scope, calls []*ast.CallExpr, rets []*ast.ReturnS
 			continue
 		}
 		fn = fn.Origin()
-		req, kind := r.httpCall(sc, call, fn)
+		req, kind := r.httpCall(sc, call, fn, 0)
 		if kind != sendsHTTP {
 			continue
 		}

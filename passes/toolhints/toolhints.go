@@ -49,7 +49,7 @@ const kindHTTP = "HTTP request"
 // PATCH, PUT or DELETE that is not a read by design is a write, and a POST
 // or PATCH is not idempotent.
 func methodless(e *effects.Effect) bool {
-	return e.Kind == kindHTTP && !e.Idempotent && (e.RPC || e.Method == "")
+	return !e.Idempotent && (e.RPC || (e.Kind == kindHTTP && e.Method == ""))
 }
 
 // rule is one of the two hints the check verifies.

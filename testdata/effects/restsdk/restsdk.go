@@ -59,6 +59,7 @@ func newRequest(ctx context.Context, method, url string, body io.Reader) (*http.
 
 // Do sends a request and decodes the answer into v.
 func (c *Client) Do(ctx context.Context, req *http.Request, v any) (*http.Response, error) { // want Do:`http\(sends request of param 1\)`
+	req = sign(req)
 	resp, err := c.HTTP.Do(req.WithContext(ctx))
 	if err != nil {
 		return nil, err
@@ -68,6 +69,12 @@ func (c *Client) Do(ctx context.Context, req *http.Request, v any) (*http.Respon
 		err = json.NewDecoder(resp.Body).Decode(v)
 	}
 	return resp, err
+}
+
+// sign returns the request it is given.
+func sign(req *http.Request) *http.Request { // want sign:`http\(builds request of param 0\)`
+	req.Header.Set("Authorization", "token")
+	return req
 }
 
 // send passes the method along: a wrapper of the builder and the sender.
@@ -195,7 +202,7 @@ func (s *JobsService) Log(ctx context.Context, id int) error { // want Log:`http
 
 type PaymentsService struct{ client *Client }
 
-func (s *PaymentsService) Refund(ctx context.Context, id string) error { // want Refund:`effect\(HTTP POST: .*\)` Refund:`http\(sends POST, path of param 1\)`
+func (s *PaymentsService) Refund(ctx context.Context, id string) error { // want Refund:`effect\(HTTP POST: .*\)`
 	return s.client.call(ctx, http.MethodPost, "payments/"+id+"/refund")
 }
 
