@@ -994,8 +994,8 @@ type Scope struct {
 	body  ast.Node
 	built bool // the maps below are filled on first use: most functions never need them
 
-	fname  string             // the declared function's name, "" for a handler literal
-	params map[*types.Var]int // the declared function's parameters, by index
+	fname string           // the declared function's name, "" for a handler literal
+	sig   *types.Signature // the declared function's signature, nil for a handler literal
 
 	defs         map[*types.Var][]def
 	methodAssign map[*types.Var]ast.Expr // req.Method = X

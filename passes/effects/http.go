@@ -435,7 +435,7 @@ func (r *Result) strVal(sc *Scope, e ast.Expr, depth int) hval {
 	if v == nil {
 		return unknownVal
 	}
-	if i, ok := sc.params[v]; ok {
+	if i, ok := sc.param(v); ok {
 		sc.build()
 		if len(sc.defs[v]) == 0 {
 			return hval{param: i}
@@ -492,7 +492,7 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 			if o == nil {
 				return
 			}
-			if i, ok := sc.params[o]; ok {
+			if i, ok := sc.param(o); ok {
 				if v.param < 0 && whole && isString(o.Type()) {
 					v.param = i
 				}
@@ -582,7 +582,7 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 				defs = append(defs, d)
 			}
 		}
-		if i, ok := sc.params[v]; ok && len(defs) == 0 {
+		if i, ok := sc.param(v); ok && len(defs) == 0 {
 			req.reqParam = i
 			return req
 		}
@@ -861,18 +861,28 @@ func paramFact(req hreq, builds bool) *HTTP {
 }
 
 // funcScope returns the scope of a declared function, which knows its
-// parameters and name.
+// parameters (param) and name.
 func funcScope(info *types.Info, fi *funcInfo) *Scope {
 	sc := NewScope(info, fi.body)
 	sc.fname = fi.obj.Name()
 	if fn, ok := fi.obj.(*types.Func); ok {
-		params := fn.Type().(*types.Signature).Params()
-		sc.params = make(map[*types.Var]int, params.Len())
-		for i := 0; i < params.Len(); i++ {
-			sc.params[params.At(i)] = i
-		}
+		sc.sig = fn.Type().(*types.Signature)
 	}
 	return sc
+}
+
+// param returns the index of v among the declared function's parameters.
+func (sc *Scope) param(v *types.Var) (int, bool) {
+	if sc.sig == nil {
+		return 0, false
+	}
+	params := sc.sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		if params.At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // ---- attribution ----
