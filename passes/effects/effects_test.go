@@ -3,22 +3,19 @@ package effects_test
 import (
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
 
 // TestFacts checks the facts across upstream, middle and downstream
 // packages: effects travel up the import graph.
 func TestFacts(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/effects")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/effects")
 	analysistest.Run(t, dir, effects.Analyzer, "./...")
 }
 
@@ -52,9 +49,6 @@ func TestLibrary(t *testing.T) {
 // own: a builder and a sender, action methods, a generated client, a
 // go-swagger client, an RPC client, and a user in another package.
 func TestHTTPFacts(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/effects/restsdk")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/effects/restsdk")
 	analysistest.Run(t, dir, effects.Analyzer, "./...")
 }
