@@ -130,7 +130,7 @@ var httpPkgs = map[string]bool{
 func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	fn := s.fn
 	h := r.http[fn]
-	if h == nil && (fn.Pkg() == nil || !httpPkgs[fn.Pkg().Path()]) && !isDoer(fn) {
+	if h == nil && (fn.Pkg() == nil || !httpPkgs[fn.Pkg().Path()]) && !isDoer(fn) && shapeHTTP(fn) == nil {
 		return nil, false
 	}
 	if h != nil && h.Read {
@@ -230,6 +230,49 @@ func isDoer(fn *types.Func) bool {
 	return isHTTPType(sig.Params().At(0).Type(), "Request") && isHTTPType(sig.Results().At(0).Type(), "Response")
 }
 
+// shapeHTTP returns the HTTP fact a function of a package left to the
+// catalogue's rules (go-github; no facts are computed there) has by its
+// signature: a NewRequest... method returning an *http.Request built
+// from its string parameter named method (and the next string, the path),
+// or a Do or BareDo method sending its *http.Request parameter.
+func shapeHTTP(fn *types.Func) *HTTP {
+	name := fn.Name()
+	builder := strings.HasPrefix(name, "NewRequest")
+	if !builder && name != "Do" && name != "BareDo" {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || fn.Pkg() == nil {
+		return nil
+	}
+	h := &HTTP{Builds: builder, MethodParam: -1, ReqParam: -1, PathParam: -1, QueryParam: -1}
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		p := params.At(i)
+		switch {
+		case builder && isString(p.Type()) && p.Name() == "method":
+			h.MethodParam = i
+		case builder && isString(p.Type()) && h.MethodParam >= 0 && h.PathParam < 0:
+			h.PathParam = i
+		case !builder && isHTTPType(p.Type(), "Request") && h.ReqParam < 0:
+			h.ReqParam = i
+		}
+	}
+	if builder && (h.MethodParam < 0 || sig.Results().Len() == 0 || !isHTTPType(sig.Results().At(0).Type(), "Request")) {
+		return nil
+	}
+	if !builder && h.ReqParam < 0 {
+		return nil
+	}
+	if !ruledPackage(fn.Pkg().Path()) {
+		return nil
+	}
+	if !builder {
+		h.Sink = qualifiedName(fn)
+	}
+	return h
+}
+
 // isHTTPType reports whether t is *net/http.<name>.
 func isHTTPType(t types.Type, name string) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
@@ -254,7 +297,11 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		req.method = hval{s: m, known: true, param: -1, from: sc.fname}
 		req.rpc = r.rpcPkg
 	}
-	if h := r.http[fn]; h != nil {
+	h := r.http[fn]
+	if h == nil {
+		h = shapeHTTP(fn)
+	}
+	if h != nil {
 		if h.Read {
 			return req, noHTTP // only the direct sends' functions carry Read
 		}
@@ -700,7 +747,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			case *ast.CallExpr:
 				if f, ok := typeutil.Callee(c.sc.info, n).(*types.Func); ok {
 					f = f.Origin()
-					if f.Pkg() != nil && (httpPkgs[f.Pkg().Path()] || r.http[f] != nil || f.Pkg() == fn.Pkg() || isDoer(f)) {
+					if f.Pkg() != nil && (httpPkgs[f.Pkg().Path()] || r.http[f] != nil || f.Pkg() == fn.Pkg() || isDoer(f) || shapeHTTP(f) != nil) {
 						c.calls = append(c.calls, n)
 						r.countMethods(c.sc, n, f, methods, &viaParam)
 					}
