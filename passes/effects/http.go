@@ -45,6 +45,13 @@ type HTTP struct {
 	Read        bool   // the function sends HTTP reads only (no fact otherwise)
 	From        string // the function whose constant Method it is
 	Sink        string // the function finally reached, "" for a builder
+	// Option marks a functional option that sets the method of the
+	// request configuration it is applied to from its MethodParam
+	// (go-gitlab's withMethod(http.MethodPost)).
+	Option bool
+	// OptsArg, when not 0, says that the method is set by the options
+	// passed from parameter OptsArg-1 on (do(client, withMethod(...))).
+	OptsArg int
 }
 
 func (*HTTP) AFact() {}
@@ -52,6 +59,9 @@ func (*HTTP) AFact() {}
 func (h *HTTP) String() string {
 	if h.Read {
 		return "http(read)"
+	}
+	if h.Option {
+		return "http(option sets method of param " + strconv.Itoa(h.MethodParam) + ")"
 	}
 	var b strings.Builder
 	b.WriteString("http(")
@@ -61,6 +71,8 @@ func (h *HTTP) String() string {
 		b.WriteString("sends ")
 	}
 	switch {
+	case h.OptsArg > 0:
+		b.WriteString("method of the options from param " + strconv.Itoa(h.OptsArg-1))
 	case h.ReqParam >= 0:
 		b.WriteString("request of param " + strconv.Itoa(h.ReqParam))
 	case h.MethodParam >= 0:
@@ -89,6 +101,7 @@ type hval struct {
 	s     string
 	known bool
 	param int
+	opts  int    // 1 + the index of the variadic options parameter that sets it
 	from  string // for a method: the function whose constant it is
 }
 
@@ -121,6 +134,7 @@ var httpPkgs = map[string]bool{
 	"resty.dev/v3":                         true,
 	"github.com/go-openapi/runtime":        true,
 	"github.com/go-openapi/runtime/client": true,
+	"github.com/hashicorp/go-retryablehttp": true,
 }
 
 // httpEffect is the hook of callEffect: it classifies the calls that send
@@ -133,7 +147,7 @@ func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	if h == nil && (fn.Pkg() == nil || !httpPkgs[fn.Pkg().Path()]) && !isDoer(fn) && shapeHTTP(fn) == nil {
 		return nil, false
 	}
-	if h != nil && h.Read {
+	if h != nil && (h.Read || h.Option) {
 		return nil, false
 	}
 	req, kind := r.httpCall(s.sc, s.call, fn, 0)
@@ -273,6 +287,20 @@ func shapeHTTP(fn *types.Func) *HTTP {
 	return h
 }
 
+// isRequestType reports whether t is *net/http.Request or
+// *go-retryablehttp.Request (which embeds it).
+func isRequestType(t types.Type) bool {
+	if isHTTPType(t, "Request") {
+		return true
+	}
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/hashicorp/go-retryablehttp" && n.Obj().Name() == "Request"
+}
+
 // isHTTPType reports whether t is *net/http.<name>.
 func isHTTPType(t types.Type, name string) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
@@ -302,10 +330,12 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		h = shapeHTTP(fn)
 	}
 	if h != nil {
-		if h.Read {
+		if h.Read || h.Option {
 			return req, noHTTP // only the direct sends' functions carry Read
 		}
 		switch {
+		case h.OptsArg > 0:
+			req.method = r.optionsMethod(sc, call, h.OptsArg-1)
 		case h.ReqParam >= 0:
 			req2 := r.reqOf(sc, arg(h.ReqParam), depth+1)
 			req2.sink, req2.callee = h.Sink, req.callee
@@ -400,6 +430,23 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			return req, noHTTP
 		}
 		return req, sendsHTTP
+	case "github.com/hashicorp/go-retryablehttp":
+		switch recv + "." + fn.Name() {
+		case ".NewRequest", ".NewRequestWithContext":
+			i := 0
+			if fn.Name() == "NewRequestWithContext" {
+				i = 1
+			}
+			req.method = r.strVal(sc, arg(i), 0)
+			req.method.from = sc.fname
+			req.path = r.pathVal(sc, arg(i+1))
+			return req, buildsHTTP
+		case "Client.Do":
+			req2 := r.reqOf(sc, arg(0), depth+1)
+			req2.sink, req2.callee = req.sink, req.callee
+			return req2, sendsHTTP
+		}
+		return req, noHTTP
 	case "github.com/go-openapi/runtime", "github.com/go-openapi/runtime/client":
 		if fn.Name() != "Submit" || (recv != "ClientTransport" && recv != "Runtime") {
 			return req, noHTTP
@@ -474,6 +521,9 @@ func (r *Result) strVal(sc *Scope, e ast.Expr, depth int) hval {
 			return r.strVal(sc, c.Args[0], depth+1)
 		}
 	}
+	if sel, ok := e.(*ast.SelectorExpr); ok && strings.EqualFold(sel.Sel.Name, "method") {
+		return hval{param: -1, opts: sc.optionsParam(sel.X)}
+	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
 		return unknownVal
@@ -493,6 +543,90 @@ func (r *Result) strVal(sc *Scope, e ast.Expr, depth int) hval {
 		return r.strVal(sc, d, depth+1)
 	}
 	return unknownVal
+}
+
+// optionsParam returns 1 + the index of the declared function's variadic
+// parameter of options (functions taking a pointer to x's type) that
+// configure x, a local configuration (config.method), or 0.
+func (sc *Scope) optionsParam(x ast.Expr) int {
+	id := identOf(x)
+	if id == nil || sc.sig == nil || !sc.sig.Variadic() {
+		return 0
+	}
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return 0
+	}
+	if _, ok := sc.param(v); ok {
+		return 0
+	}
+	params := sc.sig.Params()
+	last := params.At(params.Len() - 1)
+	sl, _ := last.Type().(*types.Slice)
+	if sl == nil {
+		return 0
+	}
+	opt, _ := sl.Elem().Underlying().(*types.Signature)
+	if opt == nil || opt.Params().Len() != 1 || !types.Identical(opt.Params().At(0).Type(), v.Type()) {
+		return 0
+	}
+	return params.Len()
+}
+
+// optionsMethod finds, among the options a call passes from argument i
+// on, one that sets the method (a function with an Option fact), and
+// resolves its argument.
+func (r *Result) optionsMethod(sc *Scope, call *ast.CallExpr, i int) hval {
+	for _, a := range call.Args[min(i, len(call.Args)):] {
+		c, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn, _ := typeutil.Callee(sc.info, c).(*types.Func)
+		if fn == nil {
+			continue
+		}
+		if h := r.http[fn.Origin()]; h != nil && h.Option {
+			v := r.strVal(sc, argAt(c, h.MethodParam), 0)
+			v.from = sc.fname
+			return v
+		}
+	}
+	return unknownVal
+}
+
+// optionFact returns the fact of a functional option that sets the method
+// of what it configures from its string parameter: a function returning a
+// function literal that assigns the parameter to a field named method.
+func optionFact(info *types.Info, fi *funcInfo, sig *types.Signature) *HTTP {
+	if sig.Results().Len() != 1 || sig.Params().Len() == 0 {
+		return nil
+	}
+	if _, ok := sig.Results().At(0).Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var h *HTTP
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || h != nil || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return h == nil
+		}
+		sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+		if !ok || !strings.EqualFold(sel.Sel.Name, "method") {
+			return true
+		}
+		id := identOf(as.Rhs[0])
+		if id == nil {
+			return true
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if p := sig.Params().At(i); info.Uses[id] == p && isString(p.Type()) {
+				h = &HTTP{Option: true, MethodParam: i, ReqParam: -1, PathParam: -1, QueryParam: -1}
+			}
+		}
+		return true
+	})
+	return h
 }
 
 // pathVal resolves the URL or path of a request: the constant text found
@@ -734,8 +868,13 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
+		if h := optionFact(info, fi, sig); h != nil {
+			r.http[fn] = h
+			export(fn, h)
+			continue
+		}
 		c := &fnHTTP{fi: fi, sc: funcScope(info, fi)}
-		c.reqRes = sig.Results().Len() > 0 && isHTTPType(sig.Results().At(0).Type(), "Request")
+		c.reqRes = sig.Results().Len() > 0 && isRequestType(sig.Results().At(0).Type())
 		ast.Inspect(fi.body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
@@ -893,6 +1032,8 @@ func paramFact(req hreq, builds bool) *HTTP {
 		h.Sink = ""
 	}
 	switch {
+	case req.method.opts > 0:
+		h.OptsArg = req.method.opts
 	case req.reqParam >= 0:
 		h.ReqParam = req.reqParam
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
