@@ -129,11 +129,11 @@ const (
 // httpPkgs are the libraries whose calls computeHTTP looks at besides the
 // facts.
 var httpPkgs = map[string]bool{
-	"net/http":                             true,
-	"github.com/go-resty/resty/v2":         true,
-	"resty.dev/v3":                         true,
-	"github.com/go-openapi/runtime":        true,
-	"github.com/go-openapi/runtime/client": true,
+	"net/http":                              true,
+	"github.com/go-resty/resty/v2":          true,
+	"resty.dev/v3":                          true,
+	"github.com/go-openapi/runtime":         true,
+	"github.com/go-openapi/runtime/client":  true,
 	"github.com/hashicorp/go-retryablehttp": true,
 }
 
