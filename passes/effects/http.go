@@ -199,7 +199,9 @@ var readSegments = words("search", "_search", "_msearch", "_count", "query", "em
 // constant path names a search, query or embeddings endpoint, or the
 // request carries a constant GraphQL query (not a mutation).
 func readByDesign(req hreq) bool {
-	if name := strings.TrimPrefix(req.method.from, "New"); name != "" && readWords[firstWord(strings.ToUpper(name[:1])+name[1:])] {
+	// GetOrCreateUser is named like a read but is not one.
+	if name := strings.TrimPrefix(req.method.from, "New"); name != "" && !strings.Contains(name, "Create") &&
+		readWords[firstWord(strings.ToUpper(name[:1])+name[1:])] {
 		return true
 	}
 	for _, seg := range strings.FieldsFunc(strings.ToLower(req.path.s), func(c rune) bool {

@@ -153,6 +153,13 @@ func (s *ServersService) Lookup(ctx context.Context, name string) (*Server, erro
 	return out, err
 }
 
+// GetOrCreate is named like a read but POSTs a create.
+func (s *ServersService) GetOrCreate(ctx context.Context, name string) (*Server, error) { // want GetOrCreate:`effect\(HTTP POST: .*\)`
+	out := new(Server)
+	err := s.client.send(ctx, http.MethodPost, "servers", map[string]string{"name": name}, out)
+	return out, err
+}
+
 // Matching POSTs to an Elasticsearch-style _search: a read by its path.
 func (s *ServersService) Matching(ctx context.Context, q string) ([]Server, error) { // want Matching:`http\(read\)`
 	var out []Server
