@@ -33,7 +33,9 @@
 // code of every package analyzed (SDK clients included): a request
 // builder that takes the method as a parameter (NewRequest(ctx, method,
 // path, body)), a send function (Do(ctx, req, v)), wrappers that pass the
-// method along, resty's R().Post, go-swagger's ClientOperation{Method:}
+// method along or set it with a functional option (go-gitlab's
+// withMethod), go-retryablehttp, resty's R().Post, go-swagger's
+// ClientOperation{Method:}
 // submitted to a ClientTransport, oapi-codegen's New...Request builders.
 // GET, HEAD, OPTIONS and TRACE read; POST and PATCH are not idempotent;
 // PUT and DELETE are idempotent by nature, whatever the method's name (an
