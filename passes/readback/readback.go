@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"strings"
@@ -191,7 +192,7 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 				return false
 			}
 			if call, ok := x.(*ast.CallExpr); ok {
-				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && sameTool(c.pass.TypesInfo, tc, tc2) && !c.recursive(tc, tc2) {
+				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && sameTool(c.pass.Fset, c.pass.TypesInfo, tc, tc2) && !c.recursive(tc, tc2) {
 					again = append(again, tc2)
 					hit = true
 				}
@@ -226,7 +227,7 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 
 // sameTool reports whether two calls send the same tool: the same
 // constant name, or the same request variable.
-func sameTool(info *types.Info, a, b *toolcalls.Call) bool {
+func sameTool(fset *token.FileSet, info *types.Info, a, b *toolcalls.Call) bool {
 	if a.Tool != "" || b.Tool != "" {
 		return a.Tool == b.Tool
 	}
@@ -238,7 +239,55 @@ func sameTool(info *types.Info, a, b *toolcalls.Call) bool {
 	}
 	ia, ok1 := ast.Unparen(a.Params).(*ast.Ident)
 	ib, ok2 := ast.Unparen(b.Params).(*ast.Ident)
-	return ok1 && ok2 && info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
+	if ok1 && ok2 {
+		return info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
+	}
+	// The same request built twice from the same variables, as on a new
+	// session: &mcp.CallToolParams{Name: name, Arguments: args}.
+	return sameExpr(fset, info, a.Params, b.Params)
+}
+
+// sameExpr reports whether a and b are written alike and each identifier
+// of one denotes the object its counterpart in the other does. An
+// expression without variables (all constants) does not count: it names
+// no request of the caller's.
+func sameExpr(fset *token.FileSet, info *types.Info, a, b ast.Expr) bool {
+	var pa, pb strings.Builder
+	if printer.Fprint(&pa, fset, a) != nil || printer.Fprint(&pb, fset, b) != nil || pa.String() != pb.String() {
+		return false
+	}
+	var ia, ib []*ast.Ident
+	collect := func(e ast.Expr, out *[]*ast.Ident) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				*out = append(*out, nil) // a closure is not compared
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				*out = append(*out, id)
+			}
+			return true
+		})
+	}
+	collect(a, &ia)
+	collect(b, &ib)
+	if len(ia) != len(ib) {
+		return false
+	}
+	vars := false
+	for i := range ia {
+		if ia[i] == nil || ib[i] == nil {
+			return false
+		}
+		oa, ob := info.ObjectOf(ia[i]), info.ObjectOf(ib[i])
+		if oa != ob {
+			return false
+		}
+		if v, ok := oa.(*types.Var); ok && !v.IsField() {
+			vars = true
+		}
+	}
+	return vars
 }
 
 // remoteOps reports retry libraries and helpers whose operation is a
