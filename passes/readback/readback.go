@@ -122,6 +122,9 @@ func (c *checker) describe(tc *toolcalls.Call) string {
 	if tc.Direct {
 		return tool
 	}
+	if tc.Impl != nil {
+		return fmt.Sprintf("%s (implemented by %s, which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), displayFunc(tc.Impl, c.pass.Pkg), tool)
+	}
 	return fmt.Sprintf("%s (which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), tool)
 }
 

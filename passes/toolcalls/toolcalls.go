@@ -96,6 +96,9 @@ type Call struct {
 	Tool   string   // the constant tool name, or ""
 	Params ast.Expr // the request argument of a direct call
 	Keyed  bool     // the call sends a dedupe key
+	// Impl is, for a call of an interface method, the implementation that
+	// calls a tool (a method with a Caller fact), or nil.
+	Impl *types.Func
 }
 
 // Result lists a package's tool calls.
@@ -104,6 +107,7 @@ type Result struct {
 
 	byCall    map[*ast.CallExpr]*Call
 	callers   map[*types.Func]*Caller
+	methods   map[string][]*types.Func // the methods among callers, by name; nil when stale
 	readBacks map[*types.Func]bool
 	cfg       *config.Config
 	info      *types.Info
@@ -244,6 +248,7 @@ func run(pass *analysis.Pass) (any, error) {
 				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
 				if old := r.callers[fi.obj]; old == nil || *old != *f {
 					r.callers[fi.obj] = f
+					r.methods = nil
 					changed = true
 				}
 			} else if readsBack && !r.readBacks[fi.obj] {
@@ -316,6 +321,10 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 		}
 	}
 	f := r.callers[fn]
+	var impl *types.Func
+	if f == nil && !isCallToolInterface(fn) {
+		f, impl = r.implCaller(fn)
+	}
 	if f == nil && isCallToolInterface(fn) {
 		// A project's own client interface: its CallTool method is
 		// implemented by a wrapper the analysis cannot see from here.
@@ -332,7 +341,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	if f == nil {
 		return nil
 	}
-	tc := &Call{Call: c, Callee: fn, Tool: f.Tool, Keyed: f.Keyed}
+	tc := &Call{Call: c, Callee: fn, Impl: impl, Tool: f.Tool, Keyed: f.Keyed}
 	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
 		if s, ok := analysisutil.ConstString(info, c.Args[f.NameParam]); ok {
 			tc.Tool = s
@@ -630,4 +639,85 @@ func isCallToolInterface(fn *types.Func) bool {
 		return false
 	}
 	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient
+}
+
+// implCaller resolves a call of an interface method (a tool abstraction
+// of an agent framework: t.Run(ctx, input), tool.Handle(ctx, req)) to
+// the implementations that call a tool: methods of the same name with a
+// Caller fact, of this package or an imported one, whose receiver type
+// implements the interface. It returns their combined fact and the first
+// of them by name, or nil when none does. Implementations that call no
+// tool do not make the call safe: the loop re-sends whichever tool it
+// was given.
+func (r *Result) implCaller(fn *types.Func) (*Caller, *types.Func) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil, nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil, nil
+	}
+	if r.methods == nil {
+		r.methods = make(map[string][]*types.Func)
+		for m := range r.callers {
+			if s, _ := m.Type().(*types.Signature); s != nil && s.Recv() != nil && !types.IsInterface(s.Recv().Type()) {
+				r.methods[m.Name()] = append(r.methods[m.Name()], m)
+			}
+		}
+		for _, ms := range r.methods {
+			sort.Slice(ms, func(i, j int) bool { return ms[i].FullName() < ms[j].FullName() })
+		}
+	}
+	var f *Caller
+	var first *types.Func
+	for _, m := range r.methods[fn.Name()] {
+		t := types.Unalias(m.Type().(*types.Signature).Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		n, ok := t.(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if !types.Implements(n, iface) && !types.Implements(types.NewPointer(n), iface) {
+			continue
+		}
+		// One method in common is a weak match (a Run of the same
+		// signature): ask for more evidence that the type was written
+		// for this interface.
+		if iface.NumMethods() < 2 && !sameOrImports(m.Pkg(), fn.Pkg()) {
+			continue
+		}
+		mf := r.callers[m]
+		if f == nil {
+			f, first = &Caller{Tool: mf.Tool, NameParam: mf.NameParam, Keyed: mf.Keyed}, m
+			continue
+		}
+		if f.Tool != mf.Tool {
+			f.Tool = ""
+		}
+		if f.NameParam != mf.NameParam {
+			f.NameParam = -1
+		}
+		f.Keyed = f.Keyed && mf.Keyed
+	}
+	return f, first
+}
+
+// sameOrImports reports whether p is q or imports it directly (as far as
+// its export data tells).
+func sameOrImports(p, q *types.Package) bool {
+	if p == nil || q == nil {
+		return false
+	}
+	if p == q {
+		return true
+	}
+	for _, i := range p.Imports() {
+		if i == q {
+			return true
+		}
+	}
+	return false
 }
