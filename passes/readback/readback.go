@@ -172,6 +172,14 @@ func (c *checker) constructs(tc *toolcalls.Call) {
 		if !ok {
 			continue
 		}
+		if _, named := con.Attempt.(*ast.FuncDecl); named && (con.Kind == retry.HelperCall || con.Kind == retry.Library) {
+			// A named step handed to a runner: report where it is handed
+			// over and the policy chosen, once per runner call; the step
+			// called once elsewhere is no finding.
+			c.report(con.Node, fmt.Sprintf("%s runs %s, which sends %s, again after a failed attempt whose outcome is unknown (%s), so the tool can run twice; %s",
+				con.Name, displayFunc(con.OpFunc, c.pass.Pkg), c.describe(tc), why, fix), tc.Call, "tool called here, in the step")
+			continue
+		}
 		if failure == nil {
 			failure = tc.Call
 		}

@@ -21,7 +21,7 @@ func TestReadback(t *testing.T) {
 	}
 	// wrapper and framework hold facts of the building blocks, checked
 	// below; their diagnostics would be none anyway.
-	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop")
+	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner")
 }
 
 // TestToolcallsFacts checks the wrapper and read-back facts.
