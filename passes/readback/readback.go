@@ -85,6 +85,15 @@ func run(pass *analysis.Pass) (any, error) {
 			c.readOnly[t.Name] = true
 		}
 	}
+	// And one registered so by another package of the module: the
+	// server a test or release-gate harness calls.
+	ms, mro := c.calls.ModuleSafeTools()
+	for n := range ms {
+		c.safe[n] = true
+	}
+	for n := range mro {
+		c.readOnly[n] = true
+	}
 	dirs := analysisutil.ParseDirectives(pass)
 	c.rep = analysisutil.NewReporter(pass, name, dirs)
 	defer c.rep.Finish()
@@ -110,7 +119,49 @@ func run(pass *analysis.Pass) (any, error) {
 // (stable, or made per attempt, which freshkey reports), or its tool is
 // registered idempotent or read-only here.
 func (c *checker) exempt(tc *toolcalls.Call) bool {
-	return tc.Keyed || tc.Tool != "" && c.safe[tc.Tool]
+	return tc.Keyed || tc.Tool != "" && c.safe[tc.Tool] || tc.Tool == "" && c.onlySafeNames(tc)
+}
+
+// onlySafeNames reports whether tc sends the tool named by a parameter of
+// an unexported function of this package that is only ever called, each
+// time with the constant name of a tool registered idempotent or
+// read-only: a harness's retry helper that re-sends only safe tools.
+func (c *checker) onlySafeNames(tc *toolcalls.Call) bool {
+	cur, ok := c.inspector().Root().FindNode(tc.Call)
+	if !ok {
+		return false
+	}
+	var fn *types.Func
+	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, _ = c.pass.TypesInfo.Defs[fd.Node().(*ast.FuncDecl).Name].(*types.Func)
+		break
+	}
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	f := c.calls.Caller(fn)
+	if f == nil || f.NameParam < 0 || f.Tool != "" {
+		return false
+	}
+	calls := 0
+	for _, x := range c.calls.Calls {
+		if x.Callee != fn {
+			continue
+		}
+		if x.Tool == "" || !c.safe[x.Tool] {
+			return false
+		}
+		calls++
+	}
+	// Every use of fn is one of those calls: no func value escapes.
+	uses := 0
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if obj == fn {
+			uses++
+			_ = id
+		}
+	}
+	return calls > 0 && uses == calls
 }
 
 // describe names the call for a message.

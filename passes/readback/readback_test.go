@@ -21,7 +21,7 @@ func TestReadback(t *testing.T) {
 	}
 	// wrapper and framework hold facts of the building blocks, checked
 	// below; their diagnostics would be none anyway.
-	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner")
+	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner", "./harness")
 }
 
 // TestToolcallsFacts checks the wrapper and read-back facts.
@@ -30,7 +30,7 @@ func TestToolcallsFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient", "./mcptool", "./agentwrap")
+	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient", "./mcptool", "./agentwrap", "./srv")
 }
 
 // TestRetryFacts checks the helper fact of the framework's runner.

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack)},
+	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack), new(SafeTools)},
 }
 
 const (
@@ -87,6 +87,20 @@ type ReadBack struct{}
 func (*ReadBack) AFact()         {}
 func (*ReadBack) String() string { return "readback" }
 
+// SafeTools is a package fact listing the tools the package registers,
+// by constant name, as idempotent or read-only: a client of the same
+// module (a test or release-gate harness) may send them again.
+type SafeTools struct {
+	Safe     []string // idempotent or read-only, sorted
+	ReadOnly []string // read-only, sorted
+}
+
+func (*SafeTools) AFact() {}
+
+func (f *SafeTools) String() string {
+	return "safetools(" + strings.Join(f.Safe, ",") + ")"
+}
+
 // Call is one tool call site.
 type Call struct {
 	Call   *ast.CallExpr
@@ -105,12 +119,14 @@ type Call struct {
 type Result struct {
 	Calls []*Call
 
-	byCall    map[*ast.CallExpr]*Call
-	callers   map[*types.Func]*Caller
-	methods   map[string][]*types.Func // the methods among callers, by name; nil when stale
-	readBacks map[*types.Func]bool
-	cfg       *config.Config
-	info      *types.Info
+	byCall      map[*ast.CallExpr]*Call
+	callers     map[*types.Func]*Caller
+	methods     map[string][]*types.Func // the methods among callers, by name; nil when stale
+	readBacks   map[*types.Func]bool
+	modSafe     map[string]bool
+	modReadOnly map[string]bool
+	cfg         *config.Config
+	info        *types.Info
 }
 
 // At returns the tool call made by call, or nil.
@@ -176,6 +192,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if effects.Library(pass) {
 		return r, nil
 	}
+	exportSafeTools(pass, pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model))
+	r.modSafe, r.modReadOnly = moduleSafeTools(pass)
 	for _, f := range pass.AllObjectFacts() {
 		fn, ok := f.Object.(*types.Func)
 		if !ok {
@@ -720,4 +738,71 @@ func sameOrImports(p, q *types.Package) bool {
 		}
 	}
 	return false
+}
+
+// exportSafeTools exports the SafeTools fact of a package that registers
+// tools.
+func exportSafeTools(pass *analysis.Pass, model *mcpmodel.Model) {
+	safe, ro := make(map[string]bool), make(map[string]bool)
+	for _, t := range model.Tools {
+		if t.Name == "" {
+			continue
+		}
+		if t.Idempotent == mcpmodel.True || t.ReadOnly == mcpmodel.True {
+			safe[t.Name] = true
+		}
+		if t.ReadOnly == mcpmodel.True {
+			ro[t.Name] = true
+		}
+	}
+	if len(safe) == 0 {
+		return
+	}
+	f := &SafeTools{}
+	for n := range safe {
+		f.Safe = append(f.Safe, n)
+	}
+	for n := range ro {
+		f.ReadOnly = append(f.ReadOnly, n)
+	}
+	sort.Strings(f.Safe)
+	sort.Strings(f.ReadOnly)
+	pass.ExportPackageFact(f)
+}
+
+// moduleSafeTools returns the tools registered idempotent or read-only
+// by the imported packages of pass's module, and the read-only ones.
+// Another module's tool of the same name may be another tool: only the
+// module's own registrations count.
+func moduleSafeTools(pass *analysis.Pass) (safe, readOnly map[string]bool) {
+	if pass.Module == nil || pass.Module.Path == "" {
+		return nil, nil
+	}
+	mod := pass.Module.Path
+	for _, pf := range pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*SafeTools)
+		if !ok || pf.Package == pass.Pkg {
+			continue
+		}
+		if p := pf.Package.Path(); p != mod && !strings.HasPrefix(p, mod+"/") {
+			continue
+		}
+		if safe == nil {
+			safe, readOnly = make(map[string]bool), make(map[string]bool)
+		}
+		for _, n := range f.Safe {
+			safe[n] = true
+		}
+		for _, n := range f.ReadOnly {
+			readOnly[n] = true
+		}
+	}
+	return safe, readOnly
+}
+
+// ModuleSafeTools returns the tools registered idempotent or read-only by
+// the imported packages of the module, and the read-only ones among them
+// (nil maps when none).
+func (r *Result) ModuleSafeTools() (safe, readOnly map[string]bool) {
+	return r.modSafe, r.modReadOnly
 }
