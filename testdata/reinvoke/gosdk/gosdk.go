@@ -174,6 +174,29 @@ func Register(s *mcp.Server) {
 		return res, nil, nil
 	})
 
+	// ok: the helper writes only once the responses are present; the
+	// handler asks when they are absent.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_place_if_answered"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := placeIfAnswered(ctx, req, in.Item); err != nil {
+			return nil, nil, err
+		}
+		if len(req.Params.InputResponses) == 0 {
+			return confirm("place the order?"), nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
+	// The helper writes on every round; the handler then asks.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_place_always"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := placeAlways(ctx, req, in.Item); err != nil { // want `the handler of tool "order_place_always" commits a file write via gosdk.placeAlways`
+			return nil, nil, err
+		}
+		if len(req.Params.InputResponses) == 0 {
+			return confirm("place the order?"), nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
 	// ok: the user asserts the handler dedupes.
 	//mcpvet:idempotent the order service drops repeated orders
 	mcp.AddTool(s, &mcp.Tool{Name: "order_asserted"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
@@ -214,4 +237,22 @@ func placeThenAsk(ctx context.Context, item string) (*mcp.CallToolResult, error)
 		return nil, err
 	}
 	return confirm("rate us?"), nil
+}
+
+// placeIfAnswered places the order once the user answered.
+func placeIfAnswered(ctx context.Context, req *mcp.CallToolRequest, item string) error {
+	if len(req.Params.InputResponses) > 0 {
+		_, err := orders.Place(ctx, item)
+		return err
+	}
+	return nil
+}
+
+// placeAlways places the order whether or not the user answered.
+func placeAlways(ctx context.Context, req *mcp.CallToolRequest, item string) error {
+	if req.Params.Name == "" {
+		return errors.New("no name")
+	}
+	_, err := orders.Place(ctx, item)
+	return err
 }
