@@ -3,6 +3,7 @@ package retry
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -571,7 +572,10 @@ func (a *finder) analyze(con *Construct) bool {
 				// success walks through items, it does not retry.
 				ws := newWalker(a.info, reg, con.sem)
 				ws.errObj, ws.focal, ws.call = errObj, focal, call
-				if errObj == nil || ws.after(focal, stNil) != oDone {
+				if errObj == nil {
+					continue
+				}
+				if o := ws.after(focal, stNil); o != oDone && (o != oDone|oRetry || !a.failedResult(reg, ws.retry, errObj)) {
 					continue
 				}
 			}
@@ -873,4 +877,46 @@ func (a *finder) recallsOnError(d *ast.FuncDecl, paramOf func(ast.Expr) (int, bo
 		}
 	}
 	return 0, false
+}
+
+// failedResult reports whether n, where a path that succeeded starts
+// another attempt, is a continue under a condition that tests a failure
+// carried by the result: if res.IsError { ...; continue }, or a test of
+// another error (isReconnectable(toolError(res))). A loop that
+// goes on after a result reporting a failure retries it; one that goes on
+// after any other success walks or polls.
+func (a *finder) failedResult(reg *region, n ast.Node, errObj types.Object) bool {
+	br, ok := n.(*ast.BranchStmt)
+	if !ok || br.Tok != token.CONTINUE {
+		return false
+	}
+	for _, x := range pathTo(reg.root, br) {
+		ifs, ok := x.(*ast.IfStmt)
+		if !ok || !(ifs.Body.Pos() <= br.Pos() && br.End() <= ifs.Body.End()) {
+			continue
+		}
+		found := false
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.SelectorExpr:
+				if m.Sel.Name == "IsError" {
+					found = true
+				}
+			case *ast.Ident:
+				// An error other than the call's own and than one the
+				// if's Init just set (if _, rerr := reconnect(); rerr == nil).
+				if v, ok := a.info.Uses[m].(*types.Var); ok && v != errObj && isErrorType(v.Type()) &&
+					(ifs.Init == nil || v.Pos() < ifs.Init.Pos() || v.Pos() >= ifs.Init.End()) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

@@ -166,3 +166,70 @@ func (p *Pool) CallOther(ctx context.Context, name string, args map[string]any) 
 	}
 	return res, nil
 }
+
+func toolError(res *mcp.CallToolResult) error { return errors.New("tool error") }
+
+// Execute retries with a reconnect after a transport error and after a
+// result that reports a broken connection.
+func (p *Pool) Execute(ctx context.Context, name string, args map[string]any) (*mcp.CallToolResult, error) {
+	var res *mcp.CallToolResult
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		res, err = p.cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args}) // want `CallTool is sent again by this loop`
+		if err == nil {
+			if res.IsError {
+				if terr := toolError(res); isConnectionError(terr) && attempt < 2 {
+					if rerr := p.restart(ctx); rerr == nil {
+						continue
+					}
+				}
+				return nil, toolError(res)
+			}
+			break
+		}
+		if isConnectionError(err) && attempt < 2 {
+			if rerr := p.restart(ctx); rerr == nil {
+				continue
+			}
+		}
+		return nil, err
+	}
+	return res, nil
+}
+
+func finished(res *mcp.CallToolResult) bool { return len(res.Content) > 0 }
+
+// Poll asks again while the job runs: it walks on after a success too.
+func (p *Pool) Poll(ctx context.Context, name string) (*mcp.CallToolResult, error) {
+	for attempt := 0; attempt < 10; attempt++ {
+		res, err := p.cs.CallTool(ctx, &mcp.CallToolParams{Name: name}) // ok: a poll loop, not a retry
+		if err == nil {
+			if !finished(res) {
+				continue
+			}
+			return res, nil
+		}
+		if rerr := p.restart(ctx); rerr == nil {
+			continue
+		}
+		return nil, err
+	}
+	return nil, errors.New("timed out")
+}
+
+// Execute is the mcp-go form: the result reports the failure.
+func (r *Remote) Execute(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	for attempt := 0; ; attempt++ {
+		res, err := r.c.CallTool(ctx, req) // want `CallTool is sent again by this loop`
+		if err == nil {
+			if res.IsError && attempt < 2 {
+				continue
+			}
+			return res, nil
+		}
+		if attempt == 2 {
+			return nil, err
+		}
+		_ = r.reconnect(ctx)
+	}
+}
