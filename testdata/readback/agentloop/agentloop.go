@@ -16,7 +16,7 @@ func RunTool(ctx context.Context, t agenttool.Tool, input string) (string, error
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var out string
-		out, err = t.Run(ctx, input) // want `agenttool.Tool.Run \(implemented by mcptool.Tool.Run, which calls CallTool\) is sent again by this loop`
+		out, err = t.Run(ctx, input) // want `agenttool.Tool.Run \(implemented by mcptool.RemoteTool.Run, which calls CallTool\) is sent again by this loop`
 		if err == nil {
 			return out, nil
 		}
