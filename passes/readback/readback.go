@@ -57,6 +57,7 @@ type checker struct {
 	readOnly map[string]bool
 	done     map[token.Pos]bool
 	vars     map[*types.Var]ast.Expr
+	onlySafe map[*types.Func]bool // memo of onlySafeNames, by enclosing function
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -139,6 +140,18 @@ func (c *checker) onlySafeNames(tc *toolcalls.Call) bool {
 	if fn == nil || fn.Exported() {
 		return false
 	}
+	if v, ok := c.onlySafe[fn]; ok {
+		return v
+	}
+	v := c.onlySafeFunc(fn)
+	if c.onlySafe == nil {
+		c.onlySafe = make(map[*types.Func]bool)
+	}
+	c.onlySafe[fn] = v
+	return v
+}
+
+func (c *checker) onlySafeFunc(fn *types.Func) bool {
 	f := c.calls.Caller(fn)
 	if f == nil || f.NameParam < 0 || f.Tool != "" {
 		return false
@@ -155,10 +168,9 @@ func (c *checker) onlySafeNames(tc *toolcalls.Call) bool {
 	}
 	// Every use of fn is one of those calls: no func value escapes.
 	uses := 0
-	for id, obj := range c.pass.TypesInfo.Uses {
+	for _, obj := range c.pass.TypesInfo.Uses {
 		if obj == fn {
 			uses++
-			_ = id
 		}
 	}
 	return calls > 0 && uses == calls
