@@ -193,7 +193,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	exportSafeTools(pass, pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model))
-	r.modSafe, r.modReadOnly = moduleSafeTools(pass)
 	for _, f := range pass.AllObjectFacts() {
 		fn, ok := f.Object.(*types.Func)
 		if !ok {
@@ -215,6 +214,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 
+	r.modSafe, r.modReadOnly = moduleSafeTools(pass)
 	dirs := analysisutil.ParseDirectives(pass)
 	var funcs []*funcInfo
 	var top []*ast.CallExpr // calls outside function declarations
