@@ -305,7 +305,24 @@ func sameTool(fset *token.FileSet, info *types.Info, a, b *toolcalls.Call) bool 
 	if a.Tool != "" || b.Tool != "" {
 		return a.Tool == b.Tool
 	}
-	if a.Direct != b.Direct || a.Callee != b.Callee {
+	if a.Direct != b.Direct {
+		// The request handed to a wrapper that sends it, such as a
+		// reconnect helper: p.resendOnNewSession(ctx, params).
+		d, w := a, b
+		if !d.Direct {
+			d, w = b, a
+		}
+		if d.Params == nil {
+			return false
+		}
+		for _, arg := range w.Call.Args {
+			if sameExpr(fset, info, d.Params, arg) {
+				return true
+			}
+		}
+		return false
+	}
+	if a.Callee != b.Callee {
 		return false
 	}
 	if !a.Direct || a.Params == nil || b.Params == nil {
