@@ -17,7 +17,7 @@ func TestReadback(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")
 	// wrapper and framework hold facts of the building blocks, checked
 	// below; their diagnostics would be none anyway.
-	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner", "./harness")
+	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner", "./harness", "./agentlocal")
 }
 
 // TestToolcallsFacts checks the wrapper and read-back facts.
