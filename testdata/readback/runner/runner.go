@@ -82,3 +82,25 @@ func Graph(ctx context.Context, cs *mcp.ClientSession) error {
 func GraphOnce(ctx context.Context, cs *mcp.ClientSession) error {
 	return chargeNode(ctx, map[string]any{"session": cs}) // ok: called once
 }
+
+// RunN runs fn up to attempts times.
+func RunN(ctx context.Context, attempts int, fn func(context.Context) error) error {
+	var err error
+	for range attempts {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Policies chooses the retry policy at each call.
+func Policies(ctx context.Context, cs *mcp.ClientSession, s *Steps) error {
+	if err := framework.RunNode(ctx, framework.RetryPolicy{MaxAttempts: 1}, chargeNode, map[string]any{"session": cs}); err != nil { // ok: one attempt
+		return err
+	}
+	if err := RunN(ctx, 1, s.charge); err != nil { // ok: one attempt
+		return err
+	}
+	return RunN(ctx, 3, s.charge) // want `RunN runs Steps.charge, which sends CallTool\("charge"\), again`
+}
