@@ -14,6 +14,7 @@ import (
 
 	"example.com/restsdk"
 	"example.com/restsdk/gen"
+	"example.com/restsdk/opts"
 	"example.com/restsdk/swagger"
 )
 
@@ -24,6 +25,7 @@ type In struct {
 }
 
 var (
+	pl  *opts.PipelinesService
 	api *restsdk.Client
 	gc  *gen.ClientWithResponses
 	sw  *swagger.Client
@@ -108,6 +110,17 @@ func RegisterMCPGo(s *server.MCPServer) {
 	// A refund: a POST through two wrapper layers.
 	s.AddTool(mcp.NewTool("refund"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, api.Payments.Refund(ctx, req.GetString("id", "")) // want `tool "refund" is not idempotent and its handler commits an HTTP request via \(\*restsdk.PaymentsService\).Refund`
+	})
+
+	// A pipeline retry through a go-gitlab-shaped client: the method is
+	// set by a functional option.
+	s.AddTool(mcp.NewTool("retry_pipeline"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, pl.RetryPipeline(req.GetInt("project", 0), req.GetInt("id", 0)) // want `tool "retry_pipeline" is not idempotent and its handler commits an HTTP request via \(\*opts.PipelinesService\).RetryPipeline`
+	})
+
+	// ok: the same client's read.
+	s.AddTool(mcp.NewTool("get_pipeline"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, pl.GetPipeline(req.GetInt("project", 0), req.GetInt("id", 0))
 	})
 
 	// ok: the refund behind a client key.

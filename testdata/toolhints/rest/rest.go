@@ -68,6 +68,11 @@ func Register(s *gosdk.Server) {
 		return nil, nil, kiali.DeleteItem(ctx, in.Name) // want `tool "mesh_item" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*rpc.Client\).DeleteItem`
 	})
 
+	// A read-only tool that DELETEs: a write, even if idempotent.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_purge", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Delete(ctx, in.ID) // want `tool "server_purge" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*restsdk.ServersService\).Delete`
+	})
+
 	// ok: an idempotent tool whose Edit is a PUT.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_edit", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, api.Servers.Edit(ctx, in.ID, &restsdk.Server{Name: in.Name})
