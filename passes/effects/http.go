@@ -154,11 +154,20 @@ func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	if kind == noHTTP {
 		return nil, false
 	}
-	if kind == buildsHTTP || !req.method.known {
+	if kind == sendsHTTP && req.method.known {
+		e = r.classifyHTTP(s.sc, req)
+	}
+	if e == nil {
+		// What the function commits besides its request (a file it
+		// writes) still counts; its request is judged here, above.
+		if fe := r.effects[fn]; fe != nil && fe.Kind != kindHTTP {
+			c := *fe
+			c.Via = qualifiedName(fn)
+			return &c, true
+		}
 		return nil, true
 	}
-	e = r.classifyHTTP(s.sc, req)
-	if e != nil && req.sink != qualifiedName(fn) && req.sink != fn.FullName() {
+	if req.sink != qualifiedName(fn) && req.sink != fn.FullName() {
 		e.Via = qualifiedName(fn)
 	}
 	return e, true

@@ -71,6 +71,15 @@ func (c *Client) Do(ctx context.Context, req *http.Request, v any) (*http.Respon
 	return resp, err
 }
 
+// DoRecorded sends a request and records the last URL in a local file.
+func (c *Client) DoRecorded(ctx context.Context, req *http.Request, v any) error { // want DoRecorded:`http\(sends request of param 1\)` DoRecorded:`effect\(file write: os.WriteFile\)`
+	if err := os.WriteFile("last-url", []byte(req.URL.String()), 0o644); err != nil {
+		return err
+	}
+	_, err := c.Do(ctx, req, v)
+	return err
+}
+
 // sign returns the request it is given.
 func sign(req *http.Request) *http.Request { // want sign:`http\(builds request of param 0\)`
 	req.Header.Set("Authorization", "token")

@@ -34,6 +34,25 @@ func Purge(ctx context.Context, c *restsdk.Client, id string) error { // want Pu
 	return err
 }
 
+// Fetch GETs through a send function that also writes a file: the file
+// write still counts.
+func Fetch(ctx context.Context, c *restsdk.Client) error { // want Fetch:`effect\(file write: os.WriteFile via \(\*restsdk.Client\).DoRecorded\)` Fetch:`http\(read\)`
+	req, err := c.NewRequest(ctx, "GET", "servers", nil)
+	if err != nil {
+		return err
+	}
+	return c.DoRecorded(ctx, req, nil)
+}
+
+// Push POSTs through it: the POST is what matters.
+func Push(ctx context.Context, c *restsdk.Client) error { // want Push:`effect\(HTTP POST: .* via \(\*restsdk.Client\).DoRecorded\)`
+	req, err := c.NewRequest(ctx, "POST", "servers", nil)
+	if err != nil {
+		return err
+	}
+	return c.DoRecorded(ctx, req, nil)
+}
+
 func Deploy(ctx context.Context, c *gen.ClientWithResponses) error { // want Deploy:`effect\(HTTP POST: .*\)`
 	_, err := c.CreateServiceWithResponse(ctx, gen.CreateServiceJSONRequestBody{Name: "web"})
 	return err
