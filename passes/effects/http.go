@@ -115,7 +115,6 @@ type hreq struct {
 	query    hval
 	rpc      bool
 	sink     string
-	callee   string // the name of the function called, for the name rule
 }
 
 type callKind int
@@ -325,7 +324,7 @@ func isHTTPType(t types.Type, name string) bool {
 // httpCall describes the request the call sends or builds, its values
 // relative to the enclosing function's parameters.
 func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth int) (hreq, callKind) {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, callee: fn.Name()}
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {
 			return call.Args[i]
@@ -349,7 +348,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method = r.optionsMethod(sc, call, h.OptsArg-1)
 		case h.ReqParam >= 0:
 			req2 := r.reqOf(sc, arg(h.ReqParam), depth+1)
-			req2.sink, req2.callee = h.Sink, req.callee
+			req2.sink = h.Sink
 			if h.Builds {
 				return req2, buildsHTTP
 			}
@@ -380,7 +379,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 	}
 	if isDoer(fn) {
 		req2 := r.reqOf(sc, arg(0), depth+1)
-		req2.sink, req2.callee = fn.FullName(), req.callee
+		req2.sink = fn.FullName()
 		if fn.Pkg() != nil && fn.Pkg().Path() != "net/http" {
 			req2.sink = qualifiedName(fn)
 		}
@@ -454,7 +453,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			return req, buildsHTTP
 		case "Client.Do":
 			req2 := r.reqOf(sc, arg(0), depth+1)
-			req2.sink, req2.callee = req.sink, req.callee
+			req2.sink = req.sink
 			return req2, sendsHTTP
 		}
 		return req, noHTTP
