@@ -107,12 +107,12 @@ func TestTrail(t *testing.T) {
 			found := false
 			for _, r := range d.Related {
 				rel, _ := filepath.Rel(demo, r.Posn)
-				if strings.HasPrefix(rel, want) && r.Message == "commits the file write here (os.OpenFile)" {
+				if strings.HasPrefix(rel, want) && r.Message == "commits the file write here: os.OpenFile" {
 					found = true
 				}
 			}
 			if !found {
-				t.Errorf("%s: %s: no related position %s commits the file write here (os.OpenFile): %+v", tc.name, d.Posn, want, d.Related)
+				t.Errorf("%s: %s: no related position %s commits the file write here: os.OpenFile: %+v", tc.name, d.Posn, want, d.Related)
 			}
 			n++
 		}

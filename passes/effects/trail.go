@@ -95,7 +95,7 @@ func (r *Result) hopPos(fset *token.FileSet, h Hop) token.Pos {
 // Related turns the trail of e, the effect of a call or of a handler,
 // into related positions, one for each hop that lies in the module under
 // analysis: "calls (*ledger.Ledger).Append", and at the sink "commits the
-// file write here (os.OpenFile)", so that an editor or a code-scanning
+// file write here: os.OpenFile", so that an editor or a code-scanning
 // view can walk from the finding to the write. Hops in other modules, and
 // hops whose file fset does not have (see hopPos), are left out.
 func (r *Result) Related(fset *token.FileSet, e *Effect) []analysis.RelatedInformation {
@@ -113,7 +113,7 @@ func (r *Result) Related(fset *token.FileSet, e *Effect) []analysis.RelatedInfor
 		}
 		msg := "calls " + h.Callee
 		if i == len(e.Trail)-1 && h.Callee == e.Sink {
-			msg = "commits the " + e.Kind + " here (" + h.Callee + ")"
+			msg = "commits the " + e.Kind + " here: " + h.Callee
 		}
 		rel = append(rel, analysis.RelatedInformation{Pos: pos, End: pos, Message: msg})
 	}

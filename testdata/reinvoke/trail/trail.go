@@ -36,7 +36,7 @@ func Register(s *mcp.Server) {
 }
 
 func reserve(item string) error {
-	f, err := os.OpenFile("reservations", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644) // related: commits the file write here (os.OpenFile)
+	f, err := os.OpenFile("reservations", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644) // related: commits the file write here: os.OpenFile
 	if err != nil {
 		return err
 	}

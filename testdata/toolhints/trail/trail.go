@@ -29,5 +29,5 @@ func Register(s *mcp.Server) {
 func touch(name string) error { return stamp(name) } // related: calls trail.stamp
 
 func stamp(name string) error {
-	return os.WriteFile(name+".stamp", nil, 0o644) // related: commits the file write here (os.WriteFile)
+	return os.WriteFile(name+".stamp", nil, 0o644) // related: commits the file write here: os.WriteFile
 }

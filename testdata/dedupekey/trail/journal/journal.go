@@ -14,7 +14,7 @@ func (j *Journal) Add(account string) error {
 }
 
 func (j *Journal) write(line string) error {
-	f, err := os.OpenFile(j.Path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644) // related: commits the file write here (os.OpenFile)
+	f, err := os.OpenFile(j.Path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644) // related: commits the file write here: os.OpenFile
 	if err != nil {
 		return err
 	}
