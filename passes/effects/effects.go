@@ -420,7 +420,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				obj = fn.Origin()
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, call.Pos()})
+				fi.callees = append(fi.callees, calleeAt{obj, callPos(call)})
 			}
 		}
 		return true

@@ -48,8 +48,25 @@ func (e *Effect) at(pass *analysis.Pass, call *ast.CallExpr) *Effect {
 	if callee == "" {
 		callee = e.Sink
 	}
-	c.Trail = trail(pass, call.Pos(), callee, e.Trail)
+	c.Trail = trail(pass, callPos(call), callee, e.Trail)
 	return &c
+}
+
+// callPos is where a call names its callee: the selector of x.F(...), so
+// that a hop in a chain split over lines, c.Resource(gvr).Update(...), is
+// on the line of Update.
+func callPos(call *ast.CallExpr) token.Pos {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	if sel, ok := ast.Unparen(fun).(*ast.SelectorExpr); ok {
+		return sel.Sel.Pos()
+	}
+	return call.Pos()
 }
 
 // trailFiles finds the fset's files by name, for positions kept in facts.

@@ -8,9 +8,10 @@ type Journal struct {
 	seen map[string]bool
 }
 
-// Add appends a line.
+// Add appends a line. The hop is on the line that names the method.
 func (j *Journal) Add(account string) error {
-	return j.write(account + "\n") // related: calls (*journal.Journal).write
+	return j.
+		write(account + "\n") // related: calls (*journal.Journal).write
 }
 
 func (j *Journal) write(line string) error {
