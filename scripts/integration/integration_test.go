@@ -20,8 +20,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // root is the repository root.
