@@ -33,6 +33,7 @@ type Effect struct {
 	Idempotent bool   // whether the effect is idempotent by nature
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
+	Trail      []Hop  // the calls from the function to the sink (trail.go)
 	Method     string // for an HTTP request, its method ("POST"), when known
 	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
 }
@@ -110,6 +111,7 @@ type Result struct {
 	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
+	files      trailFiles // the fset's files by name, for Related
 	// http holds the HTTP facts (http.go), httpFactPkgs the packages
 	// declaring functions that have one, rpcPkg whether this package's
 	// every request is a hard-coded POST.
@@ -338,6 +340,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				}
 				e := *ce.effect
 				e.Via, e.KeyChecked = qualifiedName(c.obj), false
+				e.Trail = trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)
 				fi.effect = &e
 				changed = true
 			}
@@ -437,7 +440,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if !topEffect(fi.effect) {
 			if e := r.callEffect(sc, call, obj); e != nil {
 				if MoreSignificant(e, fi.effect) {
-					fi.effect = e
+					fi.effect = e.at(pass, call)
 				}
 				return true
 			}
@@ -452,7 +455,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				return true
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, call.Pos()})
+				fi.callees = append(fi.callees, calleeAt{obj, callPos(call)})
 			}
 		}
 		return true
@@ -501,7 +504,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Method: e.Method, RPC: e.RPC}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 		}
 		return nil
 	}
@@ -550,7 +553,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Method: e.Method, RPC: e.RPC}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		return e
@@ -703,7 +706,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		found++
 		if MoreSignificant(e, result) {
 			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
-				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Method: e.Method, RPC: e.RPC}
+				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 		}
 	}
 	if found == 0 {
