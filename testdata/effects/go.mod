@@ -4,12 +4,12 @@ go 1.25.0
 
 require (
 	github.com/go-resty/resty/v2 v2.16.5
-	github.com/google/go-github/v79 v79.0.0
+	github.com/google/go-github/v75 v75.0.0
 	k8s.io/client-go v0.0.0
 )
+
+require github.com/google/go-querystring v1.1.0 // indirect
 
 replace k8s.io/client-go => ./stubs/client-go
 
 replace github.com/go-resty/resty/v2 => ./stubs/resty
-
-replace github.com/google/go-github/v79 => ./stubs/go-github

@@ -6,23 +6,23 @@ package gh
 import (
 	"context"
 
-	"github.com/google/go-github/v79/github"
+	"github.com/google/go-github/v75/github"
 )
 
 func CloseIssue(ctx context.Context, c *github.Client) error { // want CloseIssue:`effect\(HTTP PATCH: \(\*github.Client\).Do\)`
-	req, err := c.NewRequest(ctx, "PATCH", "repos/o/r/issues/1", map[string]string{"state": "closed"})
+	req, err := c.NewRequest("PATCH", "repos/o/r/issues/1", map[string]string{"state": "closed"})
 	if err != nil {
 		return err
 	}
-	_, err = c.Do(req, nil)
+	_, err = c.Do(ctx, req, nil)
 	return err
 }
 
 func ShowIssue(ctx context.Context, c *github.Client) error { // ok: a GET
-	req, err := c.NewRequest(ctx, "GET", "repos/o/r/issues/1", nil)
+	req, err := c.NewRequest("GET", "repos/o/r/issues/1", nil)
 	if err != nil {
 		return err
 	}
-	_, err = c.Do(req, nil)
+	_, err = c.Do(ctx, req, nil)
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/go-openapi/runtime"
+	"github.com/go-openapi/strfmt"
 )
 
 type CreateStackParams struct {
@@ -20,6 +21,16 @@ type SearchStacksParams struct {
 	Query      string
 	Context    context.Context
 	HTTPClient *http.Client
+}
+
+// WriteToRequest writes the parameters to the request, as go-swagger
+// generates it (here it writes nothing).
+func (o *CreateStackParams) WriteToRequest(r runtime.ClientRequest, reg strfmt.Registry) error {
+	return nil
+}
+
+func (o *SearchStacksParams) WriteToRequest(r runtime.ClientRequest, reg strfmt.Registry) error {
+	return nil
 }
 
 type Client struct {

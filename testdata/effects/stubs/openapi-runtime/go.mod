@@ -1,3 +1,0 @@
-module github.com/go-openapi/runtime
-
-go 1.25.0
