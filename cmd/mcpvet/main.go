@@ -30,9 +30,15 @@ func main() {
 		// is declared here so that "mcpvet -h" lists it. (Not under go
 		// vet, which would pass it on to a tool that ignores it.)
 		flag.String("sarif", "", "write the findings as SARIF 2.1.0 to `FILE` (- for standard output) instead of text")
+		flag.String("write-baseline", "", "record the findings in the baseline `FILE` (for -mcpvet_config.baseline) instead of printing them")
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)
+	case len(args) > 0 && args[0] == "tools":
+		os.Exit(runTools(args[1:], os.Stdout))
 	case len(args) > 0:
+		if file, rest, ok := valueArg(args, "write-baseline"); ok {
+			os.Exit(runWriteBaseline(file, rest))
+		}
 		if file, rest, ok := sarifArgs(args); ok {
 			os.Exit(runSARIF(file, rest))
 		}

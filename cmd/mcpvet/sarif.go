@@ -153,6 +153,9 @@ type (
 		RelatedLocations []sarifLocation   `json:"relatedLocations,omitempty"`
 		Fixes            []sarifFix        `json:"fixes,omitempty"`
 		Properties       map[string]string `json:"properties,omitempty"`
+		// The baseline fingerprint (internal/baseline), which survives
+		// moved lines.
+		PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int             `json:"id,omitempty"`
@@ -319,6 +322,9 @@ func result(name string, idx int, d jsonDiagnostic, root string) sarifResult {
 	}
 	if d.Category != "" {
 		r.Properties = map[string]string{"category": d.Category}
+	}
+	if fp := fingerprint(name, d.Posn, d.Message); fp != "" {
+		r.PartialFingerprints = map[string]string{"mcpvetFingerprint/v1": fp}
 	}
 	for i, rel := range d.Related {
 		loc := location(rel.Posn, rel.End, root)

@@ -22,12 +22,14 @@ package config
 
 import (
 	"flag"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpvet/mcpvet/internal/baseline"
 	"github.com/mcpvet/mcpvet/internal/names"
 )
 
@@ -41,6 +43,17 @@ type Config struct {
 	NonSinks  map[string]bool // full names of functions that are never sinks
 	ReadBacks map[string]bool // full names of read-back functions
 	Module    string          // module path override, "" when unset
+
+	// File is the configuration file that applies to the package, or nil.
+	File *File
+	// Baseline holds the findings to drop, or nil.
+	Baseline *baseline.Set
+}
+
+// Excluded reports whether the configuration file excludes the file
+// named filename for check.
+func (c *Config) Excluded(check, filename string) bool {
+	return c != nil && c.File.Excluded(check, filename)
 }
 
 // listFlag is a comma-separated list.
@@ -60,7 +73,7 @@ func (l *listFlag) Set(s string) error {
 
 var (
 	keys, sinks, nonsinks, readbacks listFlag
-	module                           string
+	module, baselineFlag             string
 )
 
 // Analyzer holds mcpvet's flags. It reports nothing.
@@ -80,23 +93,66 @@ func newFlagSet() flag.FlagSet {
 	fs.Var(&nonsinks, "nonsinks", "comma-separated functions that are not side effects although the catalogue says so (for example a POST that only queries)")
 	fs.Var(&readbacks, "readbacks", "comma-separated functions that read back the outcome of a tool call (for readback)")
 	fs.StringVar(&module, "module", "", "module path of the analyzed code, for drivers that do not report it (Bazel nogo); default: the driver's, else a guess from the import path")
+	fs.StringVar(&baselineFlag, "baseline", "", "drop the findings recorded in this baseline `FILE` (written by mcpvet -write-baseline; none: no baseline, not even the configuration file's)")
 	return fs
 }
 
-func set(l listFlag) map[string]bool {
-	m := make(map[string]bool, len(l.vals))
-	for _, v := range l.vals {
+func set(vals []string) map[string]bool {
+	m := make(map[string]bool, len(vals))
+	for _, v := range vals {
 		m[v] = true
 	}
 	return m
 }
 
-func run(*analysis.Pass) (any, error) {
-	return &Config{
-		Keys:      names.NewMatcher(keys.vals),
-		Sinks:     set(sinks),
-		NonSinks:  set(nonsinks),
-		ReadBacks: set(readbacks),
-		Module:    module,
-	}, nil
+func run(pass *analysis.Pass) (any, error) {
+	f, err := fileFor(pass)
+	if err != nil {
+		return nil, err
+	}
+	// A flag (or a golangci-lint setting, which sets the flag) overrides
+	// the file's setting.
+	pick := func(flag listFlag, file []string) []string {
+		if len(flag.vals) > 0 || f == nil {
+			return flag.vals
+		}
+		return file
+	}
+	c := &Config{Module: module, File: f}
+	var keyList []string
+	if f != nil {
+		keyList = pick(keys, f.Keys)
+		c.Sinks, c.NonSinks, c.ReadBacks = set(pick(sinks, f.Sinks)), set(pick(nonsinks, f.NonSinks)), set(pick(readbacks, f.ReadBacks))
+		if c.Module == "" {
+			c.Module = f.Module
+		}
+	} else {
+		keyList = keys.vals
+		c.Sinks, c.NonSinks, c.ReadBacks = set(sinks.vals), set(nonsinks.vals), set(readbacks.vals)
+	}
+	c.Keys = names.NewMatcher(keyList)
+	bl := baselineFlag
+	if bl == "" && f != nil {
+		bl = f.Baseline
+	}
+	if bl != "" && bl != "none" {
+		if c.Baseline, err = baseline.Load(bl); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// fileFor returns the configuration file for the package: found from the
+// directory of its first Go file, for packages of the main module (or a
+// workspace module); packages of dependency modules use none.
+func fileFor(pass *analysis.Pass) (*File, error) {
+	if pass.Module != nil && pass.Module.Version != "" || len(pass.Files) == 0 {
+		return nil, nil
+	}
+	tf := pass.Fset.File(pass.Files[0].FileStart)
+	if tf == nil || !strings.HasSuffix(tf.Name(), ".go") {
+		return nil, nil
+	}
+	return Find(filepath.Dir(tf.Name()))
 }
