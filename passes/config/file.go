@@ -268,7 +268,7 @@ func matchPattern(pat string, elems []string) bool {
 
 // The configuration files found, by directory searched and by path.
 var (
-	fileMu  sync.Mutex
+	fileMu sync.Mutex
 	parsed = map[string]parsedFile{} // path -> parse result
 )
 
