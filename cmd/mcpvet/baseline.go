@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/analyzer"
 	"github.com/mcpvet/mcpvet/internal/baseline"
+	"github.com/mcpvet/mcpvet/passes/config"
 )
 
 // valueArg reports whether args hold -NAME FILE or -NAME=FILE (before any
@@ -181,4 +182,19 @@ func relPath(base, p string) (string, error) {
 		return "", fmt.Errorf("outside")
 	}
 	return rel, nil
+}
+
+// configError returns the error of a check's "NAME: error" line when it
+// is a configuration file or baseline error, else "".
+func configError(line string) string {
+	name, rest, ok := strings.Cut(line, ": ")
+	if !ok || !strings.Contains(rest, config.FileName+":") && !strings.HasPrefix(rest, "baseline") {
+		return ""
+	}
+	for _, a := range analyzer.All() {
+		if a.Name == name {
+			return rest
+		}
+	}
+	return ""
 }

@@ -78,13 +78,13 @@ func errorFilter(r io.Reader, w io.Writer) {
 			continue
 		case strings.HasPrefix(line, "-: "):
 			line = "mcpvet: " + strings.TrimPrefix(line, "-: ")
-		case strings.HasPrefix(line, "mcpvet_config: "):
-			// A bad configuration file fails every package alike.
+		case configError(line) != "":
+			// A bad configuration file fails every check of every package alike.
+			line = "mcpvet: " + configError(line)
 			if seenConfigErr[line] {
 				continue
 			}
 			seenConfigErr[line] = true
-			line = "mcpvet: " + strings.TrimPrefix(line, "mcpvet_config: ")
 		case strings.HasPrefix(line, "flag provided but not defined: "),
 			strings.HasPrefix(line, "invalid value "),
 			strings.HasPrefix(line, "invalid boolean "),

@@ -22,6 +22,8 @@ import (
 func main() {
 	args := os.Args[1:]
 	switch {
+	case len(args) == 1 && args[0] == "-V=full":
+		printVersion() // go vet asks for the tool's ID
 	case vetMode(args):
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)

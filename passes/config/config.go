@@ -48,6 +48,20 @@ type Config struct {
 	File *File
 	// Baseline holds the findings to drop, or nil.
 	Baseline *baseline.Set
+	// Err is the error in the configuration file or baseline, if any
+	// ("FILE:LINE: what"). The fact passes then run with the flags alone,
+	// and the checks fail with Err, so that every driver shows it (go vet
+	// shows one error per package, and a failed prerequisite hides why).
+	Err error
+}
+
+// Err returns the configuration error of the pass's package, if any. The
+// checks return it from their Run.
+func Err(pass *analysis.Pass) error {
+	if c, ok := pass.ResultOf[Analyzer].(*Config); ok {
+		return c.Err
+	}
+	return nil
 }
 
 // Excluded reports whether the configuration file excludes the file
@@ -106,9 +120,21 @@ func set(vals []string) map[string]bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	f, err := fileFor(pass)
+	c, err := build(pass)
 	if err != nil {
-		return nil, err
+		c, _ = build(nil)
+		c.Err = err
+	}
+	return c, nil
+}
+
+func build(pass *analysis.Pass) (*Config, error) {
+	var f *File
+	var err error
+	if pass != nil {
+		if f, err = fileFor(pass); err != nil {
+			return nil, err
+		}
 	}
 	// A flag (or a golangci-lint setting, which sets the flag) overrides
 	// the file's setting.
@@ -135,7 +161,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if bl == "" && f != nil {
 		bl = f.Baseline
 	}
-	if bl != "" && bl != "none" {
+	if bl != "" && bl != "none" && pass != nil {
 		if c.Baseline, err = baseline.Load(bl); err != nil {
 			return nil, err
 		}

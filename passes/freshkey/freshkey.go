@@ -109,6 +109,9 @@ type assign struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
 	// The fresh sources of the standard library and the SDKs are in
 	// internal/fresh's table.
 	if effects.Library(pass) {
