@@ -455,15 +455,17 @@ func writeMarkdown(w io.Writer, tools []*toolInfo) {
 		fmt.Fprintln(w, "No MCP tools found.")
 		return
 	}
-	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	esc := strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "<", "&lt;").Replace
+	code := func(s string) string { return "`" + strings.ReplaceAll(s, "|", `\|`) + "`" }
 	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join([]string{"Tool", "SDK", "Registered", "Handler", "readOnly", "idempotent", "destructive", "Effects", "Key read", "Checks"}, " | "), strings.Repeat("---|", len(toolColumns)))
 	for _, ti := range tools {
 		cells := ti.row()
 		for i, c := range cells {
 			if i == 0 || i == 2 || i == 3 {
-				c = "`" + c + "`"
+				cells[i] = code(c)
+			} else {
+				cells[i] = esc(c)
 			}
-			cells[i] = esc(c)
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
@@ -471,7 +473,7 @@ func writeMarkdown(w io.Writer, tools []*toolInfo) {
 		fmt.Fprint(w, "\n<details><summary>Findings</summary>\n\n")
 		for _, ti := range tools {
 			for _, f := range ti.Findings {
-				fmt.Fprintf(w, "- `%s` **%s** (%s): %s\n", f.Posn, esc(toolLabel(ti)), f.Check, f.Message)
+				fmt.Fprintf(w, "- `%s` **%s** (%s): %s\n", f.Posn, esc(toolLabel(ti)), f.Check, esc(f.Message))
 			}
 		}
 		fmt.Fprintln(w, "\n</details>")

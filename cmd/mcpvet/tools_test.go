@@ -1,0 +1,102 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of TestTools")
+
+// TestTools: mcpvet tools on the demo and on testdata/tools, as a table,
+// Markdown and JSON, against golden files (go test -run TestTools -update
+// rewrites them).
+func TestTools(t *testing.T) {
+	bin, demo := demoSetup(t)
+	fixture, _ := filepath.Abs("../../testdata/tools")
+	for _, tc := range []struct {
+		dir, golden string
+		args        []string
+	}{
+		{demo, "tools-demo.txt", nil},
+		{demo, "tools-demo.md", []string{"-markdown"}},
+		{fixture, "tools-fixture.txt", nil},
+		{fixture, "tools-fixture.json", []string{"-json"}},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			cmd := exec.Command(bin, append(append([]string{"tools"}, tc.args...), "./...")...)
+			cmd.Dir = tc.dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("mcpvet tools %v: %v\n%s", tc.args, err, stderr.Bytes())
+			}
+			golden := filepath.Join("testdata", tc.golden)
+			if *update {
+				os.MkdirAll("testdata", 0o777)
+				if err := os.WriteFile(golden, out, 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out, want) {
+				t.Errorf("mcpvet tools %v in %s differs from %s:\n%s", tc.args, tc.dir, golden, out)
+			}
+		})
+	}
+}
+
+// TestToolsHints checks the fixture's inventory by field, beside the
+// golden file: the declared hints, the effects, and the read-only
+// candidates (a handler that commits nothing, not annotated read-only).
+func TestToolsHints(t *testing.T) {
+	bin, _ := demoSetup(t)
+	cmd := exec.Command(bin, "tools", "-json", "./...")
+	cmd.Dir = "../../testdata/tools"
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []struct {
+		Name, SDK, ReadOnlyHint, IdempotentHint, DestructiveHint string
+		Effects                                                  []struct{ Kind, Sink string }
+		KeyRead, ReadOnlyCandidate                               bool
+		Findings                                                 []struct{ Check string }
+	}
+	if err := json.Unmarshal(out, &tools); err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		sdk, ro, idem, destr string
+		effects              int
+		key, cand            bool
+		findings             int
+	}
+	want := map[string]row{
+		"lookup":       {"go-sdk", "false", "false", "unset", 0, false, true, 0},
+		"lookup_ro":    {"go-sdk", "true", "false", "unset", 0, false, false, 0},
+		"save":         {"go-sdk", "false", "true", "false", 1, false, false, 0},
+		"append_keyed": {"go-sdk", "false", "false", "unset", 1, true, false, 0},
+		"purge":        {"mcp-go", "false", "false", "true", 1, false, false, 1},
+		"status":       {"mcp-go", "false", "false", "unset", 0, false, true, 0},
+		"status_ro":    {"mcp-go", "true", "false", "unset", 0, false, false, 0},
+	}
+	if len(tools) != len(want) {
+		t.Errorf("%d tools, want %d:\n%s", len(tools), len(want), out)
+	}
+	for _, ti := range tools {
+		got := row{ti.SDK, ti.ReadOnlyHint, ti.IdempotentHint, ti.DestructiveHint, len(ti.Effects), ti.KeyRead, ti.ReadOnlyCandidate, len(ti.Findings)}
+		if w, ok := want[ti.Name]; !ok || got != w {
+			t.Errorf("tool %s: got %+v, want %+v", ti.Name, got, w)
+		}
+	}
+}
