@@ -18,6 +18,13 @@
 //	                         drivers that do not say (Bazel nogo); default:
 //	                         the driver's module, else a guess from the import
 //	                         path (host/org/repo)
+//	-mcpvet_config.baseline  a baseline file (mcpvet -write-baseline) whose
+//	                         findings are dropped; "none" turns off the
+//	                         configuration file's baseline (since v0.2.0)
+//
+// The configuration file .mcpvet.yaml holds the same settings, read by
+// every driver (see FileDoc and the Analyzer's Doc, which "mcpvet help
+// mcpvet_config" prints).
 package config
 
 import (
@@ -90,10 +97,44 @@ var (
 	module, baselineFlag             string
 )
 
+// FileDoc documents the configuration file.
+const FileDoc = `The configuration file .mcpvet.yaml
+
+Put .mcpvet.yaml at the module root (beside go.mod). For each package,
+mcpvet walks up from the directory of the package's files to the directory
+holding go.mod and uses the first .mcpvet.yaml it finds, under every
+driver: mcpvet, go vet -vettool, golangci-lint, gopls and nogo (when the
+file is visible in the sandbox). Packages of dependency modules use none.
+
+    # .mcpvet.yaml
+    keys: [op_nonce]                                # extra dedupe-key names
+    sinks: ["example.com/store.Save"]               # extra side effects
+    nonsinks: ["(*example.com/store.Cache).Put"]    # never side effects
+    readbacks: ["example.com/client.Status"]        # read back a tool call's outcome
+    module: example.com/shop                        # for nogo, which does not say
+    baseline: ci/mcpvet-baseline.json               # relative to this file
+    exclude:                                        # per check, or all
+      dedupekey: [internal/legacy/]
+      all: ["*_gen.go", third_party/]
+
+A flag (-mcpvet_config.keys=...) or a golangci-lint setting overrides the
+file's value of the same name. Exclude patterns are relative to the
+directory of .mcpvet.yaml and use path.Match syntax per element: "dir/"
+excludes everything below dir; a pattern with a slash inside is anchored
+at that directory ("cmd/*/main.go"); one without matches a file or
+directory name at any depth ("*_gen.go"). An unknown key, a bad value or a
+bad pattern is a one-line error, ".mcpvet.yaml:3: unknown key "kyes"".
+
+The baseline (mcpvet -write-baseline FILE ./...) records today's findings
+by fingerprint: the check, the package, the enclosing function, the tool
+and the message without positions, so that it survives moved lines and
+unrelated edits. Findings it records are dropped; standalone mcpvet lists
+on standard error the recorded findings that no longer occur.`
+
 // Analyzer holds mcpvet's flags. It reports nothing.
 var Analyzer = &analysis.Analyzer{
 	Name:       Name,
-	Doc:        "holds the configuration shared by mcpvet's passes; it reports nothing",
+	Doc:        "holds the configuration shared by mcpvet's passes; it reports nothing\n\n" + FileDoc,
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/config",
 	Run:        run,
 	Flags:      newFlagSet(),
