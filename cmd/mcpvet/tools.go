@@ -68,8 +68,8 @@ annotated read-only is a candidate for ReadOnlyHint: true.
 // runTools implements "mcpvet tools".
 func runTools(args []string, w io.Writer) int {
 	fs := flag.NewFlagSet("mcpvet tools", flag.ContinueOnError)
-	fs.SetOutput(os.Stderr)
-	fs.Usage = func() { fmt.Fprint(os.Stderr, toolsUsage) }
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	asJSON := fs.Bool("json", false, "print JSON")
 	asMarkdown := fs.Bool("markdown", false, "print a Markdown table, for a pull-request comment")
 	tests := fs.Bool("test", false, "also load test files")
@@ -78,8 +78,12 @@ func runTools(args []string, w io.Writer) int {
 	})
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			fmt.Fprint(os.Stderr, toolsUsage)
+			fs.SetOutput(os.Stderr)
+			fs.PrintDefaults()
 			return 0
 		}
+		fmt.Fprintf(os.Stderr, "mcpvet: tools: %v (mcpvet tools -h lists the flags)\n", err)
 		return 2
 	}
 	if *asJSON && *asMarkdown {
@@ -123,7 +127,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 	var loadErrs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			loadErrs = append(loadErrs, e.Error())
+			loadErrs = append(loadErrs, strings.TrimPrefix(e.Error(), "-: "))
 		}
 	})
 	if len(loadErrs) > 0 {

@@ -100,3 +100,23 @@ func TestToolsHints(t *testing.T) {
 		}
 	}
 }
+
+// TestToolsErrors: bad arguments are one line and a non-zero exit.
+func TestToolsErrors(t *testing.T) {
+	bin, demo := demoSetup(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tools", "-json", "-markdown", "./..."}, "cannot be combined"},
+		{[]string{"tools", "./no/such/dir"}, "no/such/dir"},
+		{[]string{"tools", "-nosuchflag", "./..."}, "flag provided but not defined"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Dir = demo
+		out, err := cmd.CombinedOutput()
+		if err == nil || !bytes.Contains(out, []byte(tc.want)) || bytes.Contains(out, []byte("panic")) {
+			t.Errorf("mcpvet %v: err = %v, want an error containing %q\n%s", tc.args, err, tc.want, out)
+		}
+	}
+}
