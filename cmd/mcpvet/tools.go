@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/analyzer"
 	"github.com/mcpvet/mcpvet/passes/config"
@@ -176,6 +177,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 		}
 		return p.String()
 	}
+	ev := newEvidence(pkgs)
 	var out []*toolInfo
 	seen := make(map[string]bool) // a package and its test variant
 	for p, pp := range byPkg {
@@ -183,7 +185,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 			continue
 		}
 		for _, t := range pp.model.Tools {
-			ti := describe(p, pp.eff, t, rel)
+			ti := describe(p, pp.eff, ev, t, rel)
 			key := ti.Registered + "\x00" + ti.Name
 			if seen[key] {
 				continue
@@ -247,14 +249,14 @@ func aboutTool(d analysis.Diagnostic, t *mcpmodel.Tool) bool {
 	return false
 }
 
-func describe(p *packages.Package, eff *effects.Result, t *mcpmodel.Tool, rel func(token.Position) string) *toolInfo {
+func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmodel.Tool, rel func(token.Position) string) *toolInfo {
 	info := p.TypesInfo
 	ti := &toolInfo{
 		Name:        t.Name,
 		SDK:         string(t.SDK),
-		ReadOnly:    hintString(t.ReadOnly),
-		Idempotent:  hintString(t.Idempotent),
-		Destructive: destructive(info, t.Def),
+		ReadOnly:    hint(t.ReadOnly, declared(info, t.Def, "ReadOnlyHint", "WithReadOnlyHintAnnotation")),
+		Idempotent:  hint(t.Idempotent, declared(info, t.Def, "IdempotentHint", "WithIdempotentHintAnnotation")),
+		Destructive: declared(info, t.Def, "DestructiveHint", "WithDestructiveHintAnnotation"),
 		Effects:     []toolEffect{},
 	}
 	if t.Reg != nil {
@@ -299,7 +301,21 @@ func describe(p *packages.Package, eff *effects.Result, t *mcpmodel.Tool, rel fu
 			ti.KeyRead = true
 		}
 	}
-	ti.ReadOnlyCand = len(ti.Effects) == 0 && t.ReadOnly != mcpmodel.True
+	// Precision first: only a tool whose author left readOnly out (not
+	// one declared false, nor one whose annotations mcpvet cannot read),
+	// that is not declared destructive or idempotent (both say it writes).
+	ti.ReadOnlyCand = len(ti.Effects) == 0 && ti.ReadOnly == "unset" && ti.Destructive != "true" && t.Idempotent != mcpmodel.True
+	if ti.ReadOnlyCand {
+		// and positive evidence that the handler commits nothing.
+		if body := h.Body(); body != nil {
+			ti.ReadOnlyCand = ev.pure(info, body)
+		} else if fn, ok := h.Obj.(*types.Func); ok && ev.decls[fn.Origin()].body != nil {
+			src := ev.decls[fn.Origin()]
+			ti.ReadOnlyCand = ev.pure(src.info, src.body)
+		} else {
+			ti.ReadOnlyCand = false
+		}
+	}
 	return ti
 }
 
@@ -310,55 +326,100 @@ func hintString(h mcpmodel.Hint) string {
 	return h.String()
 }
 
-// destructive returns the destructive hint declared in the tool
-// definition's syntax: "true", "false", "unset" (absent: the spec default
-// is true), or "?" when the definition is not a literal or an mcp.NewTool
-// call mcpvet can read.
-func destructive(info *types.Info, def ast.Expr) string {
-	def = ast.Unparen(def)
-	if u, ok := def.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		def = ast.Unparen(u.X)
-	}
+// declared returns the hint named field (go-sdk ToolAnnotations field,
+// mcp-go option option) as the tool definition's syntax declares it:
+// "true", "false", "unset" (absent), or "?" when the definition is not a
+// literal or an mcp.NewTool call whose options mcpvet can read (a
+// variable, options passed as a slice, annotations built elsewhere).
+func declared(info *types.Info, def ast.Expr, field, option string) string {
+	def = unaddr(def)
 	switch d := def.(type) {
 	case *ast.CompositeLit:
 	case *ast.CallExpr:
-		if d.Ellipsis.IsValid() {
-			return "?" // options passed as a slice
+		if d.Ellipsis.IsValid() || calleeName(d) != "NewTool" {
+			return "?"
 		}
 	default:
 		return "?"
 	}
 	val := "unset"
+	opaque := false // annotations given by a value mcpvet does not read
 	ast.Inspect(def, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
+		if val != "unset" {
 			return false
 		}
-		var name string
-		var arg ast.Expr
 		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
 		case *ast.KeyValueExpr:
-			if id, ok := n.Key.(*ast.Ident); ok {
-				name, arg = id.Name, n.Value
+			id, ok := n.Key.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			switch id.Name {
+			case field:
+				val = boolString(info, n.Value)
+				return false
+			case "Annotations":
+				if _, lit := unaddr(n.Value).(*ast.CompositeLit); !lit && !isNil(n.Value) {
+					opaque = true
+				}
 			}
 		case *ast.CallExpr:
-			var fn *ast.Ident
-			switch f := ast.Unparen(n.Fun).(type) {
-			case *ast.Ident:
-				fn = f
-			case *ast.SelectorExpr:
-				fn = f.Sel
-			}
-			if fn != nil && fn.Name == "WithDestructiveHintAnnotation" && len(n.Args) == 1 {
-				name, arg = "DestructiveHint", n.Args[0]
+			switch calleeName(n) {
+			case option:
+				if len(n.Args) == 1 {
+					val = boolString(info, n.Args[0])
+				} else {
+					val = "?"
+				}
+				return false
+			case "WithToolAnnotation":
+				if len(n.Args) != 1 {
+					opaque = true
+				} else if _, lit := unaddr(n.Args[0]).(*ast.CompositeLit); !lit {
+					opaque = true
+				}
 			}
 		}
-		if name != "DestructiveHint" {
-			return true
-		}
-		val = boolString(info, arg)
-		return false
+		return true
 	})
+	if val == "unset" && opaque {
+		return "?"
+	}
 	return val
+}
+
+func unaddr(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	return e
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return ""
+}
+
+// hint shows a hint the model resolved, as declared: "unset" when the
+// model's false is the spec default of an absent hint.
+func hint(h mcpmodel.Hint, decl string) string {
+	if h == mcpmodel.False && decl == "unset" {
+		return "unset"
+	}
+	return hintString(h)
 }
 
 // boolString resolves a constant bool, &v of a constant-initialised
@@ -510,4 +571,98 @@ func dedupe(ss []string) []string {
 		}
 	}
 	return out
+}
+
+// evidence decides whether a handler positively commits nothing, for the
+// read-only candidates: the effects pass stays silent when unsure, so "no
+// effect found" alone is not evidence.
+type evidence struct {
+	decls map[*types.Func]funcSrc // functions declared in the main modules
+	memo  map[*types.Func]int     // inProgress (a cycle: pure so far), isPure or isImpure
+}
+
+const (
+	inProgress = iota + 1
+	isPure
+	isImpure
+)
+
+type funcSrc struct {
+	body *ast.BlockStmt
+	info *types.Info
+}
+
+func newEvidence(pkgs []*packages.Package) *evidence {
+	ev := &evidence{decls: make(map[*types.Func]funcSrc), memo: make(map[*types.Func]int)}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && !p.Module.Main || p.TypesInfo == nil {
+			return
+		}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						ev.decls[fn] = funcSrc{fd.Body, p.TypesInfo}
+					}
+				}
+			}
+		}
+	})
+	return ev
+}
+
+// pure reports whether every call in body is a builtin or conversion, a
+// function of the standard library, an SDK or a logging or telemetry
+// package (whose effects the catalogue lists, so none was found), or a
+// function of the main modules that is pure in turn; a call through an
+// interface (other than context.Context and error), a function value, or
+// into another module is not evidence.
+func (ev *evidence) pure(info *types.Info, body ast.Node) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !ok || !isCall {
+			return ok
+		}
+		if tv, found := info.Types[call.Fun]; found && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		fn, isFunc := typeutil.Callee(info, call).(*types.Func)
+		if !isFunc {
+			ok = false // a function value
+			return false
+		}
+		fn = fn.Origin()
+		if fn.Pkg() == nil {
+			return true // error.Error
+		}
+		path := fn.Pkg().Path()
+		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			if path != "context" && !effects.InSDKModule(path) {
+				ok = false
+			}
+			return ok
+		}
+		switch {
+		case !strings.Contains(strings.Split(path, "/")[0], "."), effects.InSDKModule(path), effects.NeverEffect(path):
+			return true
+		}
+		if m := ev.memo[fn]; m != 0 {
+			ok = m != isImpure
+			return ok
+		}
+		src, local := ev.decls[fn]
+		if !local {
+			ok = false // another module's function, not loaded with syntax here
+			return false
+		}
+		ev.memo[fn] = inProgress
+		ok = ev.pure(src.info, src.body)
+		ev.memo[fn] = isImpure
+		if ok {
+			ev.memo[fn] = isPure
+		}
+		return ok
+	})
+	return ok
 }

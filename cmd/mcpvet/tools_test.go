@@ -82,13 +82,16 @@ func TestToolsHints(t *testing.T) {
 		findings             int
 	}
 	want := map[string]row{
-		"lookup":       {"go-sdk", "false", "false", "unset", 0, false, true, 0},
-		"lookup_ro":    {"go-sdk", "true", "false", "unset", 0, false, false, 0},
-		"save":         {"go-sdk", "false", "true", "false", 1, false, false, 0},
-		"append_keyed": {"go-sdk", "false", "false", "unset", 1, true, false, 0},
-		"purge":        {"mcp-go", "false", "false", "true", 1, false, false, 1},
-		"status":       {"mcp-go", "false", "false", "unset", 0, false, true, 0},
-		"status_ro":    {"mcp-go", "true", "false", "unset", 0, false, false, 0},
+		"lookup":       {"go-sdk", "unset", "unset", "unset", 0, false, true, 0},
+		"lookup_ro":    {"go-sdk", "true", "unset", "unset", 0, false, false, 0},
+		"touch":        {"go-sdk", "unset", "unset", "unset", 0, false, false, 0},
+		"declared_rw":  {"go-sdk", "false", "unset", "unset", 0, false, false, 0},
+		"shout":        {"go-sdk", "unset", "unset", "unset", 0, false, true, 0},
+		"save":         {"go-sdk", "unset", "true", "false", 1, false, false, 0},
+		"append_keyed": {"go-sdk", "unset", "unset", "unset", 1, true, false, 0},
+		"purge":        {"mcp-go", "unset", "unset", "true", 1, false, false, 1},
+		"status":       {"mcp-go", "unset", "unset", "unset", 0, false, true, 0},
+		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, 0},
 	}
 	if len(tools) != len(want) {
 		t.Errorf("%d tools, want %d:\n%s", len(tools), len(want), out)

@@ -5,6 +5,7 @@ package gosdk
 import (
 	"context"
 	"os"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -29,6 +30,21 @@ func Register(s *mcp.Server) {
 			return nil, nil, os.WriteFile(in.Name, nil, 0o644)
 		})
 
+	// Calls through an interface, which may write: no candidate.
+	mcp.AddTool(s, &mcp.Tool{Name: "touch"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+			return nil, nil, store.Touch(ctx, in.Name)
+		})
+
+	// Declared not read-only by its author: no candidate.
+	mcp.AddTool(s, &mcp.Tool{Name: "declared_rw", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: false}}, lookup)
+
+	// Commits nothing through a helper of its own: a candidate.
+	mcp.AddTool(s, &mcp.Tool{Name: "shout"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: shout(in.Name)}}}, nil, nil
+		})
+
 	// Appends to a file after reading a dedupe key.
 	mcp.AddTool(s, &mcp.Tool{Name: "append_keyed"},
 		func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
@@ -42,6 +58,15 @@ func Register(s *mcp.Server) {
 			return nil, nil, fh.Close()
 		})
 }
+
+// Store is implemented elsewhere.
+type Store interface {
+	Touch(ctx context.Context, name string) error
+}
+
+var store Store
+
+func shout(s string) string { return strings.ToUpper(s) + "!" }
 
 func lookup(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 	_, err := os.Stat(in.Name)
