@@ -62,6 +62,15 @@ func recordChild(cmd *exec.Cmd) (done func()) {
 // reportStale prints, per baseline file, the recorded findings that were
 // judged (their package was analyzed by their check) and matched nothing.
 func reportStale(recs []baseline.Record) {
+	for _, s := range staleEntries(recs) {
+		fmt.Fprintln(os.Stderr, s)
+	}
+}
+
+// staleEntries returns, per baseline file, a message listing its recorded
+// findings that no longer occur.
+func staleEntries(recs []baseline.Record) []string {
+	var msgs []string
 	judged := make(map[string]map[string]bool) // baseline -> fingerprints
 	matched := make(map[string]bool)
 	for _, r := range recs {
@@ -96,9 +105,10 @@ func reportStale(recs []baseline.Record) {
 			continue
 		}
 		sort.Strings(lines)
-		fmt.Fprintf(os.Stderr, "mcpvet: baseline %s: %d recorded findings no longer occur (mcpvet -write-baseline %s ./... drops them):\n%s\n",
-			displayPath(file), len(lines), displayPath(file), strings.Join(lines, "\n"))
+		msgs = append(msgs, fmt.Sprintf("mcpvet: baseline %s: %d recorded findings no longer occur (mcpvet -write-baseline %s ./... drops them):\n%s",
+			displayPath(file), len(lines), displayPath(file), strings.Join(lines, "\n")))
 	}
+	return msgs
 }
 
 // runWriteBaseline runs the checks with args and records every finding

@@ -246,6 +246,13 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("stale entry not listed as it should be; stderr:\n%s", stderr)
 	}
 
+	// SARIF lists the stale entry as a notification.
+	cmd = exec.Command(bin, "-sarif", "-", "./...")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err != nil || !bytes.Contains(out, []byte(`"level": "note"`)) || !bytes.Contains(out, []byte("00000000deadbeef")) {
+		t.Errorf("mcpvet -sarif with a stale baseline entry: err = %v, no note naming it:\n%s", err, out)
+	}
+
 	// SARIF: partialFingerprints are the baseline's fingerprints.
 	cmd = exec.Command(bin, "-sarif", "-", "-mcpvet_config.baseline=none", "./...")
 	cmd.Dir = dir

@@ -75,6 +75,10 @@ func runSARIF(file string, args []string) int {
 	for _, e := range errs {
 		fmt.Fprintln(os.Stderr, "mcpvet: "+e)
 	}
+	for _, msg := range staleEntries(records) { // also on standard error
+		inv := &log.Runs[0].Invocations[0]
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "note", Message: sarifMessage{strings.TrimPrefix(msg, "mcpvet: ")}})
+	}
 	out, err := json.MarshalIndent(log, "", "  ")
 	if err != nil {
 		return fail("%v", err)
