@@ -17,7 +17,7 @@ import (
 func runGolangciFresh(t *testing.T, dir, config string) []finding {
 	t.Helper()
 	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
-	return runGolangci(t, dir, config)
+	return runGolangci(t, dir, config, "--allow-parallel-runners")
 }
 
 func writeFile(t *testing.T, path, content string) {
@@ -94,7 +94,7 @@ func TestGolangciConfigFile(t *testing.T) {
 	// A bad file is an error naming it.
 	writeFile(t, cfgFile, "keys: [x]\nkyes: [y]\n")
 	t.Setenv("GOLANGCI_LINT_CACHE", t.TempDir())
-	cmd := exec.Command(golangciBin(t), "run", "--config", all, "./...")
+	cmd := exec.Command(golangciBin(t), "run", "--allow-parallel-runners", "--config", all, "./...")
 	cmd.Dir = demo
 	out, err := cmd.CombinedOutput()
 	if err == nil || !bytes.Contains(out, []byte(`.mcpvet.yaml:2: unknown key`)) || bytes.Contains(out, []byte("panic")) {
