@@ -43,8 +43,8 @@ func valueArg(args []string, name string) (val string, rest []string, ok bool) {
 var records []baseline.Record
 
 // recordChild makes the child write records to a temporary file; done
-// reads them into records, then lists the baseline entries that no longer
-// occur on standard error.
+// reads them into records (finish then lists the baseline entries that no
+// longer occur).
 func recordChild(cmd *exec.Cmd) (done func()) {
 	f, err := os.CreateTemp("", "mcpvet-records-*.jsonl")
 	if err != nil {
@@ -55,8 +55,14 @@ func recordChild(cmd *exec.Cmd) (done func()) {
 	return func() {
 		defer os.Remove(f.Name())
 		records, _ = baseline.ReadRecords(f.Name())
-		reportStale(records)
 	}
+}
+
+// finish lists the baseline entries that no longer occur on standard
+// error, after the findings, and returns code.
+func finish(code int) int {
+	reportStale(records)
+	return code
 }
 
 // reportStale prints, per baseline file, the recorded findings that were

@@ -42,12 +42,12 @@ func main() {
 			os.Exit(runWriteBaseline(file, rest))
 		}
 		if file, rest, ok := sarifArgs(args); ok {
-			os.Exit(runSARIF(file, rest))
+			os.Exit(finish(runSARIF(file, rest)))
 		}
 		if n, rest, ok := textArgs(args); ok {
-			os.Exit(runText(n, rest))
+			os.Exit(finish(runText(n, rest)))
 		}
-		os.Exit(runChild(args, os.Stdout))
+		os.Exit(finish(runChild(args, os.Stdout)))
 	default:
 		multichecker.Main(analyzer.All()...) // prints the usage
 	}

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of TestTools")
@@ -17,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestTools")
 // rewrites them).
 func TestTools(t *testing.T) {
 	bin, demo := demoSetup(t)
-	fixture, _ := filepath.Abs("../../testdata/tools")
+	fixture := testenv.Module(t, "../../testdata/tools")
 	for _, tc := range []struct {
 		dir, golden string
 		args        []string
@@ -61,7 +63,7 @@ func TestTools(t *testing.T) {
 func TestToolsHints(t *testing.T) {
 	bin, _ := demoSetup(t)
 	cmd := exec.Command(bin, "tools", "-json", "./...")
-	cmd.Dir = "../../testdata/tools"
+	cmd.Dir = testenv.Module(t, "../../testdata/tools")
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatal(err)
