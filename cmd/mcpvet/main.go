@@ -11,6 +11,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 
@@ -37,6 +38,8 @@ func main() {
 		multichecker.Main(analyzer.All()...)
 	case len(args) > 0 && args[0] == "tools":
 		os.Exit(runTools(args[1:], os.Stdout))
+	case len(args) == 1 && args[0] == "help":
+		overview(os.Stdout, analyzer.Suite) // "mcpvet help NAME" is the driver's
 	case len(args) > 0:
 		if file, rest, ok := valueArg(args, "write-baseline"); ok {
 			os.Exit(runWriteBaseline(file, rest))
@@ -49,7 +52,8 @@ func main() {
 		}
 		os.Exit(finish(runChild(args, os.Stdout)))
 	default:
-		multichecker.Main(analyzer.All()...) // prints the usage
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(1)
 	}
 }
 
