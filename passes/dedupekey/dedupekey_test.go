@@ -18,3 +18,17 @@ func TestDedupekey(t *testing.T) {
 	}
 	analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
 }
+
+// TestOtherSDKs runs over one fixture module per SDK beside go-sdk and
+// mcp-go, each requiring the real module at a pinned version.
+func TestOtherSDKs(t *testing.T) {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang", "sdk-cortex", "sdk-foxy"} {
+		t.Run(mod, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("../../testdata", mod))
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.Run(t, dir, dedupekey.Analyzer, "./server")
+		})
+	}
+}

@@ -361,6 +361,10 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 		return
 	}
 	reg, ok := registrations[k3]
+	if !ok && b.otherSDKCall(k3, call) { // sdk_other.go
+		b.consumed[call] = true
+		return
+	}
 	if !ok || reg.handler >= len(call.Args) {
 		return
 	}
@@ -536,6 +540,9 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
+	if b.otherToolVar(t, e, depth) { // sdk_other.go
+		return
+	}
 	if v := b.value(e); v != e {
 		b.toolDef(t, v, depth+1)
 		return
@@ -565,6 +572,9 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 			b.annotations(t, e, depth+1)
 		}
 	case *ast.CallExpr:
+		if b.otherConstructor(t, e, depth) { // sdk_other.go
+			return
+		}
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		k2, _, ok := calleeKey(fn)
 		if ok && k2 == [2]string{mcpGoMCP, "NewTool"} && len(e.Args) > 0 {
@@ -735,7 +745,7 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, x).(*types.Func)
-		if k2, _, ok := calleeKey(fn); ok && handlerAdapters[k2] && len(x.Args) == 1 {
+		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(x.Args) == 1 {
 			return b.resolveHandler(x.Args[0], depth+1)
 		}
 		if fn != nil {

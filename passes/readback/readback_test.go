@@ -41,3 +41,18 @@ func TestRetryFacts(t *testing.T) {
 	}
 	analysistest.Run(t, dir, retry.Analyzer, "./framework")
 }
+
+// TestOtherSDKs runs over the fixture modules of the SDKs beside go-sdk
+// and mcp-go that have a client: their CallTool in retry loops, and
+// trpc-mcp-go's own retry options.
+func TestOtherSDKs(t *testing.T) {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang"} {
+		t.Run(mod, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("../../testdata", mod))
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.Run(t, dir, readback.Analyzer, "./client")
+		})
+	}
+}

@@ -95,6 +95,7 @@ type Call struct {
 	SDK    string   // "go-sdk", "mcp-go", or "" for a wrapper
 	Tool   string   // the constant tool name, or ""
 	Params ast.Expr // the request argument of a direct call
+	Name   ast.Expr // the tool-name argument, for a client whose CallTool takes one (sdk_other.go)
 	Keyed  bool     // the call sends a dedupe key
 }
 
@@ -131,7 +132,7 @@ func (r *Result) isReadBackFunc(fn *types.Func) bool {
 		return false
 	}
 	fn = fn.Origin()
-	if k, ok := key(fn); ok && readBacks[k] {
+	if k, ok := key(fn); ok && (readBacks[k] || otherReadBacks[k]) {
 		return true
 	}
 	return r.readBacks[fn] || r.cfg != nil && len(r.cfg.ReadBacks) > 0 && r.cfg.ReadBacks[fn.FullName()]
@@ -314,6 +315,9 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 			tc.Keyed = r.hasKey(info, body, c.Args[1], 0)
 			return tc
 		}
+		if tc := r.otherCall(pass, body, fn, k, c); tc != nil { // sdk_other.go
+			return tc
+		}
 	}
 	f := r.callers[fn]
 	if f == nil && isCallToolInterface(fn) {
@@ -360,7 +364,11 @@ func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []
 		tools[c.Tool] = true
 		f.Keyed = f.Keyed && c.Keyed
 		if c.Direct && c.Tool == "" {
-			if id, ok := ast.Unparen(findName(info, files, decl.Body, c.Params)).(*ast.Ident); ok {
+			nameExpr := c.Name
+			if nameExpr == nil {
+				nameExpr = findName(info, files, decl.Body, c.Params)
+			}
+			if id, ok := ast.Unparen(nameExpr).(*ast.Ident); ok {
 				if i, ok := params[info.Uses[id]]; ok {
 					f.NameParam = i
 				}
@@ -390,6 +398,8 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 			e = ast.Unparen(u.X)
 		}
 		switch e := e.(type) {
+		case *ast.CallExpr:
+			found = requestCtorName(info, e) // sdk_other.go
 		case *ast.CompositeLit:
 			for _, el := range e.Elts {
 				kv, ok := el.(*ast.KeyValueExpr)
@@ -629,5 +639,5 @@ func isCallToolInterface(fn *types.Func) bool {
 	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return false
 	}
-	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient
+	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient && !otherSDKPath(fn.Pkg().Path())
 }

@@ -18,3 +18,17 @@ func TestToolhints(t *testing.T) {
 	}
 	analysistest.Run(t, dir, toolhints.Analyzer, "./...")
 }
+
+// TestOtherSDKs runs over the fixture modules of the SDKs beside go-sdk
+// and mcp-go that have tool annotations.
+func TestOtherSDKs(t *testing.T) {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc"} {
+		t.Run(mod, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("../../testdata", mod))
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.Run(t, dir, toolhints.Analyzer, "./hints")
+		})
+	}
+}
