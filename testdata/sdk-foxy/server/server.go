@@ -1,0 +1,51 @@
+// Package server declares foxy-contexts tools: constructors that uber/fx
+// wires, each pairing a tool with its handler in fxctx.NewTool. The SDK
+// has no tool annotations.
+package server
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/strowk/foxy-contexts/pkg/fxctx"
+	"github.com/strowk/foxy-contexts/pkg/mcp"
+)
+
+func desc(s string) *string { return &s }
+
+func NewApplyTool(db *sql.DB) fxctx.Tool {
+	return fxctx.NewTool(
+		&mcp.Tool{Name: "apply", Description: desc("apply a change")},
+		func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
+			if _, err := db.ExecContext(ctx, "INSERT INTO changes VALUES (?)", args["change"]); err != nil { // want `tool "apply" is not idempotent and its handler commits a SQL write via \(\*database/sql.DB\).ExecContext`
+				return &mcp.CallToolResult{IsError: ptr(true)}
+			}
+			return &mcp.CallToolResult{}
+		},
+	)
+}
+
+func NewApplyKeyedTool(db *sql.DB) fxctx.Tool {
+	return fxctx.NewTool(
+		&mcp.Tool{Name: "apply_keyed"},
+		func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
+			key, _ := args["idempotency_key"].(string)
+			if _, err := db.ExecContext(ctx, "INSERT INTO changes(key) VALUES (?) ON CONFLICT DO NOTHING", key); err != nil { // ok: the key was read first
+				return &mcp.CallToolResult{IsError: ptr(true)}
+			}
+			return &mcp.CallToolResult{}
+		},
+	)
+}
+
+func NewListTool(db *sql.DB) fxctx.Tool {
+	tool := &mcp.Tool{Name: "list"}
+	return fxctx.NewTool(tool, func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
+		if _, err := db.QueryContext(ctx, "SELECT 1"); err != nil { // ok: a read
+			return &mcp.CallToolResult{IsError: ptr(true)}
+		}
+		return &mcp.CallToolResult{}
+	})
+}
+
+func ptr(b bool) *bool { return &b }
