@@ -97,7 +97,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
-	if e == nil || e.KeyChecked {
+	if e == nil || e.KeyChecked || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -134,8 +134,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 			first = &at
 		}
 	}
-	if first == nil {
-		return
+	if first == nil || first.Effect.Idempotent && !t.SDK.Annotated() {
+		return // an SDK without annotations cannot mark the tool idempotent
 	}
 	what := first.Effect.Kind
 	via := first.Effect.Sink

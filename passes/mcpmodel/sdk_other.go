@@ -44,6 +44,17 @@ type constructor struct {
 	annotations string
 }
 
+// Annotated reports whether the SDK lets a server annotate its tools.
+// Without annotations a tool cannot be marked idempotent: an effect that
+// is idempotent by nature is no finding there (dedupekey).
+func (s SDK) Annotated() bool {
+	switch s {
+	case MCPGolang, Cortex, Foxy:
+		return false
+	}
+	return true
+}
+
 // otherSDKs are the tables of the SDKs beside go-sdk and mcp-go.
 var otherSDKs = []*sdkTable{&goMCPTable, &trpcTable, &mcpGolangTable, &cortexTable, &foxyTable}
 

@@ -6,6 +6,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"os"
 
 	"github.com/strowk/foxy-contexts/pkg/fxctx"
 	"github.com/strowk/foxy-contexts/pkg/mcp"
@@ -42,6 +43,18 @@ func NewListTool(db *sql.DB) fxctx.Tool {
 	tool := &mcp.Tool{Name: "list"}
 	return fxctx.NewTool(tool, func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
 		if _, err := db.QueryContext(ctx, "SELECT 1"); err != nil { // ok: a read
+			return &mcp.CallToolResult{IsError: ptr(true)}
+		}
+		return &mcp.CallToolResult{}
+	})
+}
+
+// ok: an overwrite is idempotent by nature, and the SDK has no
+// annotations to mark the tool so.
+func NewSaveTool() fxctx.Tool {
+	return fxctx.NewTool(&mcp.Tool{Name: "save"}, func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
+		data, _ := args["data"].(string)
+		if err := os.WriteFile("/var/lib/app/state.json", []byte(data), 0o644); err != nil {
 			return &mcp.CallToolResult{IsError: ptr(true)}
 		}
 		return &mcp.CallToolResult{}
