@@ -4,8 +4,8 @@
 //
 // Registrations are found through the SDKs' own entry points
 // (go-sdk mcp.AddTool and (*mcp.Server).AddTool; mcp-go
-// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values)
-// and through a project's own wrappers: any call, composite literal or
+// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values;
+// the other Go SDKs' in sdk_*.go) and through a project's own wrappers: any call, composite literal or
 // return statement that carries both a tool definition (a Tool value,
 // mcp.NewTool, mcp-go tool options, an annotations value) and a function
 // value pairs the two.
