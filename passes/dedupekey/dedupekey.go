@@ -77,8 +77,12 @@ func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 		return fmt.Sprintf("%s is not marked idempotent and its handler commits a %s via %s before reading a dedupe key; the write looks idempotent by nature (an overwrite or delete), so if repeating the whole tool is harmless annotate it IdempotentHint: true, otherwise read a client-supplied idempotency key and check it against a store before this call",
 			toolName(t), kind, via)
 	}
-	return fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; read a client-supplied idempotency key and check it against a store before this call, or annotate the tool IdempotentHint: true if repeating it is harmless",
-		toolName(t), kind, via)
+	label := "annotate the tool IdempotentHint: true"
+	if !t.SDK.Annotated() {
+		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
+	}
+	return fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; read a client-supplied idempotency key and check it against a store before this call, or %s if repeating it is harmless",
+		toolName(t), kind, via, label)
 }
 
 // better reports whether effect a should be reported rather than b: a

@@ -18,7 +18,7 @@ func NewApplyTool(db *sql.DB) fxctx.Tool {
 	return fxctx.NewTool(
 		&mcp.Tool{Name: "apply", Description: desc("apply a change")},
 		func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
-			if _, err := db.ExecContext(ctx, "INSERT INTO changes VALUES (?)", args["change"]); err != nil { // want `tool "apply" is not idempotent and its handler commits a SQL write via \(\*database/sql.DB\).ExecContext`
+			if _, err := db.ExecContext(ctx, "INSERT INTO changes VALUES (?)", args["change"]); err != nil { // want `tool "apply" is not idempotent and its handler commits a SQL write via \(\*database/sql.DB\).ExecContext .* or put a //mcpvet:idempotent directive on the registration \(the SDK has no tool annotations\)`
 				return &mcp.CallToolResult{IsError: ptr(true)}
 			}
 			return &mcp.CallToolResult{}
@@ -55,6 +55,18 @@ func NewSaveTool() fxctx.Tool {
 	return fxctx.NewTool(&mcp.Tool{Name: "save"}, func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
 		data, _ := args["data"].(string)
 		if err := os.WriteFile("/var/lib/app/state.json", []byte(data), 0o644); err != nil {
+			return &mcp.CallToolResult{IsError: ptr(true)}
+		}
+		return &mcp.CallToolResult{}
+	})
+}
+
+// ok: the registration is declared idempotent.
+//
+//mcpvet:idempotent the query upserts by primary key
+func NewUpsertTool(db *sql.DB) fxctx.Tool {
+	return fxctx.NewTool(&mcp.Tool{Name: "upsert"}, func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
+		if _, err := db.ExecContext(ctx, "INSERT INTO kv VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v", args["k"], args["v"]); err != nil {
 			return &mcp.CallToolResult{IsError: ptr(true)}
 		}
 		return &mcp.CallToolResult{}
