@@ -63,16 +63,19 @@ func otherSDKPath(path string) bool {
 	return otherTableOf(path) != nil
 }
 
-func otherTableOf(path string) *sdkTable {
+func otherTableOf(path string) *sdkTable { return otherByPath[path] }
+
+// otherByPath indexes otherSDKs by package path: the model asks for every
+// call and type it classifies.
+var otherByPath = func() map[string]*sdkTable {
+	m := make(map[string]*sdkTable)
 	for _, t := range otherSDKs {
 		for _, p := range t.paths {
-			if p == path {
-				return t
-			}
+			m[p] = t
 		}
 	}
-	return nil
-}
+	return m
+}()
 
 // otherToolType reports whether the named type path.name is a tool type
 // of one of otherSDKs.
