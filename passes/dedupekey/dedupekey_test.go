@@ -22,7 +22,7 @@ func TestDedupekey(t *testing.T) {
 // TestOtherSDKs runs over one fixture module per SDK beside go-sdk and
 // mcp-go, each requiring the real module at a pinned version.
 func TestOtherSDKs(t *testing.T) {
-	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang", "sdk-cortex", "sdk-foxy"} {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang", "sdk-cortex", "sdk-foxy", "sdk-viant"} {
 		t.Run(mod, func(t *testing.T) {
 			dir, err := filepath.Abs(filepath.Join("../../testdata", mod))
 			if err != nil {

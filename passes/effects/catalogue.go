@@ -253,6 +253,7 @@ var notRemote = []string{
 	"github.com/metoro-io/mcp-golang",
 	"github.com/FreePeak/cortex",
 	"github.com/strowk/foxy-contexts",
+	"github.com/viant/mcp",
 	"go.opentelemetry.io/",
 	"github.com/prometheus/",
 	"go.uber.org/zap",

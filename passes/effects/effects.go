@@ -153,6 +153,8 @@ var sdkModules = []string{
 	"github.com/metoro-io/mcp-golang",
 	"github.com/FreePeak/cortex",
 	"github.com/strowk/foxy-contexts",
+	"github.com/viant/mcp",
+	"github.com/viant/mcp-protocol",
 }
 
 // Library reports whether pkg is library code that the built-in tables

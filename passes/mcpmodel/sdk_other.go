@@ -22,7 +22,7 @@ type sdkTable struct {
 	// registrations are the registering calls, as in sdk.go.
 	registrations map[[3]string]registration
 	// byName are registrations whose tool argument is the constant tool
-	// name and whose SDK has no annotations: their hints are false.
+	// name and that set no annotations: their hints are false.
 	byName map[[3]string]bool
 	// toolTypes are the SDK's tool struct types: the Name field names the
 	// tool, the Annotations field (when the type has one) holds the hints.
@@ -56,7 +56,7 @@ func (s SDK) Annotated() bool {
 }
 
 // otherSDKs are the tables of the SDKs beside go-sdk and mcp-go.
-var otherSDKs = []*sdkTable{&goMCPTable, &trpcTable, &mcpGolangTable, &cortexTable, &foxyTable}
+var otherSDKs = []*sdkTable{&goMCPTable, &trpcTable, &mcpGolangTable, &cortexTable, &foxyTable, &viantTable}
 
 // otherSDKPath reports whether path is a package of one of otherSDKs.
 func otherSDKPath(path string) bool {

@@ -16,6 +16,7 @@ var fixtureOf = map[SDK]string{
 	MCPGolang: "sdk-mcpgolang",
 	Cortex:    "sdk-cortex",
 	Foxy:      "sdk-foxy",
+	Viant:     "sdk-viant",
 }
 
 // TestOtherSDKTables checks every entry of the other SDKs' tables against

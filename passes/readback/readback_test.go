@@ -46,7 +46,7 @@ func TestRetryFacts(t *testing.T) {
 // and mcp-go that have a client: their CallTool in retry loops, and
 // trpc-mcp-go's own retry options.
 func TestOtherSDKs(t *testing.T) {
-	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang"} {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang", "sdk-viant"} {
 		t.Run(mod, func(t *testing.T) {
 			dir, err := filepath.Abs(filepath.Join("../../testdata", mod))
 			if err != nil {

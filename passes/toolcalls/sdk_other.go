@@ -19,6 +19,8 @@ const (
 	goMCPProtocol = "github.com/ThinkInAIXYZ/go-mcp/protocol"
 	trpcMCP       = "trpc.group/trpc-go/trpc-mcp-go"
 	mcpGolang     = "github.com/metoro-io/mcp-golang"
+	viantClient   = "github.com/viant/mcp/client"
+	viantSchema   = "github.com/viant/mcp-protocol/schema"
 )
 
 // callShape says which arguments of a CallTool carry the request.
@@ -39,14 +41,23 @@ var otherCallTools = map[[3]string]callShape{
 	{trpcMCP, "Connector", "CallTool"}:   {"trpc-mcp-go", -1, 1},
 	// (*mcp_golang.Client).CallTool(ctx, name string, arguments any)
 	{mcpGolang, "Client", "CallTool"}: {"mcp-golang", 1, 2},
+	// viant/mcp (checked against v0.14.1-0.20260330151156-6107a117f1ea):
+	// (*client.Client).CallTool(ctx, *schema.CallToolRequestParams,
+	// ...RequestOption) and client.Interface's. It re-sends by itself only
+	// after "session not found" and 401 answers, which the server sends
+	// without running the tool.
+	{viantClient, "Client", "CallTool"}:    {"viant/mcp", -1, 1},
+	{viantClient, "Interface", "CallTool"}: {"viant/mcp", -1, 1},
 }
 
 var otherReadBacks = map[[3]string]bool{
-	{goMCPClient, "Client", "ReadResource"}:  true,
-	{trpcMCP, "Client", "ReadResource"}:      true,
-	{trpcMCP, "StdioClient", "ReadResource"}: true,
-	{trpcMCP, "Connector", "ReadResource"}:   true,
-	{mcpGolang, "Client", "ReadResource"}:    true,
+	{goMCPClient, "Client", "ReadResource"}:    true,
+	{trpcMCP, "Client", "ReadResource"}:        true,
+	{trpcMCP, "StdioClient", "ReadResource"}:   true,
+	{trpcMCP, "Connector", "ReadResource"}:     true,
+	{mcpGolang, "Client", "ReadResource"}:      true,
+	{viantClient, "Client", "ReadResource"}:    true,
+	{viantClient, "Interface", "ReadResource"}: true,
 }
 
 // requestCtors build a tool-call request; the value is the argument
@@ -54,11 +65,12 @@ var otherReadBacks = map[[3]string]bool{
 var requestCtors = map[[2]string]int{
 	{goMCPProtocol, "NewCallToolRequest"}:                 0,
 	{goMCPProtocol, "NewCallToolRequestWithRawArguments"}: 0,
+	{viantSchema, "NewCallToolRequestParams"}:             0,
 }
 
 // otherSDKPath reports whether path is a package named in this file.
 func otherSDKPath(path string) bool {
-	return path == goMCPClient || path == goMCPProtocol || path == trpcMCP || path == mcpGolang
+	return path == goMCPClient || path == goMCPProtocol || path == trpcMCP || path == mcpGolang || path == viantClient || path == viantSchema
 }
 
 // otherCall returns the tool call c makes through one of the other SDKs'

@@ -12,7 +12,7 @@ import (
 // real modules at the versions their fixtures pin: each method exists,
 // and the argument that carries the name or request is in range.
 func TestOtherSDKTables(t *testing.T) {
-	fixture := map[string]string{goMCPClient: "sdk-gomcp", goMCPProtocol: "sdk-gomcp", trpcMCP: "sdk-trpc", mcpGolang: "sdk-mcpgolang"}
+	fixture := map[string]string{goMCPClient: "sdk-gomcp", goMCPProtocol: "sdk-gomcp", trpcMCP: "sdk-trpc", mcpGolang: "sdk-mcpgolang", viantClient: "sdk-viant", viantSchema: "sdk-viant"}
 	scopes := make(map[string]*types.Scope)
 	for path, mod := range fixture {
 		dir, err := filepath.Abs(filepath.Join("../../testdata", mod))

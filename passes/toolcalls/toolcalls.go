@@ -435,6 +435,12 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 				}
 				switch n := n.(type) {
 				case *ast.AssignStmt:
+					if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+						// params, err := NewCallToolRequestParams(name, args)
+						if id, ok := n.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == v {
+							visit(n.Rhs[0], depth+1)
+						}
+					}
 					for i, l := range n.Lhs {
 						if len(n.Lhs) != len(n.Rhs) {
 							break
@@ -563,6 +569,9 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 					}
 					if len(n.Lhs) == len(n.Rhs) && r.hasKey(info, body, n.Rhs[i], depth+1) {
 						hit = true
+					}
+					if i == 0 && len(n.Rhs) == 1 && len(n.Lhs) > 1 && r.hasKey(info, body, n.Rhs[0], depth+1) {
+						hit = true // params, err := NewCallToolRequestParams(name, args)
 					}
 				}
 			case *ast.ValueSpec:
