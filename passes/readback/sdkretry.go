@@ -222,8 +222,19 @@ func (c *checker) callThrough(ctor *ast.CallExpr) *toolcalls.Call {
 						}
 					}
 				case *ast.CallExpr:
-					if fn, _ := typeutil.Callee(info, n).(*types.Func); fn != nil && holders[fn] {
+					fn, _ := typeutil.Callee(info, n).(*types.Func)
+					if fn != nil && holders[fn] {
 						sources = append(sources, n)
+					}
+					// Passed to a function of this package: its parameter.
+					if fn == nil || fn.Pkg() != c.pass.Pkg {
+						break
+					}
+					sig := fn.Type().(*types.Signature)
+					for i, a := range n.Args {
+						if o := holderObj(info, a); o != nil && holders[o] && i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
+							holders[sig.Params().At(i)] = true
+						}
 					}
 				}
 				return true

@@ -68,6 +68,20 @@ func (a *agent) run(ctx context.Context) error {
 	return err
 }
 
+// The retrying client is passed to a function that calls a tool.
+func Passed(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(20)) // want `up to 10 times`
+	if err != nil {
+		return err
+	}
+	return send(ctx, c)
+}
+
+func send(ctx context.Context, c *mcp.Client) error {
+	_, err := c.CallTool(ctx, chargeReq())
+	return err
+}
+
 // ok: the retrying client only lists tools.
 func Lister(ctx context.Context) error {
 	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3))
