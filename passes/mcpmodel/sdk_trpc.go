@@ -4,7 +4,7 @@ package mcpmodel
 // mcp:
 //
 //	tool := mcp.NewTool(name, mcp.WithDescription(...), mcp.WithToolAnnotations(&mcp.ToolAnnotations{...}))
-//	srv.RegisterTool(tool, handler)
+//	srv.RegisterTool(tool, handler)  // *mcp.Server, *mcp.SSEServer, *mcp.StdioServer
 //	handler: func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error),
 //	or mcp.NewTypedToolHandler(func(ctx, req, input I) (O, error)),
 //	mcp.NewStructuredToolHandler(func(ctx, req) (O, error))
@@ -19,7 +19,9 @@ var trpcTable = sdkTable{
 	sdk:   TRPC,
 	paths: []string{trpcMCP},
 	registrations: map[[3]string]registration{
-		{trpcMCP, "Server", "RegisterTool"}: {TRPC, 0, 1},
+		{trpcMCP, "Server", "RegisterTool"}:      {TRPC, 0, 1},
+		{trpcMCP, "SSEServer", "RegisterTool"}:   {TRPC, 0, 1},
+		{trpcMCP, "StdioServer", "RegisterTool"}: {TRPC, 0, 1},
 	},
 	toolTypes: map[[2]string]bool{
 		{trpcMCP, "Tool"}: true,

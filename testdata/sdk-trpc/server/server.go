@@ -56,6 +56,15 @@ func Register(s *mcp.Server) {
 	s.RegisterTool(mcp.NewTool("own", readOnly()), charge)
 }
 
+// The stdio server registers the same way.
+func RegisterStdio(s *mcp.StdioServer) {
+	s.RegisterTool(mcp.NewTool("stdio_charge"), charge)
+	s.RegisterTool(mcp.NewTool("stdio_log"), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := db.ExecContext(ctx, "INSERT INTO log(line) VALUES ('x')") // want `tool "stdio_log" is not idempotent`
+		return nil, err
+	})
+}
+
 func readOnly() mcp.ToolOption {
 	return func(t *mcp.Tool) { t.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: mcp.BoolPtr(true)} }
 }
