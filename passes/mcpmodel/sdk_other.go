@@ -130,7 +130,7 @@ func (b *builder) otherConstructor(t *Tool, call *ast.CallExpr, depth int) bool 
 	}
 	tab := otherTableOf(k2[0])
 	if tab == nil {
-		return false
+		return b.otherToolFactory(t, fn, depth)
 	}
 	c, ok := tab.constructors[k2]
 	if !ok || c.name >= len(call.Args) {
@@ -163,6 +163,42 @@ func (b *builder) otherConstructor(t *Tool, call *ast.CallExpr, depth int) bool 
 			b.annotations(t, oc.Args[0], depth+1)
 		}
 	}
+	return true
+}
+
+// otherToolFactory fills t from a call of a function of this package
+// that returns one of the other SDKs' tools from its only return
+// statement (func NewDeleteFileTool() *mcp.Tool { return mcp.NewTool(...) },
+// as trpc-mcp-go's examples write), and reports whether fn is one.
+func (b *builder) otherToolFactory(t *Tool, fn *types.Func, depth int) bool {
+	if fn == nil || depth > 3 {
+		return false
+	}
+	d := b.decls[fn.Origin()]
+	if d == nil || d.Body == nil || d.Type.Results == nil || len(d.Type.Results.List) != 1 || len(d.Type.Results.List[0].Names) > 1 {
+		return false
+	}
+	if path, name := namedIn(b.pass.TypesInfo.TypeOf(d.Type.Results.List[0].Type)); !otherToolType(path, name) {
+		return false
+	}
+	var results []ast.Expr
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				results = append(results, n.Results[0])
+			} else {
+				results = append(results, nil, nil)
+			}
+		}
+		return true
+	})
+	if len(results) != 1 {
+		return false
+	}
+	b.toolDef(t, results[0], depth+1)
 	return true
 }
 

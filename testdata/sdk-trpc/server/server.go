@@ -65,6 +65,36 @@ func RegisterStdio(s *mcp.StdioServer) {
 	})
 }
 
+// Tools built by functions of the package.
+func RegisterFactories(s *mcp.Server) {
+	s.RegisterTool(newChargeTool(), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES ('f')") // want `tool "factory_charge" is not idempotent`
+		return nil, err
+	})
+	s.RegisterTool(newPeekTool(), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES ('f')") // ok: registered read-only
+		return nil, err
+	})
+	s.RegisterTool(newVarTool(), func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES ('f')") // ok: annotated idempotent on the variable
+		return nil, err
+	})
+}
+
+func newChargeTool() *mcp.Tool {
+	return mcp.NewTool("factory_charge", mcp.WithDescription("charge"))
+}
+
+func newPeekTool() *mcp.Tool {
+	return mcp.NewTool("factory_peek", mcp.WithToolAnnotations(&mcp.ToolAnnotations{ReadOnlyHint: mcp.BoolPtr(true)}))
+}
+
+func newVarTool() *mcp.Tool {
+	tool := mcp.NewTool("factory_var")
+	tool.Annotations = &mcp.ToolAnnotations{IdempotentHint: mcp.BoolPtr(true)}
+	return tool
+}
+
 func readOnly() mcp.ToolOption {
 	return func(t *mcp.Tool) { t.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: mcp.BoolPtr(true)} }
 }
