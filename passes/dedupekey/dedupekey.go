@@ -74,15 +74,15 @@ func toolName(t *mcpmodel.Tool) string {
 // clients the tool is unsafe to retry, but the fix leads with the label.
 func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 	if idem {
-		return fmt.Sprintf("%s is not marked idempotent and its handler commits a %s via %s before reading a dedupe key; the write looks idempotent by nature (an overwrite or delete), so if repeating the whole tool is harmless annotate it IdempotentHint: true, otherwise read a client-supplied idempotency key and check it against a store before this call",
-			toolName(t), kind, via)
+		return fmt.Sprintf("%s is not marked idempotent and its handler commits %s via %s before reading a dedupe key; it looks idempotent by nature (an overwrite or delete): annotate IdempotentHint: true if a repeat is harmless, else check a dedupe key first",
+			toolName(t), analysisutil.Article(kind), via)
 	}
-	label := "annotate the tool IdempotentHint: true"
+	label := "annotate IdempotentHint: true"
 	if !t.SDK.Annotated() {
 		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
 	}
-	return fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; read a client-supplied idempotency key and check it against a store before this call, or %s if repeating it is harmless",
-		toolName(t), kind, via, label)
+	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or %s if a repeat is harmless",
+		toolName(t), analysisutil.Article(kind), via, label)
 }
 
 // better reports whether effect a should be reported rather than b: a
@@ -107,7 +107,8 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
 		Message: message(t, e.Kind, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")", e.Idempotent),
-		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			eff.Related(pass.Fset, e)...),
 	})
 }
 
@@ -124,7 +125,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if fb := findFallback(info, eff, body); fb != nil && hasEffect(eff, sc, body) {
 		rep.Report(analysis.Diagnostic{
 			Pos: fb.Pos(), End: fb.End(),
-			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry of such a call gets a new key and repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
+			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry without a key repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
 				toolName(t)),
 			Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
 		})
@@ -152,7 +153,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Message: message(t, what, via, first.Effect.Idempotent),
-		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			eff.Related(pass.Fset, first.Effect)...),
 	})
 }
 

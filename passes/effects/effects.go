@@ -33,6 +33,7 @@ type Effect struct {
 	Idempotent bool   // whether the effect is idempotent by nature
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
+	Trail      []Hop  // the calls from the function to the sink (trail.go)
 }
 
 func (*Effect) AFact() {}
@@ -101,6 +102,7 @@ type Result struct {
 	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
+	files      trailFiles // the fset's files by name, for Related
 }
 
 type methodKey struct {
@@ -202,9 +204,12 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	// The standard library is covered by the built-in catalogue;
-	// telemetry and logging packages commit nothing that matters.
-	if Library(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
+	// The standard library is covered by the built-in catalogue, and so
+	// are the packages its rules describe (pgx, gorm, client-go, ...):
+	// their own plumbing is not what their callers commit (pgx's BeginTx
+	// sends "begin" through its own Exec). Telemetry and logging packages
+	// commit nothing that matters.
+	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -315,7 +320,8 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if ce == nil || ce.effect == nil || (fi.effect != nil && ce.effect.Idempotent) {
 					continue
 				}
-				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
+				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj),
+					Trail: trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)}
 				changed = true
 				break
 			}
@@ -415,7 +421,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if fi.effect == nil || fi.effect.Idempotent {
 			if e := r.callEffect(sc, call, obj); e != nil {
 				if fi.effect == nil || !e.Idempotent {
-					fi.effect = e
+					fi.effect = e.at(pass, call)
 				}
 				return true
 			}
@@ -425,7 +431,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				obj = fn.Origin()
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, call.Pos()})
+				fi.callees = append(fi.callees, calleeAt{obj, callPos(call)})
 			}
 		}
 		return true
@@ -474,7 +480,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v)}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail}
 		}
 		return nil
 	}
@@ -512,7 +518,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Trail: e.Trail}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		return e
@@ -653,7 +659,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		found++
 		if result == nil || (result.Idempotent && !e.Idempotent) {
 			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
-				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")"}
+				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail}
 		}
 	}
 	if found == 0 {
@@ -693,6 +699,18 @@ func (r *Result) remoteVerb(s *site) *Effect {
 		}
 	}
 	return &Effect{Sink: qualifiedName(fn), Kind: kindRemote, Idempotent: remoteIdem[w]}
+}
+
+// ruledPackage reports whether a rule of the catalogue (pkgRules) names
+// the package at path: the rule, a library's documented semantics, is
+// what its functions commit, not what inference from its source says.
+func ruledPackage(path string) bool {
+	for i := range pkgRules {
+		if matchPath(pkgRules[i].paths, path) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCachePackage reports whether a package is a cache by its name

@@ -2,10 +2,11 @@ package mcpmodel
 
 import (
 	"go/types"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // fixtureOf names the fixture module that requires each SDK at its
@@ -25,10 +26,7 @@ var fixtureOf = map[SDK]string{
 func TestOtherSDKTables(t *testing.T) {
 	for _, tab := range otherSDKs {
 		t.Run(string(tab.sdk), func(t *testing.T) {
-			dir, err := filepath.Abs(filepath.Join("../../testdata", fixtureOf[tab.sdk]))
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir := testenv.Module(t, "../../testdata/"+fixtureOf[tab.sdk])
 			pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}, tab.paths...)
 			if err != nil {
 				t.Fatal(err)

@@ -50,8 +50,8 @@ func (c *checker) sdkRetries() {
 			if retries > 10 {
 				retries = 10 // the SDK clamps MaxRetries to 0..10
 			}
-			c.report(opt, fmt.Sprintf("this trpc-mcp-go client option makes the client send every request again by itself, tools/call included, up to %d times after a timeout, a connection reset, EOF or a 5xx answer, so a tool call that ran can run twice without the client knowing (%s); build clients that call tools without the retry option and %s",
-				retries, why, fix), call.Call, "tool call sent through the retrying client here")
+			c.report(opt, fmt.Sprintf("this trpc-mcp-go client option re-sends every request by itself, tools/call included, up to %d times after a timeout, EOF or a 5xx, so a tools/call can run twice unseen; build clients that call tools without it and %s",
+				retries, fix), call.Call, "tool call sent through the retrying client here")
 			return true
 		})
 	}

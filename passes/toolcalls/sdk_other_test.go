@@ -2,10 +2,11 @@ package toolcalls
 
 import (
 	"go/types"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // TestOtherSDKTables checks the other SDKs' client entries against the
@@ -15,10 +16,7 @@ func TestOtherSDKTables(t *testing.T) {
 	fixture := map[string]string{goMCPClient: "sdk-gomcp", goMCPProtocol: "sdk-gomcp", trpcMCP: "sdk-trpc", mcpGolang: "sdk-mcpgolang", viantClient: "sdk-viant", viantSchema: "sdk-viant"}
 	scopes := make(map[string]*types.Scope)
 	for path, mod := range fixture {
-		dir, err := filepath.Abs(filepath.Join("../../testdata", mod))
-		if err != nil {
-			t.Fatal(err)
-		}
+		dir := testenv.Module(t, "../../testdata/"+mod)
 		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}, path)
 		if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
 			t.Fatalf("%s: %v %v", path, err, pkgs)

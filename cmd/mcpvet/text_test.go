@@ -1,0 +1,161 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// findingLine is a finding of the text output, "file:line:col: message
+// (check)"; related positions follow on lines whose message starts with a
+// tab.
+var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): ([^\t].*) \(([a-z]+)\)$`)
+
+// TestTextOutput checks the standalone text output on the demo: every
+// finding names its check, paths are relative to the working directory,
+// the findings are in file and line order across packages and checks, and
+// they are the ones the demo's // expect: comments name.
+func TestTextOutput(t *testing.T) {
+	bin, demo := demoSetup(t)
+	cmd := exec.Command(bin, "./...")
+	cmd.Dir = demo
+	out, err := cmd.CombinedOutput()
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 3 {
+		t.Fatalf("mcpvet ./...: %v, want exit 3\n%s", err, out)
+	}
+	var got []finding
+	var prevFile string
+	prevLine := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if m := regexp.MustCompile(`^[^\t]+:\d+:\d+: \t`).FindString(line); m != "" {
+			continue // a related position
+		}
+		m := findingLine.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("not a finding line (file:line:col: message (check)): %q", line)
+		}
+		if filepath.IsAbs(m[1]) {
+			t.Errorf("absolute path in %q, want one relative to the working directory", line)
+		}
+		n, _ := strconv.Atoi(m[2])
+		if m[1] < prevFile || m[1] == prevFile && n < prevLine {
+			t.Errorf("finding out of file and line order: %q after %s:%d", line, prevFile, prevLine)
+		}
+		prevFile, prevLine = m[1], n
+		if len(m[4]) > 300 {
+			t.Errorf("message of %d characters (want about 200): %q", len(m[4]), m[4])
+		}
+		got = append(got, finding{m[1], n, m[5]})
+	}
+	compare(t, "mcpvet ./... (text)", got, expectations(t, demo))
+}
+
+// TestTextContext checks that -c N prints N lines of source around each
+// position, as the driver's -c flag does.
+func TestTextContext(t *testing.T) {
+	bin, demo := demoSetup(t)
+	cmd := exec.Command(bin, "-c", "0", "./client")
+	cmd.Dir = demo
+	out, _ := cmd.CombinedOutput()
+	if !regexp.MustCompile(`(?m)^client/client\.go:\d+:\d+: .*\(readback\)\n\d+\t.*// expect: readback$`).Match(out) {
+		t.Errorf("mcpvet -c 0: no source line after a finding:\n%s", out)
+	}
+}
+
+// TestTrail checks, under both drivers, that the demo's dedupekey
+// findings carry the effect trail into the ledger package: a related
+// position on the line of the os.OpenFile call in (*ledger.Ledger).Append.
+// Under go vet the ledger package comes from export data, whose files
+// have a line table only (the position is the line's start).
+func TestTrail(t *testing.T) {
+	bin, demo := demoSetup(t)
+	src, err := os.ReadFile(filepath.Join(demo, "ledger", "ledger.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "os.OpenFile(") {
+			line = i + 1
+		}
+	}
+	if line == 0 {
+		t.Fatal("no os.OpenFile call in demo/ledger/ledger.go")
+	}
+	want := fmt.Sprintf("ledger/ledger.go:%d:", line)
+	for _, tc := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{
+		{"standalone", exec.Command(bin, "-json", "./...")},
+		{"govet", exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")},
+	} {
+		tc.cmd.Dir = demo
+		out, err := tc.cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tc.name, err, out)
+		}
+		n := 0
+		for _, d := range jsonDiagnostics(t, out)["dedupekey"] {
+			found := false
+			for _, r := range d.Related {
+				rel, _ := filepath.Rel(demo, r.Posn)
+				if strings.HasPrefix(rel, want) && r.Message == "commits the file write here: os.OpenFile" {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: %s: no related position %s commits the file write here: os.OpenFile: %+v", tc.name, d.Posn, want, d.Related)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Errorf("%s: no dedupekey findings", tc.name)
+		}
+	}
+}
+
+type jsonDiag struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+	Related []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
+}
+
+// jsonDiagnostics parses -json output (of mcpvet or go vet) into the
+// diagnostics of each analyzer.
+func jsonDiagnostics(t *testing.T, out []byte) map[string][]jsonDiag {
+	t.Helper()
+	byName := make(map[string][]jsonDiag)
+	for len(out) > 0 {
+		i := bytes.IndexByte(out, '{')
+		if i < 0 {
+			break
+		}
+		dec := json.NewDecoder(bytes.NewReader(out[i:]))
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			out = out[i+1:]
+			continue
+		}
+		out = out[i+int(dec.InputOffset()):]
+		for _, byAnalyzer := range tree {
+			for name, raw := range byAnalyzer {
+				var diags []jsonDiag
+				if json.Unmarshal(raw, &diags) == nil {
+					byName[name] = append(byName[name], diags...)
+				}
+			}
+		}
+	}
+	return byName
+}
