@@ -225,7 +225,8 @@ func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
 	if body == nil || ft.Results == nil || len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) > 1 || ft.Params == nil {
 		return -1
 	}
-	if !funcLike(info.TypeOf(ft.Results.List[0].Type)) {
+	rt := info.TypeOf(ft.Results.List[0].Type)
+	if !funcLike(rt) {
 		return -1
 	}
 	var params []*types.Var
@@ -236,8 +237,8 @@ func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
 		}
 		for _, n := range f.Names {
 			v, _ := info.Defs[n].(*types.Var)
-			if v != nil && !funcLike(v.Type()) {
-				v = nil
+			if v != nil && !sameHandlerShape(v.Type(), rt) {
+				v = nil // a callback of another shape (a logger, a check)
 			}
 			params = append(params, v)
 		}
@@ -250,7 +251,7 @@ func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
 		case *ast.ReturnStmt:
 			i := -1
 			if len(n.Results) == 1 {
-				i = wrappedBy(info, n.Results[0], params)
+				i = b.wrappedBy(n.Results[0], params)
 			}
 			if i < 0 || (found >= 0 && i != found) {
 				ok = false
@@ -266,7 +267,8 @@ func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
 }
 
 // wrappedBy returns the parameter a returned expression wraps, or -1.
-func wrappedBy(info *types.Info, e ast.Expr, params []*types.Var) int {
+func (b *builder) wrappedBy(e ast.Expr, params []*types.Var) int {
+	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
@@ -281,9 +283,13 @@ func wrappedBy(info *types.Info, e ast.Expr, params []*types.Var) int {
 		}
 		return -1
 	}
+	if id, ok := e.(*ast.Ident); ok {
+		if i := index(info.Uses[id]); i >= 0 {
+			return i
+		}
+		e = ast.Unparen(b.value(id)) // wrapped := func(...) {...}; return wrapped
+	}
 	switch e := e.(type) {
-	case *ast.Ident:
-		return index(info.Uses[e])
 	case *ast.FuncLit:
 		found := -1
 		ast.Inspect(e.Body, func(n ast.Node) bool {
@@ -305,6 +311,32 @@ func wrappedBy(info *types.Info, e ast.Expr, params []*types.Var) int {
 		}
 	}
 	return -1
+}
+
+// sameHandlerShape reports whether a parameter of type p can be the
+// handler a wrapper returning r wraps: the same type parameter, identical
+// function types, or two functions of as many parameters and results
+// taking a context.Context first.
+func sameHandlerShape(p, r types.Type) bool {
+	if tp, ok := types.Unalias(p).(*types.TypeParam); ok {
+		return types.Identical(tp, types.Unalias(r))
+	}
+	ps, ok1 := p.Underlying().(*types.Signature)
+	rs, ok2 := r.Underlying().(*types.Signature)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if types.Identical(ps, rs) {
+		return true
+	}
+	firstCtx := func(s *types.Signature) bool {
+		if s.Params().Len() == 0 {
+			return false
+		}
+		path, name := namedIn(s.Params().At(0).Type())
+		return path == "context" && name == "Context"
+	}
+	return firstCtx(ps) && firstCtx(rs) && ps.Params().Len() == rs.Params().Len() && ps.Results().Len() == rs.Results().Len()
 }
 
 func funcLike(t types.Type) bool {

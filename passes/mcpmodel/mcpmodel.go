@@ -789,6 +789,8 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 				}
 			} else if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(x.Args) && !isMethodExpr(info, x) {
 				return b.resolveHandler(x.Args[f.Param], depth+1)
+			} else if p := new(PackageInfo); fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && b.pass.ImportPackageFact(fn.Pkg(), p) {
+				return nil // analyzed, and not middleware: a factory
 			}
 		}
 		// Middleware: a call taking exactly one function value and
