@@ -18,3 +18,18 @@ func TestDedupekey(t *testing.T) {
 	}
 	analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
 }
+
+// mcp-go as real code pins it: each version is its own fixture module
+// (testdata/mcpgo-<version>), so the model's tables are proven against
+// the old APIs too.
+func TestDedupekeyMCPGoVersions(t *testing.T) {
+	for _, v := range []string{"v0.25", "v0.44"} {
+		t.Run(v, func(t *testing.T) {
+			dir, err := filepath.Abs("../../testdata/mcpgo-" + v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+		})
+	}
+}
