@@ -80,6 +80,11 @@ func (b *builder) constString(e ast.Expr) (string, bool) {
 		if s, ok := analysisutil.ConstString(b.pass.TypesInfo, e); ok {
 			return s, true
 		}
+		if b.probe != nil {
+			if s, ok := b.probe.strings[e]; ok {
+				return "\x00" + s, true // the name is this field of the value
+			}
+		}
 		v := b.value(e)
 		if v == e || v == zeroValue {
 			return "", false
@@ -156,8 +161,11 @@ func (b *builder) instSelector(e ast.Expr, sel *ast.SelectorExpr) ast.Expr {
 // package assigns elsewhere (a loop over a group of values, a setter
 // called apart from the value's expression) cannot be resolved per value.
 func (b *builder) instField(field *types.Var) (ast.Expr, bool) {
-	if b.layers.assigned[field] {
+	if b.layerIndex().assigned[field] {
 		return nil, false
+	}
+	if b.probe != nil {
+		return b.probeField(field)
 	}
 	for _, s := range b.inst.setters {
 		if x, ok := s.fields[field]; ok {
@@ -390,6 +398,7 @@ func (b *builder) expandLayers() {
 			continue
 		}
 		insts := b.instances(lf.field, regs)
+		b.exportLayer(t, lf)
 		if len(insts) == 0 {
 			out = append(out, t)
 			continue

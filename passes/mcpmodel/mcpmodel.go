@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(LayerPackage)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -212,6 +212,9 @@ type builder struct {
 	instHits int         // field reads answered by inst
 	detect   *layerField // set by resolveHandler when it meets a func field
 	layers   *layerIndex
+	probe    *probe // set while a template is probed for its ToolLayer recipe
+
+	layerFacts bool // ToolLayer facts were exported
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -267,6 +270,10 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	b.expandLayers()
+	b.importedLayers()
+	if b.layerFacts {
+		pass.ExportPackageFact(&LayerPackage{})
+	}
 	return m, nil
 }
 
@@ -661,6 +668,9 @@ func (b *builder) boolHint(e ast.Expr) Hint {
 	e = ast.Unparen(e)
 	if e == zeroValue {
 		return False // a field the value does not set: false or nil
+	}
+	if e == trueValue {
+		return True // a probe's field
 	}
 	if tv, ok := info.Types[e]; ok {
 		if tv.IsNil() {
