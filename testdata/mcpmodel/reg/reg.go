@@ -11,7 +11,7 @@ import (
 type Def struct {
 	Name       string
 	Idempotent bool
-	ReadOnly   *bool // a condition on the pointer is not followed
+	ReadOnly   *bool                  // a condition on the pointer is not followed
 	Handler    server.ToolHandlerFunc // want Handler:"toollayer\\(mcp-go, name=.Name, idempotent=.Idempotent, readonly=unknown\\)"
 }
 
@@ -47,4 +47,6 @@ func RegisterOpaque(s *server.MCPServer, o Opaque) {
 	s.AddTool(mcp.NewTool("opaque", mcp.WithToolAnnotation(annotations(o.Flags))), o.Handler)
 }
 
-func annotations(flags int) mcp.ToolAnnotation { return mcp.ToolAnnotation{ReadOnlyHint: mcp.ToBoolPtr(flags&1 != 0)} }
+func annotations(flags int) mcp.ToolAnnotation {
+	return mcp.ToolAnnotation{ReadOnlyHint: mcp.ToBoolPtr(flags&1 != 0)}
+}
