@@ -22,10 +22,7 @@ func TestDedupekey(t *testing.T) {
 func TestDedupekeyMCPGoVersions(t *testing.T) {
 	for _, v := range []string{"v0.25", "v0.44"} {
 		t.Run(v, func(t *testing.T) {
-			dir, err := filepath.Abs("../../testdata/mcpgo-" + v)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir := testenv.Module(t, "../../testdata/mcpgo-"+v)
 			analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
 		})
 	}

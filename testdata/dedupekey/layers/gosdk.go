@@ -45,7 +45,7 @@ func (s *srv) registerAll() {
 	defs = append(defs, Definition{
 		Name: "def_inline",
 		Handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return nil, led.Insert(ctx, "i") // want `tool "def_inline" is not idempotent and its handler commits a SQL write`
+			return nil, led.Insert(ctx, "i") // want `tool "def_inline" is not idempotent and its handler commits an SQL write`
 		},
 	})
 	for _, d := range defs {

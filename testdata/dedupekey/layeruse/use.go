@@ -14,7 +14,7 @@ var led = &store.Ledger{Path: "ledger"}
 
 var Defs = []layerreg.Def{
 	{Name: "x_create", Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Insert(ctx, "x") // want `tool "x_create" is not idempotent and its handler commits a SQL write`
+		return nil, led.Insert(ctx, "x") // want `tool "x_create" is not idempotent and its handler commits an SQL write`
 	}},
 	{Name: "x_put", Idempotent: true, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, led.Insert(ctx, "x") // ok: idempotent by the value

@@ -31,7 +31,7 @@ func Register(s *server.MCPServer) {
 		return nil, led.Insert(ctx, "l") // ok: idempotent (plain bool hint)
 	})
 	s.AddTool(mcp.NewTool("destroy", mcp.WithToolAnnotation(mcp.ToolAnnotation{DestructiveHint: true, IdempotentHint: false})), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Insert(ctx, "d") // want `tool "destroy" is not idempotent and its handler commits a SQL write`
+		return nil, led.Insert(ctx, "d") // want `tool "destroy" is not idempotent and its handler commits an SQL write`
 	})
 	s.AddTool(mcp.NewTool("list", mcp.WithToolAnnotation(mcp.ToolAnnotation{ReadOnlyHint: true})), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, led.Insert(ctx, "r") // ok for dedupekey: read-only
