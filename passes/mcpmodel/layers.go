@@ -458,6 +458,9 @@ func (b *builder) templateField(t *Tool) *layerField {
 		if !ok || v.IsField() || (v.Pos() >= lit.Pos() && v.Pos() < lit.End()) {
 			return true // declared inside the closure: not the registered value
 		}
+		if !handlerCall(info, lit, call) {
+			return true // a hook (a logger, a check), not the handler
+		}
 		if found != nil && (found.field != field.Origin() || found.via != v) {
 			ambiguous = true
 		}
@@ -468,6 +471,59 @@ func (b *builder) templateField(t *Tool) *layerField {
 		return nil
 	}
 	return found
+}
+
+// handlerCall reports whether a call of a func field inside a registered
+// closure is the call of the handler: the field takes a context.Context
+// first and returns a result and more (an error), and what it returns is
+// what the closure returns, directly or through the variables it assigns.
+func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 || sig.Results().Len() < 2 {
+		return false
+	}
+	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
+		return false
+	}
+	vars := make(map[types.Object]bool)
+	returned := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if obj := info.ObjectOf(id); obj != nil {
+							vars[obj] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				ast.Inspect(r, func(m ast.Node) bool {
+					if m == call {
+						returned = true
+					}
+					if id, ok := m.(*ast.Ident); ok && vars[info.Uses[id]] {
+						returned = true
+					}
+					return !returned
+				})
+			}
+		}
+		return !returned
+	})
+	return returned
 }
 
 // layerIndex builds the layer index once.

@@ -124,3 +124,22 @@ func RegisterLocal(s *server.MCPServer) {
 		return nil, led.Append("lm", 1) // ok for dedupekey: read-only
 	}))
 }
+
+// ---- A hook field called by the registered closure is not a handler. ----
+
+type Options struct {
+	OnCall func(ctx context.Context, name string) error
+}
+
+func RegisterHooked(s *server.MCPServer, opts Options) {
+	s.AddTool(mcp.NewTool("hooked_charge"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := opts.OnCall(ctx, "hooked_charge"); err != nil {
+			return nil, err
+		}
+		return nil, led.Append("h", 1) // want `tool "hooked_charge" is not idempotent`
+	})
+}
+
+var hookOpts = Options{OnCall: func(ctx context.Context, name string) error {
+	return led.Append(name, 1) // ok: a hook, not a tool
+}}
