@@ -20,7 +20,7 @@ func TestDedupekey(t *testing.T) {
 // (testdata/mcpgo-<version>), so the model's tables are proven against
 // the old APIs too.
 func TestDedupekeyMCPGoVersions(t *testing.T) {
-	for _, v := range []string{"v0.25", "v0.44"} {
+	for _, v := range []string{"v0.20", "v0.25", "v0.44"} {
 		t.Run(v, func(t *testing.T) {
 			dir := testenv.Module(t, "../../testdata/mcpgo-"+v)
 			analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
