@@ -69,6 +69,8 @@ type layerIndex struct {
 	lits     []*ast.CompositeLit
 	calls    map[*types.Func][]*ast.CallExpr
 	outer    map[ast.Node]*ast.CallExpr // a call's enclosing call, when it is that call's receiver
+	groups   map[ast.Node][]setterCall  // values of a group, and what the group's loop sets on them
+	groupEnv map[ast.Node]map[*types.Var]ast.Expr // a value's group call: the group function's parameters
 	assigned map[*types.Var]bool        // fields assigned outside setter chains
 	setters  map[*types.Func]map[*types.Var]ast.Expr
 }
@@ -597,11 +599,15 @@ func (b *builder) layerIndex() *layerIndex {
 		})
 	}
 	b.layers = x
+	groupStmts := b.groupLoops()
 	// Assignments inside setters are applied per value, through the
 	// setter chain; any other assignment of a field (a loop over a group
 	// of values, a setter's field set directly) leaves it unresolvable.
 	for _, f := range b.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
+			if groupStmts[n] {
+				return false // applied per value of the group
+			}
 			if call, ok := n.(*ast.CallExpr); ok {
 				fn, _ := typeutil.Callee(info, call).(*types.Func)
 				if fn != nil && x.setters[fn.Origin()] != nil && !b.onNewValue(call) {
@@ -649,11 +655,12 @@ func (b *builder) instances(field *types.Var, regs map[ast.Node]bool) []*instanc
 				}
 				in := &instance{lit: lit, reg: call, env: b.paramEnv(ctor, call)}
 				b.applySetters(in, call)
+				in.setters = append(x.groups[in.reg], in.setters...)
 				out = append(out, in)
 			}
 			continue
 		}
-		out = append(out, &instance{lit: lit, reg: lit})
+		out = append(out, &instance{lit: lit, reg: lit, setters: x.groups[lit]})
 	}
 	return out
 }
@@ -816,4 +823,222 @@ func (b *builder) onNewValue(call *ast.CallExpr) bool {
 		}
 		call = inner
 	}
+}
+
+// groupLoops finds loops that set fields on every value of a group,
+//
+//	for _, t := range reads { t.SetReadOnly(true) }   // reads := []*Tool{NewTool(...), ...}
+//	func readOnly(ts ...*Tool) []*Tool { for _, t := range ts { t.readOnly = true }; return ts }
+//
+// and records, for each value of the group, what the loop sets (in
+// x.groups). A group is resolved only when all its values are written in
+// place: the elements of one slice literal held by a variable assigned
+// once, or the arguments of every call of the function ranging over its
+// parameter. It returns the loops' statements that were so applied; any
+// other loop leaves its fields unresolvable.
+func (b *builder) groupLoops() map[ast.Node]bool {
+	info := b.pass.TypesInfo
+	x := b.layers
+	x.groups = make(map[ast.Node][]setterCall)
+	x.groupEnv = make(map[ast.Node]map[*types.Var]ast.Expr)
+	applied := make(map[ast.Node]bool)
+	for obj, d := range b.decls {
+		fn, _ := obj.(*types.Func)
+		if d.Body == nil || fn == nil {
+			continue
+		}
+		for _, st := range d.Body.List {
+			rs, ok := st.(*ast.RangeStmt)
+			if !ok || rs.Tok != token.DEFINE || rs.Value == nil {
+				continue
+			}
+			if k, ok := rs.Key.(*ast.Ident); rs.Key != nil && (!ok || k.Name != "_") {
+				continue
+			}
+			tv, _ := info.Defs[rs.Value.(*ast.Ident)].(*types.Var)
+			if tv == nil {
+				continue
+			}
+			if _, ok := tv.Type().Underlying().(*types.Pointer); !ok {
+				continue // a copy: the loop sets nothing on the values
+			}
+			fields, env, stmts := b.loopSets(rs, tv)
+			if len(fields) == 0 {
+				continue
+			}
+			elems, ok := b.groupValues(fn, d, rs.X)
+			if !ok {
+				continue
+			}
+			for _, e := range elems {
+				for _, prev := range x.groups[e] {
+					for f := range fields {
+						if _, ok := prev.fields[f]; ok {
+							x.assigned[f] = true // two groups set it: the order is unknown
+						}
+					}
+				}
+				x.groups[e] = append([]setterCall{{fields: fields, env: env(e)}}, x.groups[e]...)
+			}
+			for _, n := range stmts {
+				applied[n] = true
+			}
+		}
+	}
+	return applied
+}
+
+// loopSets reads what the top-level statements of a loop body set on the
+// loop's value: setter calls and field assignments. Anything else that
+// touches the value's fields makes the loop unusable (nil).
+func (b *builder) loopSets(rs *ast.RangeStmt, tv *types.Var) (map[*types.Var]ast.Expr, func(ast.Node) map[*types.Var]ast.Expr, []ast.Node) {
+	info := b.pass.TypesInfo
+	x := b.layers
+	fields := make(map[*types.Var]ast.Expr)
+	var stmts []ast.Node
+	var setterEnvs []map[*types.Var]ast.Expr
+	isT := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == tv
+	}
+	for _, st := range rs.Body.List {
+		switch st := st.(type) {
+		case *ast.ExprStmt:
+			call, ok := st.X.(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || !isT(sel.X) {
+				continue
+			}
+			fn, _ := typeutil.Callee(info, call).(*types.Func)
+			if fn == nil || x.setters[fn.Origin()] == nil {
+				continue
+			}
+			for f, v := range x.setters[fn.Origin()] {
+				fields[f] = v
+			}
+			setterEnvs = append(setterEnvs, b.paramEnv(fn.Origin(), call))
+			stmts = append(stmts, call)
+		case *ast.AssignStmt:
+			if st.Tok != token.ASSIGN || len(st.Lhs) != len(st.Rhs) {
+				continue
+			}
+			all := true
+			for i, l := range st.Lhs {
+				sel, ok := l.(*ast.SelectorExpr)
+				if !ok || !isT(sel.X) {
+					all = false
+					continue
+				}
+				if f, ok := info.Uses[sel.Sel].(*types.Var); ok && f.IsField() {
+					fields[f.Origin()] = st.Rhs[i]
+				}
+			}
+			if all {
+				stmts = append(stmts, st)
+			}
+		}
+	}
+	env := func(elem ast.Node) map[*types.Var]ast.Expr {
+		m := make(map[*types.Var]ast.Expr)
+		for _, se := range setterEnvs {
+			for k, v := range se {
+				m[k] = v
+			}
+		}
+		for k, v := range b.layers.groupEnv[elem] {
+			m[k] = v
+		}
+		return m
+	}
+	return fields, env, stmts
+}
+
+// groupValues returns the values a loop of function fn ranges over, when
+// all of them are written in place: the elements of the one slice literal
+// a variable holds, or the arguments of every call of fn when the loop
+// ranges over fn's parameter.
+func (b *builder) groupValues(fn *types.Func, d *ast.FuncDecl, over ast.Expr) ([]ast.Node, bool) {
+	info := b.pass.TypesInfo
+	id, ok := ast.Unparen(over).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		return nil, false
+	}
+	var out []ast.Node
+	add := func(elems []ast.Expr, env map[*types.Var]ast.Expr) bool {
+		for _, e := range elems {
+			n := inPlace(e)
+			if n == nil {
+				return false
+			}
+			out = append(out, n)
+			if env != nil {
+				b.layers.groupEnv[n] = env
+			}
+		}
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	i := 0
+	for _, f := range d.Type.Params.List {
+		for _, n := range f.Names {
+			if info.Defs[n] != v {
+				i++
+				continue
+			}
+			calls := b.layers.calls[fn]
+			if len(calls) == 0 {
+				return nil, false
+			}
+			for _, c := range calls {
+				if i >= len(c.Args) {
+					return nil, false
+				}
+				env := b.paramEnv(fn, c)
+				if sig.Variadic() && i == sig.Params().Len()-1 && !c.Ellipsis.IsValid() {
+					if !add(c.Args[i:], env) {
+						return nil, false
+					}
+					continue
+				}
+				lit, ok := ast.Unparen(c.Args[i]).(*ast.CompositeLit)
+				if !ok || !add(lit.Elts, env) {
+					return nil, false
+				}
+			}
+			return out, true
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	val := b.value(id)
+	lit, ok := ast.Unparen(val).(*ast.CompositeLit)
+	if val == ast.Expr(id) || !ok || !add(lit.Elts, nil) {
+		return nil, false
+	}
+	return out, true
+}
+
+// inPlace returns the node an instance of a group element is known by:
+// its literal, or its constructor call (with setters chained); nil for a
+// value held by a variable.
+func inPlace(e ast.Expr) ast.Node {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return e
+	case *ast.CallExpr:
+		return e
+	}
+	return nil
 }

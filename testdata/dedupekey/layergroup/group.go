@@ -1,5 +1,4 @@
-// Package layergroup applies hints to groups of tool values in a loop:
-// the model does not resolve them per value, so it stays silent.
+// Package layergroup applies hints to groups of tool values in loops.
 package layergroup
 
 import (
@@ -14,22 +13,69 @@ import (
 var led = &store.Ledger{Path: "ledger"}
 
 type Tool struct {
-	Name     string
-	ReadOnly bool
-	Run      server.ToolHandlerFunc
+	Name       string
+	ReadOnly   bool
+	Idempotent bool
+	Run        server.ToolHandlerFunc
 }
 
 func (t *Tool) SetReadOnly(v bool) { t.ReadOnly = v }
 
+// A group held by a variable, marked by a loop.
 var reads = []*Tool{{Name: "g_list", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, led.Append("g", 1) // ok: the group's hint is not resolved
+	return nil, led.Append("g", 1) // ok for dedupekey: read-only by its group
 }}}
+
+var writes = []*Tool{{Name: "g_send", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("g", 1) // want `tool "g_send" is not idempotent`
+}}}
+
+// A group function marking the values passed to it.
+func idempotent(ts ...*Tool) []*Tool {
+	for _, t := range ts {
+		t.Idempotent = true
+	}
+	return ts
+}
+
+var puts = idempotent(&Tool{Name: "g_put", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("g", 1) // ok: idempotent by its group
+}})
 
 func Register(s *server.MCPServer) {
 	for _, t := range reads {
 		t.SetReadOnly(true)
 	}
-	for _, t := range reads {
-		s.AddTool(mcp.NewTool(t.Name, mcp.WithReadOnlyHintAnnotation(t.ReadOnly)), t.Run)
+	all := append(append(reads, writes...), puts...)
+	for _, t := range all {
+		s.AddTool(mcp.NewTool(t.Name,
+			mcp.WithReadOnlyHintAnnotation(t.ReadOnly),
+			mcp.WithIdempotentHintAnnotation(t.Idempotent),
+		), t.Run)
+	}
+}
+
+// A group function called with a variable: which values it marks is not
+// known, so the field is not resolved for any value.
+type Other struct {
+	Name     string
+	ReadOnly bool
+	Run      server.ToolHandlerFunc
+}
+
+func markAll(ts []*Other) {
+	for _, t := range ts {
+		t.ReadOnly = true
+	}
+}
+
+var others = []*Other{{Name: "o_write", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("o", 1) // ok: the hint is not resolved
+}}}
+
+func RegisterOthers(s *server.MCPServer) {
+	markAll(others)
+	for _, o := range others {
+		s.AddTool(mcp.NewTool(o.Name, mcp.WithReadOnlyHintAnnotation(o.ReadOnly)), o.Run)
 	}
 }
