@@ -68,10 +68,10 @@ type setterCall struct {
 type layerIndex struct {
 	lits     []*ast.CompositeLit
 	calls    map[*types.Func][]*ast.CallExpr
-	outer    map[ast.Node]*ast.CallExpr // a call's enclosing call, when it is that call's receiver
-	groups   map[ast.Node][]setterCall  // values of a group, and what the group's loop sets on them
+	outer    map[ast.Node]*ast.CallExpr           // a call's enclosing call, when it is that call's receiver
+	groups   map[ast.Node][]setterCall            // values of a group, and what the group's loop sets on them
 	groupEnv map[ast.Node]map[*types.Var]ast.Expr // a value's group call: the group function's parameters
-	assigned map[*types.Var]bool        // fields assigned outside setter chains
+	assigned map[*types.Var]bool                  // fields assigned outside setter chains
 	setters  map[*types.Func]map[*types.Var]ast.Expr
 }
 
