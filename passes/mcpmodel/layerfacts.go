@@ -206,6 +206,9 @@ func (b *builder) layerTool(lit *ast.CompositeLit, st *types.Struct, f *ToolLaye
 	byName := func(name string) (ast.Expr, bool) {
 		for i := 0; i < st.NumFields(); i++ {
 			if st.Field(i).Name() == name {
+				if b.layerIndex().assigned[st.Field(i).Origin()] || len(b.layers.groups[lit]) > 0 {
+					return nil, false // set elsewhere too: not resolved per value
+				}
 				if x, ok := litField(info, lit, st.Field(i)); ok {
 					return x, true
 				}
