@@ -196,31 +196,19 @@ func (b *builder) importedLayers() {
 		if !ok {
 			continue
 		}
-		b.model.Tools = append(b.model.Tools, b.layerTool(lit, st, facts[fv], handler))
+		b.model.Tools = append(b.model.Tools, b.layerTool(lit, facts[fv], b.litGetter(lit, st), handler))
 	}
+	b.importedConstructors(regs)
 }
 
-// layerTool builds the registration of one value from a ToolLayer recipe.
-func (b *builder) layerTool(lit *ast.CompositeLit, st *types.Struct, f *ToolLayer, handler ast.Expr) *Tool {
-	info := b.pass.TypesInfo
-	byName := func(name string) (ast.Expr, bool) {
-		for i := 0; i < st.NumFields(); i++ {
-			if st.Field(i).Name() == name {
-				if b.layerIndex().assigned[st.Field(i).Origin()] || len(b.layers.groups[lit]) > 0 {
-					return nil, false // set elsewhere too: not resolved per value
-				}
-				if x, ok := litField(info, lit, st.Field(i)); ok {
-					return x, true
-				}
-				return zeroValue, true
-			}
-		}
-		return nil, false
-	}
-	t := &Tool{SDK: f.SDK, Reg: lit, Def: lit, HintNode: lit, Name: f.Name, Idempotent: f.Idem, ReadOnly: f.RO}
+// layerTool builds the registration of one value from a ToolLayer recipe;
+// get returns the expression the value gives a field (zeroValue when
+// unset), or false when it cannot be told.
+func (b *builder) layerTool(reg ast.Node, f *ToolLayer, get func(field string) (ast.Expr, bool), handler ast.Expr) *Tool {
+	t := &Tool{SDK: f.SDK, Reg: reg, Def: reg.(ast.Expr), HintNode: reg, Name: f.Name, Idempotent: f.Idem, ReadOnly: f.RO}
 	if f.NameField != "" {
 		t.Name = ""
-		if x, ok := byName(f.NameField); ok {
+		if x, ok := get(f.NameField); ok {
 			t.Name, _ = b.constString(x)
 		}
 	}
@@ -228,7 +216,7 @@ func (b *builder) layerTool(lit *ast.CompositeLit, st *types.Struct, f *ToolLaye
 		if field == "" {
 			return h
 		}
-		if x, ok := byName(field); ok {
+		if x, ok := get(field); ok {
 			return b.boolHint(x)
 		}
 		return Unknown
@@ -238,4 +226,156 @@ func (b *builder) layerTool(lit *ast.CompositeLit, st *types.Struct, f *ToolLaye
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
 	return t
+}
+
+// litGetter reads the fields of a literal of an imported layer type.
+func (b *builder) litGetter(lit *ast.CompositeLit, st *types.Struct) func(string) (ast.Expr, bool) {
+	return func(name string) (ast.Expr, bool) {
+		for i := 0; i < st.NumFields(); i++ {
+			fv := st.Field(i)
+			if fv.Name() != name {
+				continue
+			}
+			if b.layerIndex().assigned[fv.Origin()] || len(b.layers.groups[lit]) > 0 {
+				return nil, false // set elsewhere too: not resolved per value
+			}
+			if x, ok := litField(b.pass.TypesInfo, lit, fv); ok {
+				return x, true
+			}
+			return zeroValue, true
+		}
+		return nil, false
+	}
+}
+
+// ToolConstructor is an object fact on a function that builds a value of
+// a layer type from its parameters, NewTool(name, desc, handler): which
+// parameter sets which field. Param is -1 for a field set to anything
+// else; fields absent are unset.
+type ToolConstructor struct {
+	Handler string // the handler field (it has a ToolLayer fact)
+	Fields  []FieldParam
+}
+
+// FieldParam is one field a constructor sets.
+type FieldParam struct {
+	Field string
+	Param int
+}
+
+func (*ToolConstructor) AFact() {}
+
+func (f *ToolConstructor) String() string {
+	return fmt.Sprintf("toolconstructor(%s, %v)", f.Handler, f.Fields)
+}
+
+// exportConstructor exports the ToolConstructor fact of a constructor
+// whose literal sets the layer field.
+func (b *builder) exportConstructor(ctor *types.Func, lit *ast.CompositeLit, field *types.Var) {
+	info := b.pass.TypesInfo
+	d := b.decls[ctor]
+	if d == nil || field.Pkg() != b.pass.Pkg || ctor.Pkg() != b.pass.Pkg {
+		return
+	}
+	params := make(map[types.Object]int)
+	i := 0
+	for _, f := range d.Type.Params.List {
+		for _, n := range f.Names {
+			params[info.Defs[n]] = i
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	st := structOf(info.TypeOf(lit))
+	f := &ToolConstructor{Handler: field.Name()}
+	for j, el := range lit.Elts {
+		name, val := "", el
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			k, _ := kv.Key.(*ast.Ident)
+			if k == nil {
+				continue
+			}
+			name, val = k.Name, kv.Value
+		} else if j < st.NumFields() {
+			name = st.Field(j).Name()
+		}
+		p := -1
+		if id, ok := ast.Unparen(val).(*ast.Ident); ok {
+			if k, ok := params[info.Uses[id]]; ok {
+				p = k
+			}
+		}
+		f.Fields = append(f.Fields, FieldParam{Field: name, Param: p})
+	}
+	b.pass.ExportObjectFact(ctor, f)
+	b.layerFacts = true
+}
+
+// importedConstructors registers the calls of imported constructors of
+// layer types.
+func (b *builder) importedConstructors(regs map[ast.Node]bool) {
+	x := b.layerIndex()
+	for fn, calls := range x.calls {
+		if fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+			continue
+		}
+		cf := new(ToolConstructor)
+		if !b.pass.ImportObjectFact(fn, cf) {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Results().Len() != 1 {
+			continue
+		}
+		st := structOf(sig.Results().At(0).Type())
+		if st == nil {
+			continue
+		}
+		var field *types.Var
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == cf.Handler {
+				field = st.Field(i).Origin()
+			}
+		}
+		lf := new(ToolLayer)
+		if field == nil || !b.pass.ImportObjectFact(field, lf) {
+			continue
+		}
+		for _, call := range calls {
+			if regs[call] {
+				continue
+			}
+			chained := x.outer[call] != nil // a setter of the other package: not followed
+			arg := func(name string) (ast.Expr, bool) {
+				for _, fp := range cf.Fields {
+					if fp.Field != name {
+						continue
+					}
+					if fp.Param < 0 || fp.Param >= len(call.Args) || (sig.Variadic() && fp.Param >= sig.Params().Len()-1) {
+						return nil, false
+					}
+					return call.Args[fp.Param], true
+				}
+				return zeroValue, true
+			}
+			get := func(name string) (ast.Expr, bool) {
+				for i := 0; i < st.NumFields(); i++ {
+					if st.Field(i).Name() == name && x.assigned[st.Field(i).Origin()] {
+						return nil, false
+					}
+				}
+				if chained || len(x.groups[call]) > 0 {
+					return nil, false
+				}
+				return arg(name)
+			}
+			handler, ok := arg(cf.Handler)
+			if !ok || handler == zeroValue {
+				continue
+			}
+			b.model.Tools = append(b.model.Tools, b.layerTool(call, lf, get, handler))
+		}
+	}
 }

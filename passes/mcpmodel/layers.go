@@ -649,6 +649,7 @@ func (b *builder) instances(field *types.Var, regs map[ast.Node]bool) []*instanc
 			continue
 		}
 		if ctor, idx := b.constructorOf(lit, val); ctor != nil {
+			b.exportConstructor(ctor, lit, field)
 			for _, call := range x.calls[ctor] {
 				if idx >= len(call.Args) || regs[call] {
 					continue

@@ -28,3 +28,14 @@ type Hooks struct {
 	Name    string
 	OnStart server.ToolHandlerFunc
 }
+
+// NewDef is a constructor: importers' calls of it are values of Def.
+func NewDef(name string, h server.ToolHandlerFunc) Def {
+	return Def{Name: name, Handler: h}
+}
+
+// WithReadOnly is a setter the importers' chains call.
+func (d Def) WithReadOnly() Def {
+	d.ReadOnly = true
+	return d
+}

@@ -27,3 +27,24 @@ var Defs = []layerreg.Def{
 var hooks = layerreg.Hooks{Name: "start", OnStart: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return nil, led.Insert(ctx, "h") // ok: not a tool
 }}
+
+func create(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Insert(ctx, "n") // want `tool "n_create" is not idempotent and its handler commits an SQL write`
+}
+
+func createKeyed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if req.GetString("idempotency_key", "") == "" {
+		return mcp.NewToolResultError("key required"), nil
+	}
+	return nil, led.Insert(ctx, "n") // ok: keyed
+}
+
+func list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Insert(ctx, "n") // ok: a setter of the other package is not followed
+}
+
+var Built = []layerreg.Def{
+	layerreg.NewDef("n_create", create),
+	layerreg.NewDef("n_keyed", createKeyed),
+	layerreg.NewDef("n_list", list).WithReadOnly(),
+}

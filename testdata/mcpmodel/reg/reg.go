@@ -24,6 +24,10 @@ func Register(s *server.MCPServer, defs []Def) {
 	}
 }
 
+func NewDef(name string, idempotent bool, h server.ToolHandlerFunc) *Def { // want NewDef:"toolconstructor\\(Handler, \\[\\{Name 0\\} \\{Idempotent 1\\} \\{ReadOnly -1\\} \\{Handler 2\\}\\]\\)"
+	return &Def{Name: name, Idempotent: idempotent, ReadOnly: nil, Handler: h}
+}
+
 // The template sets constant hints and calls the handler in a closure.
 type Fixed struct {
 	Title string
