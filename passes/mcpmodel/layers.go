@@ -134,6 +134,9 @@ func (b *builder) instSelector(e ast.Expr, sel *ast.SelectorExpr) ast.Expr {
 			return e
 		}
 		b.instHits++
+		if b.inHint && x != zeroValue {
+			b.hintAt = x
+		}
 		return x
 	}
 	// A field of a literal the instance holds: x.Tool.Name.
@@ -746,9 +749,11 @@ func (b *builder) instanceTool(tmpl *Tool, lf *layerField, in *instance) *Tool {
 	b.inst, b.layerVar, b.env = in, lf.via, in.env
 	defer func() { b.inst, b.layerVar, b.env = nil, nil, nil }()
 	t := &Tool{SDK: tmpl.SDK, Reg: in.reg, Def: tmpl.Def, HintNode: in.reg}
-	b.instHits = 0
+	b.instHits, b.hintAt = 0, nil
 	b.toolDef(t, tmpl.Def, 0)
-	if b.instHits == 0 {
+	if b.hintAt != nil {
+		t.HintNode = b.hintAt // the value's own hint: ReadOnly: true
+	} else if t.HintNode == in.reg {
 		t.HintNode = tmpl.HintNode
 	}
 	if t.Idempotent == Unknown || t.ReadOnly == Unknown {

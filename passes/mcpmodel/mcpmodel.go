@@ -210,6 +210,8 @@ type builder struct {
 	layerVar *types.Var
 	env      map[*types.Var]ast.Expr
 	instHits int         // field reads answered by inst
+	inHint   bool        // a hint is being resolved
+	hintAt   ast.Expr    // the value's field a hint was last read from
 	detect   *layerField // set by resolveHandler when it meets a func field
 	layers   *layerIndex
 	probe    *probe // set while a template is probed for its ToolLayer recipe
@@ -664,6 +666,8 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 // boolHint resolves a bool or *bool hint value: a constant, nil,
 // mcp.ToBoolPtr(c), ptr.To(c), &v or any call of one constant bool.
 func (b *builder) boolHint(e ast.Expr) Hint {
+	defer func(prev bool) { b.inHint = prev }(b.inHint)
+	b.inHint = true
 	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
 	if e == zeroValue {
