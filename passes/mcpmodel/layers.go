@@ -71,6 +71,7 @@ type layerIndex struct {
 	outer    map[ast.Node]*ast.CallExpr           // a call's enclosing call, when it is that call's receiver
 	groups   map[ast.Node][]setterCall            // values of a group, and what the group's loop sets on them
 	groupEnv map[ast.Node]map[*types.Var]ast.Expr // a value's group call: the group function's parameters
+	ranges   map[*types.Var]*ast.RangeStmt        // range loops by their value variable
 	assigned map[*types.Var]bool                  // fields assigned outside setter chains
 	setters  map[*types.Func]map[*types.Var]ast.Expr
 }
@@ -396,26 +397,82 @@ func (b *builder) expandLayers() {
 	for _, t := range tools {
 		regs[t.Reg] = true
 	}
-	for _, t := range tools {
-		lf := b.templateField(t)
+	fields := make([]*layerField, len(tools))
+	perField := make(map[*types.Var]int)
+	for i, t := range tools {
+		if fields[i] = b.templateField(t); fields[i] != nil {
+			perField[fields[i].field]++
+		}
+	}
+	for i, t := range tools {
+		lf := fields[i]
 		if lf == nil {
 			out = append(out, t)
 			continue
 		}
 		insts := b.instances(lf.field, regs)
 		b.exportLayer(t, lf)
+		// Several templates register values of one type (read tools with
+		// one, write tools with another): each takes the values of the
+		// slice it ranges over; when that is not known, no value's hints
+		// are.
+		var src map[ast.Node]bool
+		shared := perField[lf.field] > 1
+		if shared {
+			src = b.rangeSource(lf.via)
+		}
+		if shared && src != nil {
+			var mine []*instance
+			for _, in := range insts {
+				if src[in.reg] || src[in.lit] {
+					mine = append(mine, in)
+				}
+			}
+			insts = mine
+		}
 		if len(insts) == 0 {
 			out = append(out, t)
 			continue
 		}
 		expanded = true
 		for _, in := range insts {
-			out = append(out, b.instanceTool(t, lf, in))
+			it := b.instanceTool(t, lf, in)
+			if shared && src == nil {
+				it.Idempotent, it.ReadOnly = Unknown, Unknown
+			}
+			out = append(out, it)
 		}
 	}
 	if expanded {
 		b.model.Tools = out
 	}
+}
+
+// rangeSource returns the values a loop variable ranges over, when the
+// loop ranges over a variable holding one slice literal; nil otherwise.
+func (b *builder) rangeSource(v *types.Var) map[ast.Node]bool {
+	rs := b.layerIndex().ranges[v]
+	if rs == nil {
+		return nil
+	}
+	id, ok := ast.Unparen(rs.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	val := b.value(id)
+	lit, ok := ast.Unparen(val).(*ast.CompositeLit)
+	if val == ast.Expr(id) || !ok {
+		return nil
+	}
+	src := make(map[ast.Node]bool)
+	for _, e := range lit.Elts {
+		n := inPlace(e)
+		if n == nil {
+			return nil
+		}
+		src[n] = true
+	}
+	return src
 }
 
 // templateField reports the handler field a registration reads through a
@@ -542,6 +599,7 @@ func (b *builder) layerIndex() *layerIndex {
 		outer:    make(map[ast.Node]*ast.CallExpr),
 		assigned: make(map[*types.Var]bool),
 		setters:  make(map[*types.Func]map[*types.Var]ast.Expr),
+		ranges:   make(map[*types.Var]*ast.RangeStmt),
 	}
 	setterAssigns := make(map[*ast.AssignStmt]bool)
 	// Setters: methods whose body assigns fields of their receiver and
@@ -585,6 +643,12 @@ func (b *builder) layerIndex() *layerIndex {
 	for _, f := range b.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.RangeStmt:
+				if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						x.ranges[v] = n
+					}
+				}
 			case *ast.CompositeLit:
 				x.lits = append(x.lits, n)
 			case *ast.CallExpr:

@@ -79,3 +79,50 @@ func RegisterOthers(s *server.MCPServer) {
 		s.AddTool(mcp.NewTool(o.Name, mcp.WithReadOnlyHintAnnotation(o.ReadOnly)), o.Run)
 	}
 }
+
+// Two templates register values of one type, read tools with a read-only
+// hint and write tools without: each takes the values of its own slice.
+type Entry struct {
+	Name string
+	Run  server.ToolHandlerFunc
+}
+
+var readEntries = []Entry{{Name: "e_list", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("e", 1) // ok for dedupekey: registered read-only
+}}}
+
+var writeEntries = []Entry{{Name: "e_send", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("e", 1) // want `tool "e_send" is not idempotent`
+}}}
+
+func RegisterEntries(s *server.MCPServer) {
+	for _, e := range readEntries {
+		s.AddTool(mcp.NewTool(e.Name, mcp.WithReadOnlyHintAnnotation(true)), e.Run)
+	}
+	for _, e := range writeEntries {
+		s.AddTool(mcp.NewTool(e.Name), e.Run)
+	}
+}
+
+// The same with slices the model cannot see: no value's hints are known.
+type Item struct {
+	Name string
+	Run  server.ToolHandlerFunc
+}
+
+func readItems() []Item {
+	return []Item{{Name: "i_list", Run: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("i", 1) // ok: which template registers it is not known
+	}}}
+}
+
+func writeItems() []Item { return nil }
+
+func RegisterItems(s *server.MCPServer) {
+	for _, it := range readItems() {
+		s.AddTool(mcp.NewTool(it.Name, mcp.WithReadOnlyHintAnnotation(true)), it.Run)
+	}
+	for _, it := range writeItems() {
+		s.AddTool(mcp.NewTool(it.Name), it.Run)
+	}
+}
