@@ -81,11 +81,13 @@ func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 		toolName(t), analysisutil.Article(kind), via)
 }
 
-// better reports whether effect a should be reported rather than b: a
-// non-idempotent effect beats an idempotent one, then the earlier wins.
+// better reports whether effect a should be reported rather than b: the
+// one that matters most (effects.MoreSignificant: not idempotent by
+// nature, then remote before SQL, message, process and file), then the
+// earlier.
 func better(a, b *effects.EffectAt) bool {
-	if a.Effect.Idempotent != b.Effect.Idempotent {
-		return !a.Effect.Idempotent
+	if effects.MoreSignificant(a.Effect, b.Effect) || effects.MoreSignificant(b.Effect, a.Effect) {
+		return effects.MoreSignificant(a.Effect, b.Effect)
 	}
 	return a.Call.Pos() < b.Call.Pos()
 }
@@ -103,7 +105,8 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
 		Message: message(t, e.Kind, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")", e.Idempotent),
-		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			eff.Related(pass.Fset, e)...),
 	})
 }
 
@@ -148,7 +151,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Message: message(t, what, via, first.Effect.Idempotent),
-		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			eff.Related(pass.Fset, first.Effect)...),
 	})
 }
 
