@@ -28,3 +28,15 @@ func TestOtherSDKs(t *testing.T) {
 		})
 	}
 }
+
+// mcp-go as real code pins it: each version is its own fixture module
+// (testdata/mcpgo-<version>), so the model's tables are proven against
+// the old APIs too.
+func TestDedupekeyMCPGoVersions(t *testing.T) {
+	for _, v := range []string{"v0.20", "v0.25", "v0.44"} {
+		t.Run(v, func(t *testing.T) {
+			dir := testenv.Module(t, "../../testdata/mcpgo-"+v)
+			analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+		})
+	}
+}
