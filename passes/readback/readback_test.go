@@ -46,3 +46,10 @@ func TestOtherSDKs(t *testing.T) {
 		})
 	}
 }
+
+// mcp-go before v0.21 had a client type per transport
+// (testdata/mcpgo-v0.20/client).
+func TestMCPGoV020Clients(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/mcpgo-v0.20")
+	analysistest.Run(t, dir, readback.Analyzer, "./client")
+}

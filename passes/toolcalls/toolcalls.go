@@ -40,14 +40,19 @@ var (
 		{goSDK, "ClientSession", "CallTool"}:   "go-sdk",
 		{mcpGoClient, "Client", "CallTool"}:    "mcp-go",
 		{mcpGoClient, "MCPClient", "CallTool"}: "mcp-go",
+		// mcp-go before v0.21: one client type per transport.
+		{mcpGoClient, "StdioMCPClient", "CallTool"}: "mcp-go",
+		{mcpGoClient, "SSEMCPClient", "CallTool"}:   "mcp-go",
 	}
 	readBacks = map[[3]string]bool{
-		{goSDK, "ClientSession", "ReadResource"}:   true,
-		{mcpGoClient, "Client", "ReadResource"}:    true,
-		{mcpGoClient, "MCPClient", "ReadResource"}: true,
-		{mcpGoClient, "Client", "GetTask"}:         true,
-		{mcpGoClient, "Client", "TaskResult"}:      true,
-		{mcpGoClient, "Client", "WaitForTask"}:     true,
+		{goSDK, "ClientSession", "ReadResource"}:        true,
+		{mcpGoClient, "Client", "ReadResource"}:         true,
+		{mcpGoClient, "MCPClient", "ReadResource"}:      true,
+		{mcpGoClient, "StdioMCPClient", "ReadResource"}: true,
+		{mcpGoClient, "SSEMCPClient", "ReadResource"}:   true,
+		{mcpGoClient, "Client", "GetTask"}:              true,
+		{mcpGoClient, "Client", "TaskResult"}:           true,
+		{mcpGoClient, "Client", "WaitForTask"}:          true,
 	}
 )
 
