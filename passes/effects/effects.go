@@ -33,11 +33,15 @@ type Effect struct {
 	Idempotent bool   // whether the effect is idempotent by nature
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
+	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
 }
 
 func (*Effect) AFact() {}
 
 func (e *Effect) String() string {
+	if e.Proc != nil {
+		return "effect(" + e.Kind + ": " + e.Sink + " " + e.Proc.String() + ")"
+	}
 	if e.Via != "" {
 		return "effect(" + e.Kind + ": " + e.Sink + " via " + e.Via + ")"
 	}
@@ -254,8 +258,10 @@ type funcInfo struct {
 }
 
 type calleeAt struct {
-	obj types.Object
-	pos token.Pos
+	obj  types.Object
+	pos  token.Pos
+	call *ast.CallExpr
+	sc   *Scope
 }
 
 // computeLocal computes the facts of this package's functions: first the
@@ -299,7 +305,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 					}
 				}
 			}
-			if fi.effect != nil && !fi.effect.Idempotent {
+			if fi.effect != nil && !fi.effect.Idempotent && fi.effect.Proc == nil {
 				continue
 			}
 			for _, c := range fi.callees {
@@ -307,7 +313,14 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if ce == nil || ce.effect == nil || (fi.effect != nil && ce.effect.Idempotent) {
 					continue
 				}
-				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
+				e := &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
+				if ce.effect.Proc != nil {
+					// The callee's command line is this call's arguments.
+					if e = r.procCall(c.sc, c.call, c.obj, ce.effect); e == nil || (fi.effect != nil && e.Proc != nil) {
+						continue
+					}
+				}
+				fi.effect = e
 				changed = true
 				break
 			}
@@ -388,6 +401,9 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
 	info := pass.TypesInfo
 	sc := NewScope(info, fi.body)
+	if fn, ok := fi.obj.(*types.Func); ok {
+		sc.sig, _ = fn.Type().(*types.Signature)
+	}
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -404,9 +420,9 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				fi.keyRead = k
 			}
 		}
-		if fi.effect == nil || fi.effect.Idempotent {
+		if fi.effect == nil || fi.effect.Idempotent || fi.effect.Proc != nil {
 			if e := r.callEffect(sc, call, obj); e != nil {
-				if fi.effect == nil || !e.Idempotent {
+				if fi.effect == nil || (!e.Idempotent && (fi.effect.Proc == nil || e.Proc == nil)) {
 					fi.effect = e
 				}
 				return true
@@ -417,7 +433,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				obj = fn.Origin()
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, call.Pos()})
+				fi.callees = append(fi.callees, calleeAt{obj, call.Pos(), call, sc})
 			}
 		}
 		return true
@@ -496,6 +512,9 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		}
 	}
 	s := &site{sc: sc, call: call, fn: fn}
+	if e, ok := r.procEffect(s, full); ok {
+		return e
+	}
 	if e, ok := stdSinks[full]; ok {
 		return s.apply(full, e.kind, e.idem, e.check)
 	}
@@ -504,6 +523,9 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
+		if e.Proc != nil {
+			return r.procCall(sc, call, fn, e)
+		}
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
@@ -935,6 +957,10 @@ type Scope struct {
 	info  *types.Info
 	body  ast.Node
 	built bool // the maps below are filled on first use: most functions never need them
+
+	// sig is the enclosing function's signature, when known: its
+	// parameters are the callers' values (exec.go).
+	sig *types.Signature
 
 	defs         map[*types.Var][]def
 	methodAssign map[*types.Var]ast.Expr // req.Method = X
