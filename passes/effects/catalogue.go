@@ -57,6 +57,9 @@ var stdSinks = map[string]sink{
 	"os.Chmod":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.Chown":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.Truncate":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"fmt.Fprint":                         {kind: kindFile, check: realFile},
+	"fmt.Fprintf":                        {kind: kindFile, check: realFile},
+	"fmt.Fprintln":                       {kind: kindFile, check: realFile},
 	"os.CopyFS":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"(*os.File).Write":                   {kind: kindFile, check: realFile},
 	"(*os.File).WriteString":             {kind: kindFile, check: realFile},
@@ -189,6 +192,8 @@ var neverEffect = []string{
 	// them again is a no-op (helm's SQL storage driver migrates on
 	// connect, which made helm_list look like a write).
 	"github.com/rubenv/sql-migrate",
+	"github.com/golang-migrate/migrate",
+	"github.com/pressly/goose",
 }
 
 // knownReads are functions that reach a sink but only read: GraphQL

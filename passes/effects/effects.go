@@ -34,13 +34,14 @@ type Effect struct {
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
+	File       int    // 1-based parameter whose *os.File is written: each call site decides (housekeeping.go)
 }
 
 func (*Effect) AFact() {}
 
 func (e *Effect) String() string {
-	if e.Proc != nil {
-		return "effect(" + e.Kind + ": " + e.Sink + " " + e.Proc.String() + ")"
+	if e.conditional() {
+		return "effect(" + e.Kind + ": " + e.Sink + " " + e.condString() + ")"
 	}
 	if e.Via != "" {
 		return "effect(" + e.Kind + ": " + e.Sink + " via " + e.Via + ")"
@@ -105,6 +106,11 @@ type Result struct {
 	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
+	// strictProc: the package belongs to the main module (exec.go).
+	strictProc bool
+	// tempFuncs are the package's functions returning a temporary path
+	// (housekeeping.go), while run computes the facts.
+	tempFuncs map[*types.Func]bool
 }
 
 type methodKey struct {
@@ -211,6 +217,7 @@ func run(pass *analysis.Pass) (any, error) {
 			r.keyReads[f.Object] = fact
 		}
 	}
+	r.strictProc = pass.Module == nil || pass.Module.Version == ""
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)
 	r.fieldKeys = make(map[*types.Var]string)
@@ -288,8 +295,12 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			}
 		}
 	}
+	r.findTempFuncs(pass, funcs)
 	for _, fi := range funcs {
 		r.scanFunc(pass, fi, byObj)
+		if cacheLocal(fi, fi.effect) {
+			fi.effect = nil // housekeeping: a cache's files and databases
+		}
 	}
 	// Propagate effects and key reads through same-package calls until
 	// nothing changes.
@@ -305,7 +316,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 					}
 				}
 			}
-			if fi.effect != nil && !fi.effect.Idempotent && fi.effect.Proc == nil {
+			if fi.effect != nil && !fi.effect.Idempotent && !fi.effect.conditional() {
 				continue
 			}
 			for _, c := range fi.callees {
@@ -314,11 +325,14 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 					continue
 				}
 				e := &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
-				if ce.effect.Proc != nil {
-					// The callee's command line is this call's arguments.
-					if e = r.procCall(c.sc, c.call, c.obj, ce.effect); e == nil || (fi.effect != nil && e.Proc != nil) {
+				if ce.effect.conditional() {
+					// The callee's command line or file is this call's arguments.
+					if e = r.condCall(c.sc, c.call, c.obj, ce.effect); e == nil || (fi.effect != nil && e.conditional()) {
 						continue
 					}
+				}
+				if cacheLocal(fi, e) {
+					continue
 				}
 				fi.effect = e
 				changed = true
@@ -401,6 +415,7 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
 	info := pass.TypesInfo
 	sc := NewScope(info, fi.body)
+	sc.r = r
 	if fn, ok := fi.obj.(*types.Func); ok {
 		sc.sig, _ = fn.Type().(*types.Signature)
 	}
@@ -420,9 +435,9 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				fi.keyRead = k
 			}
 		}
-		if fi.effect == nil || fi.effect.Idempotent || fi.effect.Proc != nil {
+		if fi.effect == nil || fi.effect.Idempotent || fi.effect.conditional() {
 			if e := r.callEffect(sc, call, obj); e != nil {
-				if fi.effect == nil || (!e.Idempotent && (fi.effect.Proc == nil || e.Proc == nil)) {
+				if fi.effect == nil || (!e.Idempotent && (!fi.effect.conditional() || !e.conditional())) {
 					fi.effect = e
 				}
 				return true
@@ -512,7 +527,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		}
 	}
 	s := &site{sc: sc, call: call, fn: fn}
-	if e, ok := r.procEffect(s, full); ok {
+	if e, ok := r.condEffect(s, full); ok {
 		return e
 	}
 	if e, ok := stdSinks[full]; ok {
@@ -523,8 +538,8 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		if e.Proc != nil {
-			return r.procCall(sc, call, fn, e)
+		if e.conditional() {
+			return r.condCall(sc, call, fn, e)
 		}
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
 	}
@@ -709,12 +724,11 @@ func (r *Result) remoteVerb(s *site) *Effect {
 	return &Effect{Sink: qualifiedName(fn), Kind: kindRemote, Idempotent: remoteIdem[w]}
 }
 
-// isCachePackage reports whether a package is a cache by its name
-// (gopls's filecache, diskcache, httpcache): what a cache writes can be
-// thrown away and rebuilt, so repeating it is no duplicate.
+// isCachePackage reports whether a package is a cache by its path (gopls's
+// filecache, diskcache, httpcache, internal/cache): what a cache writes
+// can be thrown away and rebuilt, so repeating it is no duplicate.
 func isCachePackage(path string) bool {
-	last := path[strings.LastIndexByte(path, '/')+1:]
-	return strings.HasSuffix(last, "cache") && last != "cache"
+	return strings.Contains(strings.ToLower(path), "cache")
 }
 
 func hasPrefix(prefixes []string, path string) bool {
@@ -959,8 +973,10 @@ type Scope struct {
 	built bool // the maps below are filled on first use: most functions never need them
 
 	// sig is the enclosing function's signature, when known: its
-	// parameters are the callers' values (exec.go).
+	// parameters are the callers' values (exec.go); r gives the
+	// package's functions returning temporary paths (housekeeping.go).
 	sig *types.Signature
+	r   *Result
 
 	defs         map[*types.Var][]def
 	methodAssign map[*types.Var]ast.Expr // req.Method = X
@@ -990,7 +1006,6 @@ func (sc *Scope) build() {
 	if sc.body == nil {
 		return
 	}
-	info := sc.info
 	add := func(lhs ast.Expr, rhs ast.Expr, idx int) {
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
 		if !ok {
@@ -1008,7 +1023,7 @@ func (sc *Scope) build() {
 			return
 		}
 		sc.defs[v] = append(sc.defs[v], def{rhs, idx})
-		if isTempSource(info, rhs) || sc.mentionsTemp(rhs) {
+		if sc.isTemp(rhs) || sc.mentionsTemp(rhs) {
 			sc.temp[v] = true
 		}
 	}
@@ -1068,9 +1083,11 @@ func (sc *Scope) mentionsTemp(e ast.Expr) bool {
 		case *ast.Ident:
 			if v, ok := sc.info.Uses[n].(*types.Var); ok && sc.temp[v] {
 				found = true
+			} else if housekeepingIdent(sc.info, n) {
+				found = true
 			}
 		case *ast.CallExpr:
-			if isTempSource(sc.info, n) {
+			if sc.isTemp(n) {
 				found = true
 			}
 		}

@@ -84,8 +84,9 @@ const (
 type tok struct {
 	kind   tokKind
 	s      string
-	param  int  // 1-based, for tokParam
-	spread bool // a slice of remaining arguments (args...)
+	param  int      // 1-based, for tokParam
+	spread bool     // a slice of remaining arguments (args...)
+	alts   []string // for tokOther, the constants a variable is assigned, when all are
 }
 
 type verdict int
@@ -109,9 +110,13 @@ var procSinks = map[string]bool{
 	"syscall.StartProcess":          true,
 }
 
-// procEffect judges a call of a process-running function of the standard
-// library; ok is false for other functions.
-func (r *Result) procEffect(s *site, full string) (e *Effect, ok bool) {
+// condEffect judges the calls of the standard library whose effect
+// depends on a value the caller may pass along: process runs and writes to
+// a file (housekeeping.go). ok is false for other functions.
+func (r *Result) condEffect(s *site, full string) (e *Effect, ok bool) {
+	if fileWrites[full] {
+		return s.fileWrite(full), true
+	}
 	if !procSinks[full] {
 		return nil, false
 	}
@@ -126,7 +131,7 @@ func (r *Result) procEffect(s *site, full string) (e *Effect, ok bool) {
 		if len(args) > 0 && !args[0].spread {
 			args = args[1:]
 		}
-		v, p = judge(s.sc.tokOf(s.call.Args[0]), args, false)
+		v, p = judge(s.sc.tokOf(s.call.Args[0]), args, lineOpts{strict: s.sc.strict()})
 	}
 	return procResult(full, v, p, ""), true
 }
@@ -202,7 +207,7 @@ func (sc *Scope) commandCall(e ast.Expr, tempDir bool) (verdict, *Proc) {
 	if len(args) == 0 {
 		return vSilent, nil
 	}
-	return judge(sc.tokOf(args[0]), sc.argToks(args[1:], call.Ellipsis.IsValid()), tempDir)
+	return judge(sc.tokOf(args[0]), sc.argToks(args[1:], call.Ellipsis.IsValid()), lineOpts{tempDir: tempDir, strict: sc.strict()})
 }
 
 // argToks classifies call arguments; the last one is spread when the call
@@ -310,6 +315,7 @@ func (sc *Scope) tokDepth(e ast.Expr, depth int) tok {
 			break
 		}
 		var first tok
+		var alts []string // the constants assigned, while all are
 		for i, d := range ds {
 			var t tok
 			if d.idx >= 0 {
@@ -317,11 +323,19 @@ func (sc *Scope) tokDepth(e ast.Expr, depth int) tok {
 			} else {
 				t = sc.tokDepth(d.rhs, depth+1)
 			}
+			if t.kind == tokConst && (i == 0 || alts != nil) {
+				alts = append(alts, t.s)
+			} else {
+				alts = nil
+			}
 			if i == 0 {
 				first = t
 			} else if t.kind != first.kind || t.s != first.s || t.param != first.param {
-				return tok{kind: tokOther}
+				first = tok{kind: tokOther}
 			}
+		}
+		if first.kind == tokOther && len(alts) == len(ds) {
+			return tok{kind: tokOther, alts: alts} // listFiles := "lsof"; if bsd { listFiles = "fstat" }
 		}
 		if first.kind == tokConst || first.kind == tokRecv || first.kind == tokSelf {
 			return first
@@ -392,8 +406,29 @@ func (sc *Scope) tempDir(cmd *types.Var) bool {
 	return found
 }
 
+// lineOpts are the circumstances of a command line: a temporary working
+// directory; strict, in the packages of the main module (the server's own
+// code), where a binary not known to be read-only is an effect. In a
+// dependency, a command line the library fixes itself (pkg-config, lsof,
+// a GOPACKAGESDRIVER named by the environment) is judged by the tables of
+// known clients and shells only: what the tool's input chooses reaches the
+// server's code through the Proc facts, where it is judged strictly.
+type lineOpts struct {
+	tempDir, strict bool
+}
+
+// effect is the verdict on a binary not known to be read-only.
+func (o lineOpts) effect() verdict {
+	if o.strict {
+		return vEffect
+	}
+	return vSilent
+}
+
+func (sc *Scope) strict() bool { return sc.r == nil || sc.r.strictProc }
+
 // judge decides a command line from its binary and arguments.
-func judge(bin tok, args []tok, tempDir bool) (verdict, *Proc) {
+func judge(bin tok, args []tok, o lineOpts) (verdict, *Proc) {
 	switch bin.kind {
 	case tokSelf:
 		return vSilent, nil
@@ -408,11 +443,24 @@ func judge(bin tok, args []tok, tempDir bool) (verdict, *Proc) {
 				return vCond, &Proc{Recv: true}
 			}
 		}
-		return judgeAny(args) // a configured binary: d.bin
+		return judgeAny(args, o) // a configured binary: d.bin
 	case tokConst:
-		return judgeNamed(bin.s, args, tempDir)
+		return judgeNamed(bin.s, args, o)
 	}
-	return judgeAny(args)
+	if bin.alts != nil {
+		// One of several constants: an effect if any is.
+		best := vSilent
+		for _, name := range bin.alts {
+			switch v, _ := judgeNamed(name, args, o); v {
+			case vEffect:
+				return vEffect, nil
+			case vRead:
+				best = vRead
+			}
+		}
+		return best, nil
+	}
+	return judgeAny(args, o)
 }
 
 // condArgs records in p the arguments up to the first parameter.
@@ -454,13 +502,14 @@ func prefixOf(args []tok) []string {
 }
 
 // judgeNamed judges a run of a constant binary.
-func judgeNamed(name string, args []tok, tempDir bool) (verdict, *Proc) {
+func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
+	tempDir := o.tempDir
 	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(name, `\`, "/")), ".exe")
 	if shells[base] || shells[base+".exe"] {
 		for i, a := range args {
 			if a.kind == tokConst && !a.spread && (a.s == "-c" || a.s == "/c" || a.s == "/C" || strings.EqualFold(a.s, "-command")) {
 				if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread {
-					return judgeScript(args[i+1].s, tempDir)
+					return judgeScript(args[i+1].s, o)
 				}
 				return vEffect, nil
 			}
@@ -472,7 +521,7 @@ func judgeNamed(name string, args []tok, tempDir bool) (verdict, *Proc) {
 	}
 	reads, known := commandReads[base]
 	if !known {
-		return vEffect, nil
+		return o.effect(), nil
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -508,7 +557,7 @@ func judgeNamed(name string, args []tok, tempDir bool) (verdict, *Proc) {
 
 // judgeAny judges a run of a binary chosen at run time (a configured
 // path), by its subcommand.
-func judgeAny(args []tok) (verdict, *Proc) {
+func judgeAny(args []tok, o lineOpts) (verdict, *Proc) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -523,21 +572,21 @@ func judgeAny(args []tok) (verdict, *Proc) {
 			if readVerbs()[a.s] {
 				return vRead, nil
 			}
-			return vEffect, nil
+			return o.effect(), nil
 		case a.kind == tokParam:
 			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
 		case a.kind == tokRecv:
 			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), Recv: true}
 		}
-		return vEffect, nil
+		return o.effect(), nil
 	}
-	return vEffect, nil
+	return o.effect(), nil
 }
 
 // judgeScript judges a constant shell script: a single command line
 // without shell syntax is judged as that command; anything else is an
 // effect.
-func judgeScript(script string, tempDir bool) (verdict, *Proc) {
+func judgeScript(script string, o lineOpts) (verdict, *Proc) {
 	if strings.ContainsAny(script, ";|&><`$\n(") {
 		return vEffect, nil
 	}
@@ -549,7 +598,7 @@ func judgeScript(script string, tempDir bool) (verdict, *Proc) {
 	for _, w := range f[1:] {
 		args = append(args, tok{kind: tokConst, s: strings.Trim(w, `'"`)})
 	}
-	return judgeNamed(f[0], args, tempDir)
+	return judgeNamed(f[0], args, o)
 }
 
 // readOnlyBins are commands that only read, whatever their arguments.
@@ -660,7 +709,7 @@ func (r *Result) procCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	if bin.kind == tokRecv && !chained {
 		return &Effect{Sink: e.Sink, Kind: kindExec, Via: qualifiedName(fn), Proc: &Proc{Recv: true}}
 	}
-	v, q := judge(bin, args, false)
+	v, q := judge(bin, args, lineOpts{strict: sc.strict()})
 	return procResult(e.Sink, v, q, qualifiedName(fn))
 }
 
