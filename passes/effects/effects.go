@@ -94,6 +94,7 @@ type Result struct {
 	// methods of that name commits anything is dismissed without looking
 	// for implementations. Built on first use, under mu.
 	effectMethods map[methodKey]bool
+	effectNames   map[string][]*types.Package // packages with an effectful method of a name (iface.go)
 	// never holds, while run computes the package's facts, the callees
 	// that commit no effect whatever their arguments, so that their other
 	// calls are dismissed at once. It is nil afterwards.
@@ -106,6 +107,10 @@ type Result struct {
 	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
+	// pkg is the package under analysis; imported memoizes the packages
+	// of the interface's module it imports, directly or not (iface.go).
+	pkg      *types.Package
+	imported map[string][]*types.Package
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
 	// tempFuncs are the package's functions returning a temporary path
@@ -191,6 +196,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
 		Config:   cfg,
 		module:   modulePath(pass, cfg),
+		pkg:      pass.Pkg,
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
 
@@ -225,7 +231,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
 	// The interface answers given while the package's own effects were
 	// being computed did not see them: let the checks ask again.
-	r.ifaceCache, r.effectMethods = make(map[*types.Func]*Effect), nil
+	r.ifaceCache, r.effectMethods, r.effectNames = make(map[*types.Func]*Effect), nil, nil
 	return r, nil
 }
 
@@ -544,6 +550,9 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
+		if e.conditional() {
+			return r.condCall(sc, call, fn, e)
+		}
 		return e
 	}
 	path := fn.Pkg().Path()
@@ -630,79 +639,6 @@ func (r *Result) markNever(fn *types.Func) {
 	if r.never != nil {
 		r.never[fn] = true
 	}
-}
-
-// interfaceEffect resolves a call of an interface method through the
-// implementations declared beside the interface: when the interface's own
-// package declares concrete types that implement it, and every one of them
-// commits an effect in that method, the call commits it too (a handler
-// calling s.db.CreateAssessment through a storage.Store interface whose
-// only implementation is *storage.DB). Implementations elsewhere are not
-// seen, and an in-memory implementation beside the real one makes the
-// call unknown: stay silent.
-func (r *Result) interfaceEffect(fn *types.Func) *Effect {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e, ok := r.ifaceCache[fn]; ok {
-		return e
-	}
-	var result *Effect
-	defer func() { r.ifaceCache[fn] = result }()
-	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.hasEffectMethod(fn.Pkg(), fn.Name()) {
-		return nil
-	}
-	scope := fn.Pkg().Scope()
-	found := 0
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		var t types.Type = tn.Type()
-		if !types.Implements(t, iface) {
-			t = types.NewPointer(t)
-			if !types.Implements(t, iface) {
-				continue
-			}
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
-		m, ok := obj.(*types.Func)
-		if !ok {
-			return nil
-		}
-		e := r.effects[m.Origin()]
-		if e == nil {
-			return nil // an implementation without the effect: unknown
-		}
-		found++
-		if result == nil || (result.Idempotent && !e.Idempotent) {
-			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
-				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")"}
-		}
-	}
-	if found == 0 {
-		result = nil
-	}
-	return result
-}
-
-// hasEffectMethod reports whether a method named name of a type of pkg
-// has an effect. r.mu must be held.
-func (r *Result) hasEffectMethod(pkg *types.Package, name string) bool {
-	if r.effectMethods == nil {
-		r.effectMethods = make(map[methodKey]bool)
-		for obj := range r.effects {
-			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && hasRecv(fn) {
-				r.effectMethods[methodKey{fn.Pkg(), fn.Name()}] = true
-			}
-		}
-	}
-	return r.effectMethods[methodKey{pkg, name}]
 }
 
 // remoteVerb applies the generic rule documented at remoteVerbs.
