@@ -233,6 +233,11 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 			if _, lit := ast.Unparen(d).(*ast.CompositeLit); lit {
 				e = ast.Unparen(d)
 			}
+		} else if lit, ok := sc.grownLiteral(id); ok {
+			// args := []string{"container", "list"}; args = append(args, ...):
+			// the literal, then values not known.
+			toks := sc.spreadToks(lit)
+			return append(toks, tok{kind: tokOther, spread: true})
 		}
 	}
 	switch e := e.(type) {
@@ -253,6 +258,37 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 	t := sc.tokOf(e)
 	t.spread = true
 	return []tok{t}
+}
+
+// grownLiteral returns the slice literal a local variable starts as, when
+// its other assignments only append to it.
+func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, bool) {
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return nil, false
+	}
+	var lit ast.Expr
+	for _, d := range sc.defsOf(v) {
+		if d.idx >= 0 {
+			return nil, false
+		}
+		rhs := ast.Unparen(d.rhs)
+		if _, ok := rhs.(*ast.CompositeLit); ok && lit == nil {
+			lit = rhs
+			continue
+		}
+		call, ok := rhs.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return nil, false
+		}
+		if fid, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || fid.Name != "append" {
+			return nil, false
+		}
+		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || sc.obj(first) != v {
+			return nil, false
+		}
+	}
+	return lit, lit != nil
 }
 
 // tokOf classifies one value of a command line.
@@ -540,6 +576,9 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if reads[a.s] {
 				return vRead, nil
 			}
+			if groupWords[a.s] && !readMostly[base] {
+				return judgeAny(args[i+1:], lineOpts{strict: true}) // podman image pull, kubectl auth can-i
+			}
 			return vEffect, nil
 		case a.kind == tokParam:
 			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
@@ -571,6 +610,9 @@ func judgeAny(args []tok, o lineOpts) (verdict, *Proc) {
 			}
 			if readVerbs()[a.s] {
 				return vRead, nil
+			}
+			if groupWords[a.s] {
+				return judgeAny(args[i+1:], o) // container list, image rm
 			}
 			return o.effect(), nil
 		case a.kind == tokParam:
@@ -605,9 +647,15 @@ func judgeScript(script string, o lineOpts) (verdict, *Proc) {
 var readOnlyBins = words("ps", "ls", "cat", "head", "tail", "wc", "grep", "egrep", "rg", "ag", "uname", "whoami",
 	"hostname", "id", "groups", "df", "du", "lsof", "which", "where", "whereis", "file", "stat", "date",
 	"printenv", "pwd", "nproc", "free", "uptime", "top", "netstat", "ss", "nslookup", "dig", "host",
-	"ping", "traceroute", "tree", "sw_vers", "lsb_release", "nvidia-smi", "ffprobe", "locale", "getconf",
+	"ping", "traceroute", "tree", "fstat", "pkg-config", "sw_vers", "lsb_release", "nvidia-smi", "ffprobe", "locale", "getconf",
 	"vm_stat", "sysctl", "lscpu", "lsblk", "lsusb", "lspci", "pgrep", "tasklist", "systeminfo", "ver",
 	"echo", "true", "false", "test", "diff", "cmp", "md5sum", "sha256sum", "shasum", "base64", "jq", "yq")
+
+// groupWords are the command groups of container and cluster clients: the
+// verb is the next word (podman container list, docker image rm).
+var groupWords = words("container", "image", "network", "volume", "pod", "system", "secret", "plugin",
+	"context", "manifest", "machine", "builder", "buildx", "node", "service", "stack", "swarm", "trust",
+	"repo", "registry", "artifact", "farm", "kube", "rollouts", "argo", "compose")
 
 // valueFlags are flags of the known clients that take a value, so that a
 // constant after them is not the subcommand.
@@ -631,6 +679,9 @@ var readVerbs = func() func() map[string]bool {
 				}
 			}
 			m["list"] = true
+			m["ls"] = true
+			m["can-i"] = true
+			m["whoami"] = true
 		}
 		return m
 	}

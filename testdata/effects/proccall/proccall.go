@@ -60,3 +60,11 @@ func Scale(ctx context.Context, input map[string]string) ([]byte, error) { // wa
 func Generic(ctx context.Context, cmd string, args []string) ([]byte, error) { // want Generic:`effect\(process run: .* \[\$2 .*\]\)`
 	return procs.NewBuilder(cmd).WithArgs(args...).Execute(ctx)
 }
+
+func ImageRemove(ctx context.Context, d *procs.Docker, image string) ([]byte, error) { // want ImageRemove:`effect\(process run: .* via \(\*procs.Docker\).Exec\)`
+	return d.Exec(ctx, "image", "rm", image)
+}
+
+func ImageList(ctx context.Context, d *procs.Docker) ([]byte, error) { // ok: image ls
+	return d.Exec(ctx, "image", "ls", "--format", "json")
+}

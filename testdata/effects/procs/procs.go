@@ -164,3 +164,39 @@ func DeletePod(ctx context.Context, name string) ([]byte, error) { // want Delet
 	}
 	return b.Execute(ctx)
 }
+
+// List runs a grouped read verb with options appended.
+func (d *Docker) List(ctx context.Context, all bool) ([]byte, error) { // ok: docker container list
+	args := []string{"container", "list"}
+	if all {
+		args = append(args, "-a")
+	}
+	return d.Exec(ctx, args...)
+}
+
+// Start runs a grouped verb that changes things.
+func (d *Docker) Start(ctx context.Context, name string, attach bool) ([]byte, error) { // want Start:`effect\(process run: .* via \(\*procs.Docker\).Exec\)`
+	args := []string{"container", "start"}
+	if attach {
+		args = append(args, "-a")
+	}
+	return d.Exec(ctx, append(args, name)...)
+}
+
+// Tool runs one of two constant read-only commands.
+func Tool(ctx context.Context, bsd bool) ([]byte, error) { // ok: lsof or fstat
+	listFiles := "lsof"
+	if bsd {
+		listFiles = "fstat"
+	}
+	return exec.CommandContext(ctx, listFiles).Output()
+}
+
+// Tool2 runs one of a read-only and a mutating command.
+func Tool2(ctx context.Context, force bool) ([]byte, error) { // want Tool2:`effect\(process run`
+	bin := "lsof"
+	if force {
+		bin = "reboot"
+	}
+	return exec.CommandContext(ctx, bin).Output()
+}
