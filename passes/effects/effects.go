@@ -113,9 +113,12 @@ type Result struct {
 	imported map[string][]*types.Package
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
-	// tempFuncs are the package's functions returning a temporary path
-	// (housekeeping.go), while run computes the facts.
+	// tempFuncs memoizes which of the package's functions return a
+	// temporary path, from their bodies (housekeeping.go), while run
+	// computes the facts; nil afterwards.
 	tempFuncs map[*types.Func]bool
+	bodies    map[*types.Func]*funcInfo
+	info      *types.Info
 }
 
 type methodKey struct {
@@ -229,6 +232,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
+	r.tempFuncs, r.bodies, r.info = nil, nil, nil
 	// The interface answers given while the package's own effects were
 	// being computed did not see them: let the checks ask again.
 	r.ifaceCache, r.effectMethods, r.effectNames = make(map[*types.Func]*Effect), nil, nil
@@ -301,7 +305,12 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			}
 		}
 	}
-	r.findTempFuncs(pass, funcs)
+	r.tempFuncs, r.bodies, r.info = make(map[*types.Func]bool), make(map[*types.Func]*funcInfo, len(funcs)), pass.TypesInfo
+	for _, fi := range funcs {
+		if fn, ok := fi.obj.(*types.Func); ok {
+			r.bodies[fn] = fi
+		}
+	}
 	for _, fi := range funcs {
 		r.scanFunc(pass, fi, byObj)
 		if cacheLocal(fi, fi.effect) {

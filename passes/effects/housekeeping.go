@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -150,74 +149,64 @@ func (sc *Scope) isTemp(e ast.Expr) bool {
 	if fn.Pkg().Path() == "os" && fn.Name() == "UserCacheDir" {
 		return true
 	}
-	return sc.r != nil && sc.r.tempFuncs[fn.Origin()]
+	return sc.r != nil && sc.r.bodies != nil && fn.Pkg() == sc.r.pkg && sc.r.isTempFunc(fn.Origin())
 }
 
-// findTempFuncs finds the package's functions whose first result, a path
-// or a file, is temporary on every return that gives one (the others
-// return "" or nil with an error): createTempProject returns the
-// directory os.MkdirTemp made.
-func (r *Result) findTempFuncs(pass *analysis.Pass, funcs []*funcInfo) {
-	importsOS := false
-	for _, p := range pass.Pkg.Imports() {
-		if p.Path() == "os" {
-			importsOS = true
-		}
+// isTempFunc reports whether fn, a function of the package under
+// analysis, returns a temporary path or file as its first result on every
+// return that gives one (the others return "" or nil with an error):
+// createTempProject returns the directory os.MkdirTemp made. Computed on
+// first use, while run computes the facts.
+func (r *Result) isTempFunc(fn *types.Func) bool {
+	fi := r.bodies[fn]
+	if fi == nil {
+		return false
 	}
-	if !importsOS {
-		return
+	if v, ok := r.tempFuncs[fn]; ok {
+		return v
 	}
-	r.tempFuncs = make(map[*types.Func]bool)
-	for round := 0; round < 2; round++ {
-		for _, fi := range funcs {
-			fn, ok := fi.obj.(*types.Func)
-			if !ok || r.tempFuncs[fn] {
-				continue
-			}
-			sig := fn.Type().(*types.Signature)
-			if sig.Results().Len() == 0 {
-				continue
-			}
-			if t := sig.Results().At(0).Type(); !isOSFile(t) && !isStrings(t) {
-				continue
-			}
-			sc := NewScope(pass.TypesInfo, fi.body)
-			sc.r, sc.sig = r, sig
-			if !mentionsTempCall(sc, fi.body) {
-				continue
-			}
-			all, some := true, false
-			ast.Inspect(fi.body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncLit:
-					return false
-				case *ast.ReturnStmt:
-					if len(n.Results) == 0 {
-						if res := sig.Results().At(0); res.Name() != "" {
-							sc.build()
-							some = true
-							all = all && sc.temp[res]
-						}
-						return false
-					}
-					first := n.Results[0]
-					if s, ok := sc.stringOf(first); ok && s == "" {
-						return false
-					}
-					if id, ok := ast.Unparen(first).(*ast.Ident); ok && id.Name == "nil" {
-						return false
-					}
+	r.tempFuncs[fn] = false // recursion
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	if t := sig.Results().At(0).Type(); !isOSFile(t) && !isStrings(t) {
+		return false
+	}
+	sc := NewScope(r.info, fi.body)
+	sc.r, sc.sig = r, sig
+	if !mentionsTempCall(sc, fi.body) {
+		return false
+	}
+	all, some := true, false
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				if res := sig.Results().At(0); res.Name() != "" {
+					sc.build()
 					some = true
-					all = all && sc.mentionsTemp(first)
-					return false
+					all = all && sc.temp[res]
 				}
-				return all
-			})
-			if all && some {
-				r.tempFuncs[fn] = true
+				return false
 			}
+			first := n.Results[0]
+			if s, ok := sc.stringOf(first); ok && s == "" {
+				return false
+			}
+			if id, ok := ast.Unparen(first).(*ast.Ident); ok && id.Name == "nil" {
+				return false
+			}
+			some = true
+			all = all && sc.mentionsTemp(first)
+			return false
 		}
-	}
+		return all
+	})
+	r.tempFuncs[fn] = all && some
+	return all && some
 }
 
 // mentionsTempCall reports whether body calls a temp-making function.
