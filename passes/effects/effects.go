@@ -215,7 +215,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// The standard library is covered by the built-in catalogue;
 	// telemetry and logging packages commit nothing that matters.
-	if Library(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
+	if Library(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) || isLogPackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {

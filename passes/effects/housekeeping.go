@@ -268,3 +268,12 @@ func housekeepingIdent(info *types.Info, id *ast.Ident) bool {
 }
 
 var lockNames = words("lock", "lockfile", "lockpath", "lockname", "lockdir", "flock", "pidfile", "pidpath")
+
+// isLogPackage reports whether a package is a project's own log sink by
+// its last path element (internal/logging, pkg/logger): what it writes is
+// a log, and repeating a log line duplicates nothing that matters.
+func isLogPackage(path string) bool {
+	return logPackages[path[strings.LastIndexByte(path, '/')+1:]]
+}
+
+var logPackages = words("log", "logs", "logger", "logging", "logutil", "applog")

@@ -126,3 +126,8 @@ func Journal(msg string) error { // want Journal:`effect\(file write`
 func Report(msg string) { // ok: os.Stdout through two helpers
 	Record(os.Stdout, msg)
 }
+
+// OpenJournal opens an append-only file outside a log package.
+func OpenJournal(path string) (*os.File, error) { // want OpenJournal:`effect\(file write: os.OpenFile\)`
+	return os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+}
