@@ -13,7 +13,8 @@ import (
 // own GitLabClient interface, implemented by a wrapper type of another
 // package or module that forwards to the SDK).
 //
-// Implementations are looked for in
+// For an interface declared in the module of the package under analysis,
+// implementations are looked for in
 //   - the interface's own package;
 //   - every package whose facts hold an effectful method of that name
 //     (facts travel only from the dependencies of the package under
@@ -22,6 +23,9 @@ import (
 //     analysis imports, directly or transitively, so that an in-memory
 //     twin or a fake beside the real implementation makes the call
 //     unknown: stay silent.
+//
+// For an interface of another module, only the implementations beside it
+// are looked for, as before.
 //
 // Not reached: an implementation in a package the caller's package does
 // not import (only main wires it in: whatsapp E07). Under go vet each
@@ -54,18 +58,24 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		return nil
 	}
 	pkgs := []*types.Package{fn.Pkg()}
-	seen := map[*types.Package]bool{fn.Pkg(): true}
-	add := func(p *types.Package) {
-		if !seen[p] {
-			seen[p] = true
-			pkgs = append(pkgs, p)
+	if sameModule(r.module, fn.Pkg().Path()) {
+		seen := map[*types.Package]bool{fn.Pkg(): true}
+		add := func(p *types.Package) {
+			if !seen[p] {
+				seen[p] = true
+				pkgs = append(pkgs, p)
+			}
 		}
-	}
-	for _, p := range cands {
-		add(p)
-	}
-	for _, p := range r.modulePackages(guessModuleOf(r, fn.Pkg().Path())) {
-		add(p)
+		for _, p := range cands {
+			add(p)
+		}
+		for _, p := range r.modulePackages(r.module) {
+			add(p)
+		}
+	} else if !containsPkg(cands, fn.Pkg()) {
+		// An interface of another module: only the implementations
+		// beside it, when one of them has an effect.
+		return nil
 	}
 	found := 0
 	for _, pkg := range pkgs {
@@ -133,13 +143,13 @@ func (r *Result) effectPackages(name string) []*types.Package {
 	return r.effectNames[name]
 }
 
-// guessModuleOf returns the module of a package path: the module under
-// analysis when the path is in it, else a guess from the path.
-func guessModuleOf(r *Result, path string) string {
-	if sameModule(r.module, path) {
-		return r.module
+func containsPkg(ps []*types.Package, p *types.Package) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
 	}
-	return guessModule(path)
+	return false
 }
 
 // modulePackages returns the packages of module mod that the package
