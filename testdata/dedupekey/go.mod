@@ -21,3 +21,7 @@ require (
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+require example.com/extsdk v0.0.0
+
+replace example.com/extsdk => ./extsdk

@@ -4,6 +4,7 @@ package procs
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,7 +94,30 @@ func saveSnapshot(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 	return nil, os.WriteFile(filepath.Join(dir, "snap.json"), nil, 0o644)
 }
 
+// logf writes a line to the file it is given.
+func logf(w *os.File, format string, args ...any) {
+	fmt.Fprintf(w, format, args...)
+}
+
+func status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	logf(os.Stderr, "status for %s\n", req.GetString("name", ""))
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func journal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	f, err := os.OpenFile("journal.log", os.O_APPEND|os.O_WRONLY, 0) // want `tool "journal" is annotated ReadOnlyHint: true but its handler commits a file write`
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	logf(f, "%s\n", req.GetString("name", ""))
+	return mcp.NewToolResultText("ok"), nil
+}
+
 func Register(s *server.MCPServer) {
+	// ok: a log line to os.Stderr through an *os.File parameter.
+	s.AddTool(mcp.NewTool("status", mcp.WithReadOnlyHintAnnotation(true)), status)
+	s.AddTool(mcp.NewTool("journal", mcp.WithReadOnlyHintAnnotation(true)), journal)
 	d := &docs{modules: map[string]cachedModule{}, out: map[string]string{}}
 	// ok: go doc in a throwaway module kept in a cache.
 	s.AddTool(mcp.NewTool("get_doc", mcp.WithReadOnlyHintAnnotation(true)), d.getDoc)
