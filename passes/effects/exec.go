@@ -740,7 +740,11 @@ func (r *Result) procCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 			return nil
 		}
 		if sc.isRecvRooted(sel.X) {
-			// A method of the builder calling another: still the callers' business.
+			// A method of the builder calling another: still the callers'
+			// business, when the line is the receiver's alone.
+			if p.NameArg > 0 || p.ArgsArg > 0 {
+				return nil
+			}
 			q := *p
 			return &Effect{Sink: e.Sink, Kind: kindExec, Via: qualifiedName(fn), Proc: &q}
 		}
