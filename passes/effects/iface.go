@@ -13,8 +13,9 @@ import (
 // own GitLabClient interface, implemented by a wrapper type of another
 // package or module that forwards to the SDK).
 //
-// For an interface declared in the module of the package under analysis,
-// implementations are looked for in
+// For an interface declared in the main module (the server's own code;
+// the package under analysis belongs to it), implementations are looked
+// for in
 //   - the interface's own package;
 //   - every package whose facts hold an effectful method of that name
 //     (facts travel only from the dependencies of the package under
@@ -24,8 +25,10 @@ import (
 //     twin or a fake beside the real implementation makes the call
 //     unknown: stay silent.
 //
-// For an interface of another module, only the implementations beside it
-// are looked for, as before.
+// For an interface of another module, and in the packages of dependency
+// modules (under go vet every dependency is analyzed: their own interfaces
+// are SDK plumbing), only the implementations beside the interface are
+// looked for, as before.
 //
 // Not reached: an implementation in a package the caller's package does
 // not import (only main wires it in: whatsapp E07). Under go vet each
@@ -58,7 +61,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		return nil
 	}
 	pkgs := []*types.Package{fn.Pkg()}
-	if sameModule(r.module, fn.Pkg().Path()) {
+	if r.strictProc && sameModule(r.module, fn.Pkg().Path()) {
 		seen := map[*types.Package]bool{fn.Pkg(): true}
 		add := func(p *types.Package) {
 			if !seen[p] {
@@ -73,8 +76,9 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			add(p)
 		}
 	} else if !containsPkg(cands, fn.Pkg()) {
-		// An interface of another module: only the implementations
-		// beside it, when one of them has an effect.
+		// An interface of another module, or of a dependency's own
+		// module: only the implementations beside it, when one of them
+		// has an effect.
 		return nil
 	}
 	found := 0
