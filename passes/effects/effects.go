@@ -218,7 +218,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// their own plumbing is not what their callers commit (pgx's BeginTx
 	// sends "begin" through its own Exec). Telemetry and logging packages
 	// commit nothing that matters.
-	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) || isLogPackage(pass.Pkg.Path()) {
+	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path(), r.module) || isLogPackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -685,10 +685,20 @@ func ruledPackage(path string) bool {
 }
 
 // isCachePackage reports whether a package is a cache by its path (gopls's
-// filecache, diskcache, httpcache, internal/cache): what a cache writes
-// can be thrown away and rebuilt, so repeating it is no duplicate.
-func isCachePackage(path string) bool {
-	return strings.Contains(strings.ToLower(path), "cache")
+// filecache, diskcache, httpcache, internal/cache, pkg/cacheutil): what a
+// cache writes can be thrown away and rebuilt, so repeating it is no
+// duplicate. Within module mod, any element of the package's own path
+// naming a cache counts; the module's root only when its last element
+// ends in "cache" (a server module named mcp-cachet is not a cache).
+func isCachePackage(path, mod string) bool {
+	last := strings.ToLower(path[strings.LastIndexByte(path, '/')+1:])
+	if strings.HasSuffix(last, "cache") {
+		return true
+	}
+	if rel, ok := strings.CutPrefix(path, mod+"/"); ok && sameModule(mod, path) {
+		return strings.Contains(strings.ToLower(rel), "cache")
+	}
+	return false
 }
 
 func hasPrefix(prefixes []string, path string) bool {
