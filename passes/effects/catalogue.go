@@ -415,7 +415,7 @@ var shells = words("sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe",
 var commandReads = map[string]map[string]bool{
 	"git": words("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-remote", "describe",
 		"remote", "config", "blame", "branch", "rev-list", "cat-file", "grep", "shortlog", "version"),
-	"go":        words("list", "env", "version", "vet", "doc", "mod", "build", "test"),
+	"go":        words("list", "env", "version", "vet", "doc", "mod", "build", "test", "tool", "help"),
 	"kubectl":   words("get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "diff", "auth", "cluster-info", "events"),
 	"oc":        words("get", "describe", "logs", "whoami", "version"),
 	"helm":      words("list", "ls", "status", "get", "show", "history", "template", "search", "version", "lint"),

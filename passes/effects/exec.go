@@ -682,6 +682,7 @@ var readVerbs = func() func() map[string]bool {
 			m["ls"] = true
 			m["can-i"] = true
 			m["whoami"] = true
+			m["help"] = true
 		}
 		return m
 	}
