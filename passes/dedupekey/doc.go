@@ -28,6 +28,11 @@
 // clients that take a context.Context and are named with a strong
 // mutation verb (Create, Insert, Send, Publish, Charge, Delete, ...).
 // Effects reached through calls count, in any package (facts).
+// A process run counts unless its command line is a known read (git
+// status, kubectl get, helm list, ...): a shell script, a client's
+// arguments or a configured binary count. Housekeeping does not:
+// temporary and cache files, standard streams, logs, lock files,
+// migrations at open.
 //
 // A dedupe key is read when the handler reads a field, argument, _meta
 // entry or header named like one: idempotency_key, idempotencyKey,
