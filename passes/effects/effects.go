@@ -89,12 +89,11 @@ type Result struct {
 	// pass may call CallEffect in parallel on the same package: mu guards it.
 	mu         sync.Mutex
 	ifaceCache map[*types.Func]*Effect
-	// effectMethods holds, by package and name, the methods with an
-	// effect in effects: an interface method none of whose package's
-	// methods of that name commits anything is dismissed without looking
-	// for implementations. Built on first use, under mu.
-	effectMethods map[methodKey]bool
-	effectNames   map[string][]*types.Package // packages with an effectful method of a name (iface.go)
+	// effectNames holds, by name, the packages with an effectful method
+	// of that name in effects: an interface method no such package has is
+	// dismissed without looking for implementations (iface.go). Built on
+	// first use, under mu.
+	effectNames map[string][]*types.Package
 	// never holds, while run computes the package's facts, the callees
 	// that commit no effect whatever their arguments, so that their other
 	// calls are dismissed at once. It is nil afterwards.
@@ -238,7 +237,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.tempFuncs, r.bodies, r.info = nil, nil, nil
 	// The interface answers given while the package's own effects were
 	// being computed did not see them: let the checks ask again.
-	r.ifaceCache, r.effectMethods, r.effectNames = make(map[*types.Func]*Effect), nil, nil
+	r.ifaceCache, r.effectNames = make(map[*types.Func]*Effect), nil
 	return r, nil
 }
 
