@@ -35,6 +35,7 @@ type Effect struct {
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
 	File       int    // 1-based parameter whose *os.File is written: each call site decides (housekeeping.go)
+	Trail      []Hop  // the calls from the function to the sink (trail.go)
 }
 
 func (*Effect) AFact() {}
@@ -118,6 +119,7 @@ type Result struct {
 	tempFuncs map[*types.Func]bool
 	bodies    map[*types.Func]*funcInfo
 	info      *types.Info
+	files     trailFiles // the fset's files by name, for Related
 }
 
 type methodKey struct {
@@ -351,6 +353,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if cacheLocal(fi, e) {
 					continue
 				}
+				e.Trail = trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)
 				fi.effect = e
 				changed = true
 				break
@@ -455,7 +458,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if fi.effect == nil || fi.effect.Idempotent || fi.effect.conditional() {
 			if e := r.callEffect(sc, call, obj); e != nil {
 				if fi.effect == nil || (!e.Idempotent && (!fi.effect.conditional() || !e.conditional())) {
-					fi.effect = e
+					fi.effect = e.at(pass, call)
 				}
 				return true
 			}
@@ -465,7 +468,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				obj = fn.Origin()
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, call.Pos(), call, sc})
+				fi.callees = append(fi.callees, calleeAt{obj, callPos(call), call, sc})
 			}
 		}
 		return true
@@ -514,7 +517,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v)}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail}
 		}
 		return nil
 	}
@@ -556,13 +559,21 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	}
 	if e := r.effects[fn]; e != nil {
 		if e.conditional() {
-			return r.condCall(sc, call, fn, e)
+			c := r.condCall(sc, call, fn, e)
+			if c != nil {
+				c.Trail = e.Trail
+			}
+			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Trail: e.Trail}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		if e.conditional() {
-			return r.condCall(sc, call, fn, e)
+			c := r.condCall(sc, call, fn, e)
+			if c != nil {
+				c.Trail = e.Trail
+			}
+			return c
 		}
 		return e
 	}

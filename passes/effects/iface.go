@@ -113,7 +113,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			found++
 			if result == nil || (result.Idempotent && !e.Idempotent) {
 				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
-					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Proc: e.Proc, File: e.File}
+					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Proc: e.Proc, File: e.File, Trail: e.Trail}
 			}
 		}
 	}
