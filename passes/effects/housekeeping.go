@@ -277,3 +277,20 @@ func isLogPackage(path string) bool {
 }
 
 var logPackages = words("log", "logs", "logger", "logging", "logutil", "applog")
+
+// betterEffect reports whether e should replace old as a function's
+// effect: an effect every call commits wins over one its callers decide
+// (conditional), then the one that matters most (MoreSignificant).
+func betterEffect(e, old *Effect) bool {
+	switch {
+	case old == nil:
+		return e != nil
+	case e == nil:
+		return false
+	case old.conditional() != e.conditional():
+		return old.conditional()
+	case e.conditional():
+		return false
+	}
+	return MoreSignificant(e, old)
+}

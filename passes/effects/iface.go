@@ -111,9 +111,10 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 				return nil // an implementation without the effect: unknown
 			}
 			found++
-			if result == nil || (result.Idempotent && !e.Idempotent) {
+			if MoreSignificant(e, result) {
 				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
-					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Proc: e.Proc, File: e.File, Trail: e.Trail}
+					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC,
+					Proc: e.Proc, File: e.File}
 			}
 		}
 	}

@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/go-openapi/runtime v0.28.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
@@ -25,3 +26,9 @@ require (
 require example.com/extsdk v0.0.0
 
 replace example.com/extsdk => ./extsdk
+
+require example.com/restsdk v0.0.0
+
+replace example.com/restsdk => ../effects/restsdk
+
+replace github.com/go-openapi/runtime => ../effects/stubs/openapi-runtime
