@@ -3,6 +3,7 @@ package effects
 import (
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // interfaceEffect resolves a call of an interface method to the concrete
@@ -106,9 +107,14 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 				return nil
 			}
 			e := r.effects[m.Origin()]
-			if e == nil {
+			if e == nil || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+				// An implementation without the effect: unknown. So is an
+				// HTTP request whose method is not known, or an RPC-style
+				// client's POST (slack-go sends its reads so): the method is
+				// no evidence (as in toolhints), and the interface, declared
+				// for tests, says nothing more.
 				result = nil
-				return nil // an implementation without the effect: unknown
+				return nil
 			}
 			found++
 			if MoreSignificant(e, result) {
@@ -146,6 +152,14 @@ func (r *Result) effectPackages(name string) []*types.Package {
 		}
 	}
 	return r.effectNames[name]
+}
+
+// postReadByName reports whether e, an HTTP POST, is reached through a
+// method named like a read (GetConversationsContext, SearchMessages): a
+// POST that is a read by design (http.go's rule, applied at the interface
+// the server declares).
+func postReadByName(e *Effect, name string) bool {
+	return e.Method == "POST" && !strings.Contains(name, "Create") && readWords[firstWord(name)]
 }
 
 func containsPkg(ps []*types.Package, p *types.Package) bool {

@@ -19,3 +19,9 @@ type Sender interface {
 	Send(ctx context.Context, msg string) error
 	Peek(ctx context.Context) error
 }
+
+// Items is implemented by a dependency's web API client.
+type Items interface {
+	GetItemsContext(ctx context.Context) error
+	PostItemContext(ctx context.Context) error
+}

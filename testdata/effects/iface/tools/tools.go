@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"example.com/effects/iface/app"
+	"example.com/effects/iface/webapi"
 	"example.com/effects/iface/wrap"
 	"example.com/sdk"
 )
@@ -39,3 +40,13 @@ func DeletePod(ctx context.Context, name string) ([]byte, error) { // want Delet
 func Version(ctx context.Context, c *sdk.Client) ([]byte, error) { // ok: the dependency's own command line
 	return c.Version(ctx)
 }
+
+func ListItems(ctx context.Context, it app.Items) error { // ok: a POST reached through a method named like a read
+	return it.GetItemsContext(ctx)
+}
+
+func AddItem(ctx context.Context, it app.Items) error { // want AddItem:`effect\(HTTP POST: .* \(implemented by \(\*webapi.API\).PostItemContext\)\)`
+	return it.PostItemContext(ctx)
+}
+
+var _ app.Items = (*webapi.API)(nil)
