@@ -30,4 +30,3 @@ func (c *Client) Version(ctx context.Context) ([]byte, error) { // ok: a depende
 func Kubectl(ctx context.Context, args ...string) ([]byte, error) { // want Kubectl:`effect\(process run: .* \[kubectl \$2...\]\)`
 	return exec.CommandContext(ctx, "kubectl", args...).Output()
 }
-
