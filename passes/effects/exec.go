@@ -95,6 +95,7 @@ const (
 	vSilent verdict = iota // unknown: no effect reported
 	vRead
 	vEffect
+	vEffectIdem // an effect idempotent by nature: a subcommand that converges (rm, stop, apply)
 	vCond // decided by the callers: see Proc
 )
 
@@ -140,6 +141,8 @@ func procResult(sink string, v verdict, p *Proc, via string) *Effect {
 	switch v {
 	case vEffect:
 		return &Effect{Sink: sink, Kind: kindExec, Via: via}
+	case vEffectIdem:
+		return &Effect{Sink: sink, Kind: kindExec, Via: via, Idempotent: true}
 	case vCond:
 		return &Effect{Sink: sink, Kind: kindExec, Via: via, Proc: p}
 	}
@@ -176,6 +179,8 @@ func (s *site) execCmdLine() (verdict, *Proc) {
 		switch {
 		case v == vEffect:
 			return vEffect, nil
+		case v == vEffectIdem:
+			best, bestP = v, nil
 		case v == vCond && len(makers) == 1:
 			best, bestP = v, p
 		}
@@ -488,7 +493,7 @@ func judge(bin tok, args []tok, o lineOpts) (verdict, *Proc) {
 		best := vSilent
 		for _, name := range bin.alts {
 			switch v, _ := judgeNamed(name, args, o); v {
-			case vEffect:
+			case vEffect, vEffectIdem:
 				return vEffect, nil
 			case vRead:
 				best = vRead
@@ -523,6 +528,20 @@ func condArgs(p *Proc, args []tok) {
 		}
 	}
 }
+
+// effectOf is the verdict on a subcommand that is not a read: idempotent
+// by nature when repeating it converges (a second rm, stop or apply
+// leaves the same state, or fails).
+func effectOf(sub string) verdict {
+	if idemVerbs[sub] {
+		return vEffectIdem
+	}
+	return vEffect
+}
+
+var idemVerbs = words("rm", "rmi", "remove", "delete", "del", "stop", "kill", "uninstall", "pull", "push",
+	"apply", "scale", "label", "annotate", "set", "destroy", "disable", "enable", "cordon", "uncordon",
+	"pause", "unpause", "tag", "untag", "upgrade", "prune", "drain")
 
 // prefixOf renders the arguments before the callers' part.
 func prefixOf(args []tok) []string {
@@ -579,7 +598,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if groupWords[a.s] && !readMostly[base] {
 				return judgeAny(args[i+1:], lineOpts{strict: true}) // podman image pull, kubectl auth can-i
 			}
-			return vEffect, nil
+			return effectOf(a.s), nil
 		case a.kind == tokParam:
 			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
 		case a.kind == tokRecv:
@@ -614,7 +633,10 @@ func judgeAny(args []tok, o lineOpts) (verdict, *Proc) {
 			if groupWords[a.s] {
 				return judgeAny(args[i+1:], o) // container list, image rm
 			}
-			return o.effect(), nil
+			if !o.strict {
+				return vSilent, nil
+			}
+			return effectOf(a.s), nil
 		case a.kind == tokParam:
 			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
 		case a.kind == tokRecv:
@@ -876,5 +898,5 @@ func isStrings(t types.Type) bool {
 // judges them with procEffect first.
 func execCmd(s *site) (bool, bool) {
 	v, _ := s.execCmdLine()
-	return v == vEffect, false
+	return v == vEffect || v == vEffectIdem, v == vEffectIdem
 }

@@ -40,7 +40,16 @@ func describe(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	return mcp.NewToolResultText(out), nil
 }
 
+func deletePod(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := run(ctx, "kubectl", "delete", "pod", req.GetString("name", "")) // want `tool "delete_pod" is not marked idempotent and its handler commits a process run via procs.run .*it looks idempotent by nature`
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(out), nil
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("delete_pod"), deletePod)
 	s.AddTool(mcp.NewTool("shell"), shell)
 	s.AddTool(mcp.NewTool("kubectl"), kubectl)
 	// ok: kubectl describe, whatever the pod.
