@@ -96,7 +96,7 @@ const (
 	vRead
 	vEffect
 	vEffectIdem // an effect idempotent by nature: a subcommand that converges (rm, stop, apply)
-	vCond // decided by the callers: see Proc
+	vCond       // decided by the callers: see Proc
 )
 
 // procSinks are the process-running functions judged here.
