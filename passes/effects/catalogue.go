@@ -253,6 +253,12 @@ var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "
 var notRemote = []string{
 	"github.com/modelcontextprotocol/go-sdk",
 	"github.com/mark3labs/mcp-go",
+	"github.com/ThinkInAIXYZ/go-mcp",
+	"trpc.group/trpc-go/trpc-mcp-go",
+	"github.com/metoro-io/mcp-golang",
+	"github.com/FreePeak/cortex",
+	"github.com/strowk/foxy-contexts",
+	"github.com/viant/mcp",
 	"go.opentelemetry.io/",
 	"github.com/prometheus/",
 	"go.uber.org/zap",

@@ -181,6 +181,14 @@ func IsStd(pass *analysis.Pass) bool {
 var sdkModules = []string{
 	"github.com/modelcontextprotocol/go-sdk",
 	"github.com/mark3labs/mcp-go",
+	// The other Go SDKs (mcpmodel/sdk_*.go, toolcalls/sdk_other.go).
+	"github.com/ThinkInAIXYZ/go-mcp",
+	"trpc.group/trpc-go/trpc-mcp-go",
+	"github.com/metoro-io/mcp-golang",
+	"github.com/FreePeak/cortex",
+	"github.com/strowk/foxy-contexts",
+	"github.com/viant/mcp",
+	"github.com/viant/mcp-protocol",
 }
 
 // Library reports whether pkg is library code that the built-in tables
