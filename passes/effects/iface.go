@@ -117,7 +117,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 				return nil
 			}
 			found++
-			if MoreSignificant(e, result) {
+			if implBeats(e, result) {
 				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
 					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC,
 					Proc: e.Proc, File: e.File}
@@ -128,6 +128,23 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		result = nil
 	}
 	return result
+}
+
+// implBeats reports whether implementation effect a describes an
+// interface method better than b (nil for none yet). The implementations
+// commit one operation in different ways (a CLI's "podman stop" and an
+// API's POST /containers/{id}/stop): when one of them is idempotent by
+// nature, so is the operation, whatever another's HTTP method says, so an
+// idempotent effect beats one that is not; then the kind decides, as in
+// MoreSignificant (#12, podman-mcp-server container_stop).
+func implBeats(a, b *Effect) bool {
+	if b == nil {
+		return true
+	}
+	if a.Idempotent != b.Idempotent {
+		return a.Idempotent
+	}
+	return significance(a.Kind) < significance(b.Kind)
 }
 
 // effectPackages returns the packages with an effectful method named
