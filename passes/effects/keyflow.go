@@ -229,3 +229,10 @@ func (h *Handler) LitVar(lit *ast.CompositeLit) *types.Var {
 	h.f.build()
 	return h.f.litVar[lit]
 }
+
+// SetsClientKey reports whether n (an assignment target) is a key field
+// or entry of the tool call's own data (in.IdempotencyKey = ...).
+func (h *Handler) SetsClientKey(n ast.Node) bool {
+	s, ok := h.f.siteAt(n)
+	return ok && s.value != nil && s.target != nil && h.f.client(h.f.from(s.target))
+}

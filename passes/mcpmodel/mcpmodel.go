@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
@@ -89,6 +90,10 @@ type Tool struct {
 	HintNode   ast.Node // the annotation that set the hints, or Def
 	HandlerArg ast.Expr // the handler expression as registered
 	Handler    *Func    // nil when the handler could not be resolved
+	// SchemaKeys are the argument names the tool's input schema describes
+	// as idempotency or deduplication keys (mcp-go WithString(name,
+	// Description("idempotency key ..."))).
+	SchemaKeys []string
 }
 
 // Func is a resolved handler.
@@ -689,6 +694,10 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	case "WithToolAnnotation":
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call
+	case "WithString", "WithNumber", "WithInteger":
+		if k := schemaKey(info, call); k != "" {
+			t.SchemaKeys = append(t.SchemaKeys, k)
+		}
 	}
 }
 
@@ -792,4 +801,31 @@ func (b *builder) factoryResult(ft *ast.FuncType, body *ast.BlockStmt, depth int
 		return nil
 	}
 	return b.resolveHandler(results[0], depth+1)
+}
+
+// schemaKey returns the name of the argument an mcp-go WithString (or
+// WithNumber, WithInteger) option declares, when its constant
+// Description says it is an idempotency or deduplication key.
+func schemaKey(info *types.Info, call *ast.CallExpr) string {
+	if len(call.Args) < 2 {
+		return ""
+	}
+	name, ok := analysisutil.ConstString(info, call.Args[0])
+	if !ok {
+		return ""
+	}
+	for _, a := range call.Args[1:] {
+		opt, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(opt.Args) != 1 {
+			continue
+		}
+		fn, _ := typeutil.Callee(info, opt).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP || fn.Name() != "Description" {
+			continue
+		}
+		if d, ok := analysisutil.ConstString(info, opt.Args[0]); ok && names.DescribesKey(d) {
+			return name
+		}
+	}
+	return ""
 }
