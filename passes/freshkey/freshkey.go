@@ -112,7 +112,7 @@ type assign struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	// The fresh sources of the standard library and the SDKs are in
-	// internal/fresh's table.
+	// the fresh analyzer's table.
 	if effects.Library(pass) {
 		return nil, nil
 	}
