@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/fresh"
@@ -161,7 +162,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	}
 	// A key the handler makes itself and sends downstream is made anew
 	// by every retry of the tool call.
-	if ks, call := perCallKey(info, h, fr, effs); call != nil {
+	if ks, call := perCallKey(info, h, fr, first); call != nil {
 		rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s makes the dedupe key it sends downstream%s itself on every call, so a client that retries the tool call after a timeout gets a new key and the side effect runs again; take the key from the client (an idempotency_key argument or _meta entry) and send that",
@@ -308,12 +309,16 @@ func orFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.Ex
 // perCallKey returns a key the handler sets downstream from a fresh value
 // it makes itself (uuid.NewString(), time.Now().UnixNano(), rand, a
 // helper with a FreshFunc fact), and the call that makes it. The key must
-// reach an effect: set in the effect's arguments, or into a request or
-// input that an effect is given.
-func perCallKey(info *types.Info, h *effects.Handler, fr *fresh.Result, effs []effects.EffectAt) (effects.KeySet, *ast.CallExpr) {
+// reach the effect reported: set in its arguments, or into a request or
+// input that it is given. A request_id is left to the ordinary finding:
+// one made per call is as often a trace or audit id as a key.
+func perCallKey(info *types.Info, h *effects.Handler, fr *fresh.Result, first *effects.EffectAt) (effects.KeySet, *ast.CallExpr) {
 	for _, ks := range h.KeySets() {
+		if names.Normalize(ks.Key) == "requestid" {
+			continue
+		}
 		call := freshOrigin(info, h, fr, ks.Value, 0)
-		if call == nil || !reachesEffect(info, h, ks, effs) {
+		if call == nil || !reachesEffect(info, h, ks, first) {
 			continue
 		}
 		return ks, call
@@ -351,10 +356,10 @@ func freshOrigin(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.E
 	return found
 }
 
-// reachesEffect reports whether the key set ks is sent with an effect:
-// inside an effect call, or set into a variable (a request, an input
-// struct) that an effect call is given.
-func reachesEffect(info *types.Info, h *effects.Handler, ks effects.KeySet, effs []effects.EffectAt) bool {
+// reachesEffect reports whether the key set ks is sent with the effect
+// at: inside its call, or set into a variable (a request, an input
+// struct) that the call is given.
+func reachesEffect(info *types.Info, h *effects.Handler, ks effects.KeySet, at *effects.EffectAt) bool {
 	var v *types.Var
 	target := ks.Target
 	for i := 0; target != nil && i < 4 && v == nil; i++ {
@@ -378,20 +383,14 @@ func reachesEffect(info *types.Info, h *effects.Handler, ks effects.KeySet, effs
 			target = nil
 		}
 	}
-	for _, at := range effs {
-		if at.Call.Pos() <= ks.Node.Pos() && ks.Node.End() <= at.Call.End() {
-			return true
-		}
-		if v != nil && mentionsVar(info, at.Call, v, h) {
-			return true
-		}
+	if at.Call.Pos() <= ks.Node.Pos() && ks.Node.End() <= at.Call.End() {
+		return true
 	}
-	return false
+	return v != nil && mentionsVar(info, at.Call, v)
 }
 
-// mentionsVar reports whether n refers to v, or to a local assigned from
-// an expression that refers to v (a header map taken from a request).
-func mentionsVar(info *types.Info, n ast.Node, v *types.Var, h *effects.Handler) bool {
+// mentionsVar reports whether n refers to v.
+func mentionsVar(info *types.Info, n ast.Node, v *types.Var) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok && !found {
