@@ -564,6 +564,8 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 				case k.Name == "Annotations":
 					t.HintNode = kv.Value
 					b.annotations(t, kv.Value, depth+1)
+				case k.Name == "InputSchema":
+					t.SchemaKeys = append(t.SchemaKeys, schemaLitKeys(info, kv.Value, 0)...)
 				}
 			}
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
@@ -828,4 +830,68 @@ func schemaKey(info *types.Info, call *ast.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// schemaLitKeys returns the properties of a literal input schema
+// (go-sdk's jsonschema.Schema{Properties: ...}, mcp-go's
+// ToolInputSchema{Properties: map[string]any{...}}) whose constant
+// description says they are idempotency or deduplication keys.
+func schemaLitKeys(info *types.Info, e ast.Expr, depth int) []string {
+	if depth > 4 {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if name, ok := analysisutil.ConstString(info, kv.Key); ok && describedLit(info, kv.Value) {
+			keys = append(keys, name)
+			continue
+		}
+		keys = append(keys, schemaLitKeys(info, kv.Value, depth+1)...)
+	}
+	return keys
+}
+
+// describedLit reports whether a property literal has a constant
+// description (a Description field or a "description" entry) that says
+// it is a key.
+func describedLit(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		k := ""
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			k = id.Name
+		} else if s, ok := analysisutil.ConstString(info, kv.Key); ok {
+			k = s
+		}
+		if k != "Description" && k != "description" {
+			continue
+		}
+		if d, ok := analysisutil.ConstString(info, kv.Value); ok && names.DescribesKey(d) {
+			return true
+		}
+	}
+	return false
 }
