@@ -3,7 +3,6 @@ package analyzer_test
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 func TestValidate(t *testing.T) {
@@ -40,10 +40,7 @@ func TestSDKExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and type-checks the SDK examples")
 	}
-	dir, err := filepath.Abs("../testdata/smoke")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../testdata/smoke")
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  dir,

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // The SDK packages a fuzzed file may import, loaded once.
@@ -31,6 +32,9 @@ var (
 func loadSDKs(t testing.TB) {
 	loadOnce.Do(func() {
 		dir, err := filepath.Abs("../testdata/smoke")
+		if err == nil {
+			err = testenv.Prime(dir)
+		}
 		if err != nil {
 			loadErr = err
 			return

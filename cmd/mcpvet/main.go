@@ -36,6 +36,9 @@ func main() {
 		if file, rest, ok := sarifArgs(args); ok {
 			os.Exit(runSARIF(file, rest))
 		}
+		if n, rest, ok := textArgs(args); ok {
+			os.Exit(runText(n, rest))
+		}
 		os.Exit(runChild(args, os.Stdout))
 	default:
 		multichecker.Main(analyzer.All()...) // prints the usage

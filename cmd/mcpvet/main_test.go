@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // buildMCPVet builds the command into a temporary directory.
@@ -63,10 +64,7 @@ func demoSetup(t *testing.T) (bin, demo string) {
 	if testing.Short() {
 		t.Skip("builds the command and type-checks the demo module")
 	}
-	demo, err := filepath.Abs("../../demo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	demo = testenv.Module(t, "../../demo")
 	return buildMCPVet(t), demo
 }
 

@@ -76,11 +76,11 @@ func toolName(t *mcpmodel.Tool) string {
 // clients the tool is unsafe to retry, but the fix leads with the label.
 func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 	if idem {
-		return fmt.Sprintf("%s is not marked idempotent and its handler commits a %s via %s before reading a dedupe key; the write looks idempotent by nature (an overwrite or delete), so if repeating the whole tool is harmless annotate it IdempotentHint: true, otherwise read a client-supplied idempotency key and check it against a store before this call",
-			toolName(t), kind, via)
+		return fmt.Sprintf("%s is not marked idempotent and its handler commits %s via %s before reading a dedupe key; it looks idempotent by nature (an overwrite or delete): annotate IdempotentHint: true if a repeat is harmless, else check a dedupe key first",
+			toolName(t), analysisutil.Article(kind), via)
 	}
-	return fmt.Sprintf("%s is not idempotent and its handler commits a %s via %s before reading a dedupe key, so a client that retries after a timeout repeats it; read a client-supplied idempotency key and check it against a store before this call, or annotate the tool IdempotentHint: true if repeating it is harmless",
-		toolName(t), kind, via)
+	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or annotate IdempotentHint: true if a repeat is harmless",
+		toolName(t), analysisutil.Article(kind), via)
 }
 
 // better reports whether effect a should be reported rather than b: a
@@ -142,7 +142,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if fb := findFallback(info, h, fr, body); fb != nil && hasEffect(eff, sc, body) {
 		rep.Report(analysis.Diagnostic{
 			Pos: fb.Pos(), End: fb.End(),
-			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry of such a call gets a new key and repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
+			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry without a key repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
 				toolName(t)),
 			Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
 		})

@@ -1,20 +1,17 @@
 package dedupekey_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/dedupekey"
 )
 
 // The fixtures are a module that requires the real go-sdk v1.8.0 and
-// mcp-go v1.2.1; .ci/run primes the module cache.
+// mcp-go v1.2.1; testenv.Module downloads them first.
 func TestDedupekey(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/dedupekey")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/dedupekey")
 	analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
 }

@@ -196,9 +196,12 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	// The standard library is covered by the built-in catalogue;
-	// telemetry and logging packages commit nothing that matters.
-	if Library(pass) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
+	// The standard library is covered by the built-in catalogue, and so
+	// are the packages its rules describe (pgx, gorm, client-go, ...):
+	// their own plumbing is not what their callers commit (pgx's BeginTx
+	// sends "begin" through its own Exec). Telemetry and logging packages
+	// commit nothing that matters.
+	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -690,6 +693,18 @@ func (r *Result) remoteVerb(s *site) *Effect {
 		}
 	}
 	return &Effect{Sink: qualifiedName(fn), Kind: kindRemote, Idempotent: remoteIdem[w]}
+}
+
+// ruledPackage reports whether a rule of the catalogue (pkgRules) names
+// the package at path: the rule, a library's documented semantics, is
+// what its functions commit, not what inference from its source says.
+func ruledPackage(path string) bool {
+	for i := range pkgRules {
+		if matchPath(pkgRules[i].paths, path) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCachePackage reports whether a package is a cache by its name

@@ -3,22 +3,19 @@ package effects_test
 import (
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
 
 // TestFacts checks the facts across upstream, middle and downstream
 // packages: effects travel up the import graph.
 func TestFacts(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/effects")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/effects")
 	analysistest.Run(t, dir, effects.Analyzer, "./...")
 }
 

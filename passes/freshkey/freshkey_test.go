@@ -13,18 +13,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/freshkey"
 )
 
 // The fixtures are a module that requires the real SDKs and libraries
 // (go-sdk, mcp-go, uuid, ulid, xid, stripe-go, aws-sdk-go-v2,
-// cenkalti/backoff, avast/retry-go) at pinned versions; .ci/run primes
-// the module cache.
+// cenkalti/backoff, avast/retry-go) at pinned versions; testenv.Module downloads them first.
 func fixtures(t *testing.T) string {
-	dir, err := filepath.Abs("../../testdata/freshkey")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/freshkey")
 	return dir
 }
 
@@ -123,10 +120,7 @@ func TestCommandLineFix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcpvet and type-checks the fixture module twice")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := testenv.Module(t, "../..") // built with GOPROXY=off
 	bin := filepath.Join(t.TempDir(), "mcpvet")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/mcpvet")
 	build.Dir = root

@@ -266,7 +266,7 @@ func (c *checker) checkAWS() {
 		typ := named.Obj().Pkg().Name() + "." + named.Obj().Name()
 		c.rep.Report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(),
-			Message: fmt.Sprintf("%s is built anew on every attempt of %s without a %s, so the AWS SDK fills in a new idempotency token for each attempt and the service sees each retry as a new operation; build the input once before %s (the SDK keeps the token it fills in) or set %s to a key made there",
+			Message: fmt.Sprintf("%s is built anew on every attempt of %s without a %s, so the AWS SDK makes a new idempotency token each time and the service sees each retry as a new operation; build the input once before %s, or set %s to a key made there",
 				typ, describe(con), field, before(con), field),
 			Related: related(con),
 		})

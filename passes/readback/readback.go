@@ -42,9 +42,9 @@ const (
 	retryablehtp = "github.com/hashicorp/go-retryablehttp"
 )
 
-const why = "a timeout, a cancelled context or a lost connection does not mean the tool did not run"
-
-const fix = "read back the outcome before sending it again (ReadResource, GetTask, a read-only status tool), or send an idempotency key made once before the retry so that the server dedupes the repeat"
+// fix ends every message; "mcpvet help readback" explains why a failure
+// does not mean the tool did not run, and the ways to read back.
+const fix = "read back the outcome first, or send an idempotency key made once before the retry"
 
 type checker struct {
 	pass     *analysis.Pass
@@ -171,8 +171,8 @@ func (c *checker) constructs(tc *toolcalls.Call) {
 		if failure == nil {
 			failure = tc.Call
 		}
-		c.report(tc.Call, fmt.Sprintf("%s is sent again %s after a failed attempt whose outcome is unknown (%s), so the tool can run twice; %s",
-			c.describe(tc), how(con), why, fix), failure, "failure observed here")
+		c.report(tc.Call, fmt.Sprintf("%s is sent again %s after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
+			c.describe(tc), how(con), fix), failure, "failure observed here")
 		return
 	}
 }
@@ -219,8 +219,8 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 		if c.exempt(tc2) || onSuccess[tc2.Call] {
 			continue
 		}
-		c.report(tc2.Call, fmt.Sprintf("%s is sent again in the error path of the same call, whose outcome is unknown (%s), so the tool can run twice; %s",
-			c.describe(tc2), why, fix), tc.Call, "first call failed here")
+		c.report(tc2.Call, fmt.Sprintf("%s is sent again in the error path of the same call, whose outcome is unknown, so the tool can run twice; %s",
+			c.describe(tc2), fix), tc.Call, "first call failed here")
 	}
 }
 
@@ -256,8 +256,8 @@ func (c *checker) remoteOps() {
 		if f.Tool != "" {
 			tool = fmt.Sprintf("CallTool(%q)", f.Tool)
 		}
-		c.report(con.Node, fmt.Sprintf("%s runs %s, which calls %s, again after a failed attempt whose outcome is unknown (%s), so the tool can run twice; %s",
-			con.Name, displayFunc(con.OpFunc, c.pass.Pkg), tool, why, fix), con.Op, "operation retried here")
+		c.report(con.Node, fmt.Sprintf("%s runs %s, which calls %s, again after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
+			con.Name, displayFunc(con.OpFunc, c.pass.Pkg), tool, fix), con.Op, "operation retried here")
 	}
 }
 
@@ -436,7 +436,7 @@ func (c *checker) transports() {
 		if sc == nil {
 			continue
 		}
-		c.report(val, fmt.Sprintf("the HTTP client of this MCP transport comes from go-retryablehttp, which sends a POST again after a connection error or a 5xx answer, so a tools/call that ran can run twice without the client knowing; use a plain *http.Client and %s",
+		c.report(val, fmt.Sprintf("the HTTP client of this MCP transport comes from go-retryablehttp, which re-sends a POST after a connection error or a 5xx, so a tools/call can run twice unseen; use a plain *http.Client and %s",
 			fix), sc, "retrying client made here")
 	}
 }

@@ -1,24 +1,20 @@
 package readback_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/readback"
 	"github.com/mcpvet/mcpvet/passes/retry"
 	"github.com/mcpvet/mcpvet/passes/toolcalls"
 )
 
 // The fixtures are a module that requires the real go-sdk v1.8.0, mcp-go
-// v1.2.1 and the retry libraries at pinned versions; .ci/run primes the
-// module cache.
+// v1.2.1 and the retry libraries at pinned versions; testenv.Module downloads them first.
 func TestReadback(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/readback")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/readback")
 	// wrapper and framework hold facts of the building blocks, checked
 	// below; their diagnostics would be none anyway.
 	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed")
@@ -26,18 +22,12 @@ func TestReadback(t *testing.T) {
 
 // TestToolcallsFacts checks the wrapper and read-back facts.
 func TestToolcallsFacts(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/readback")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/readback")
 	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient")
 }
 
 // TestRetryFacts checks the helper fact of the framework's runner.
 func TestRetryFacts(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/readback")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/readback")
 	analysistest.Run(t, dir, retry.Analyzer, "./framework")
 }

@@ -357,10 +357,10 @@ func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmo
 	}
 	var msg string
 	if best.effect.Idempotent {
-		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which runs the handler from the top, so the write is repeated on every round and is made even if the user declines; commit it only once the input responses are present (len(req.Params.InputResponses) > 0)",
+		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which repeats the write on every round, even if the user declines; commit it only once InputResponses are present",
 			who, article(best.effect.Kind), via)
 	} else {
-		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which runs the handler from the top and repeats it; commit it only once the input responses are present (len(req.Params.InputResponses) > 0), or check a dedupe key before it",
+		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which runs the handler from the top and repeats it; commit it only once InputResponses are present, or check a dedupe key first",
 			who, article(best.effect.Kind), via)
 	}
 	c.rep.Report(analysis.Diagnostic{

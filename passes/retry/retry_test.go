@@ -3,13 +3,13 @@ package retry_test
 import (
 	"go/ast"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/retry"
 )
 
@@ -56,12 +56,9 @@ var show = &analysis.Analyzer{
 }
 
 // The fixtures are a module that requires the real retry libraries at
-// pinned versions; .ci/run primes the module cache.
+// pinned versions; testenv.Module downloads them first.
 func TestRetry(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/retry")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/retry")
 	analysistest.Run(t, dir, show, "./...")
 }
 

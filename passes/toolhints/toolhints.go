@@ -113,10 +113,10 @@ func toolName(t *mcpmodel.Tool) string {
 
 func message(t *mcpmodel.Tool, r rule, e *effects.Effect, via string) string {
 	if r == readOnly {
-		return fmt.Sprintf("%s is annotated ReadOnlyHint: true but its handler commits %s via %s, so clients that trust the hint call and retry it freely and repeat the write; set ReadOnlyHint to false, or move the write out of this tool",
+		return fmt.Sprintf("%s is annotated ReadOnlyHint: true but its handler commits %s via %s, so clients that trust the hint retry it freely and repeat the write; set ReadOnlyHint to false, or move the write out of this tool",
 			toolName(t), article(e.Kind), via)
 	}
-	return fmt.Sprintf("%s is annotated IdempotentHint: true but its handler commits %s via %s, which is not idempotent by nature, without checking a dedupe key, so a retried call repeats it; set IdempotentHint to false, or read a client-supplied idempotency key and check it against a store before this call",
+	return fmt.Sprintf("%s is annotated IdempotentHint: true but its handler commits %s via %s, which is not idempotent by nature, without checking a dedupe key, so a retry repeats it; set IdempotentHint to false, or check a client-supplied key first",
 		toolName(t), article(e.Kind), via)
 }
 

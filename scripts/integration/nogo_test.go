@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // TestNogoPass runs the suite on the demo the way Bazel's nogo does:
@@ -70,6 +71,9 @@ func TestNogoPass(t *testing.T) {
 	}
 
 	demo := filepath.Join(root, "demo")
+	if err := testenv.Prime(demo); err != nil {
+		t.Fatal(err)
+	}
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  demo,

@@ -102,7 +102,7 @@ func Register(s *mcp.Server) {
 		if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
 			return nil, err
 		}
-		return nil, led.Insert(ctx, "refund") // want `tool "refund" is not idempotent and its handler commits a SQL write via \(\*store.Ledger\).Insert`
+		return nil, led.Insert(ctx, "refund") // want `tool "refund" is not idempotent and its handler commits an SQL write via \(\*store.Ledger\).Insert`
 	})
 
 	// ok: raw handler reading the key from _meta first.
@@ -120,7 +120,7 @@ func Register(s *mcp.Server) {
 
 // notify's effect is a POST in another package.
 func notify(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
-	return nil, nil, store.Notify(ctx, "http://example.com/hook") // want `tool "notify" is not idempotent and its handler commits a HTTP request via store.Notify`
+	return nil, nil, store.Notify(ctx, "http://example.com/hook") // want `tool "notify" is not idempotent and its handler commits an HTTP request via store.Notify`
 }
 
 type handlers struct{}

@@ -15,7 +15,7 @@ import (
 func NewInputEachAttempt(ctx context.Context, c *secretsmanager.Client, name string) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		_, err = c.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(name)}) // want `secretsmanager.CreateSecretInput is built anew on every attempt of this retry loop without a ClientRequestToken, so the AWS SDK fills in a new idempotency token for each attempt and the service sees each retry as a new operation; build the input once before the loop \(the SDK keeps the token it fills in\) or set ClientRequestToken to a key made there`
+		_, err = c.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(name)}) // want `secretsmanager.CreateSecretInput is built anew on every attempt of this retry loop without a ClientRequestToken, so the AWS SDK makes a new idempotency token each time and the service sees each retry as a new operation; build the input once before the loop, or set ClientRequestToken to a key made there`
 		if err == nil {
 			return nil
 		}

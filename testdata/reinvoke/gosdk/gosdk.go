@@ -42,7 +42,7 @@ func Register(s *mcp.Server) {
 	// Annotations do not matter: an idempotent tool is re-invoked too, and
 	// an overwrite before asking is made even if the user declines.
 	mcp.AddTool(s, &mcp.Tool{Name: "save", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		if err := os.WriteFile("draft", []byte(in.Item), 0o644); err != nil { // want `the handler of tool "save" commits a file write via os.WriteFile .*made even if the user declines`
+		if err := os.WriteFile("draft", []byte(in.Item), 0o644); err != nil { // want `the handler of tool "save" commits a file write via os.WriteFile .*even if the user declines`
 			return nil, nil, err
 		}
 		return confirm("publish the draft?"), nil, nil

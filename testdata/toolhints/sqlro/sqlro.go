@@ -1,0 +1,40 @@
+// Package sqlro registers read-only tools that use pgx, whose own source
+// the effects pass must leave to the catalogue's rules: (*pgx.Conn).BeginTx
+// sends "begin" through pgx's own Exec, which is no write of the caller.
+package sqlro
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type In struct {
+	Query string `json:"query"`
+}
+
+var ro = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
+
+func Register(s *mcp.Server, conn *pgx.Conn) {
+	// ok: a read-only transaction around a query.
+	mcp.AddTool(s, &mcp.Tool{Name: "query_db", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		tx, err := conn.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
+		if err != nil {
+			return nil, nil, err
+		}
+		defer tx.Rollback(ctx)
+		rows, err := tx.Query(ctx, in.Query)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows.Close()
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
+	// A read-only tool that inserts.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_counter", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		_, err := conn.Exec(ctx, "INSERT INTO hits (q) VALUES ($1)", in.Query) // want `tool "get_counter" is annotated ReadOnlyHint: true but its handler commits an SQL write via \(\*pgx.Conn\).Exec`
+		return nil, nil, err
+	})
+}
