@@ -165,7 +165,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if ks, call := perCallKey(info, h, fr, first); call != nil {
 		rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s makes the dedupe key it sends downstream%s itself on every call, so a client that retries the tool call after a timeout gets a new key and the side effect runs again; take the key from the client (an idempotency_key argument or _meta entry) and send that",
+			Message: fmt.Sprintf("%s makes the dedupe key it sends downstream%s anew on every call, so a retry gets a new key and repeats the side effect; take the key from the client (an idempotency_key argument or _meta entry) and send that",
 				toolName(t), keyName(ks)),
 			Related: []analysis.RelatedInformation{
 				{Pos: ks.Node.Pos(), End: ks.Node.End(), Message: "key sent here"},

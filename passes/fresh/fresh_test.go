@@ -1,11 +1,11 @@
 package fresh_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/fresh"
 )
 
@@ -13,9 +13,6 @@ import (
 // wants are the facts both analyzers export (fresh computes them, freshkey
 // re-exports them).
 func TestFreshFacts(t *testing.T) {
-	dir, err := filepath.Abs("../../testdata/freshkey")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.Module(t, "../../testdata/freshkey")
 	analysistest.Run(t, dir, fresh.Analyzer, "./keygen")
 }
