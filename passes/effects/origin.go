@@ -360,46 +360,71 @@ func (f *flow) fieldKeyAt(n *ast.SelectorExpr) (string, bool) {
 // litSite finds a key set in a composite literal: a struct field or a
 // constant map key named like a key. The value is the first such one.
 func (f *flow) litSite(lit *ast.CompositeLit) (keySite, bool) {
-	t := f.info.TypeOf(lit)
-	if t == nil {
+	k, v := litKey(f.info, lit, f.isKey)
+	if k == "" {
 		return keySite{}, false
+	}
+	return keySite{key: k, from: f.from(v), value: v, target: lit}, true
+}
+
+// litKey returns the first key a composite literal sets and its value.
+func litKey(info *types.Info, lit *ast.CompositeLit, isKey func(string) bool) (string, ast.Expr) {
+	if len(lit.Elts) == 0 {
+		return "", nil
+	}
+	if _, ok := lit.Elts[0].(*ast.KeyValueExpr); !ok {
+		return "", nil
+	}
+	t := info.TypeOf(lit)
+	if t == nil {
+		return "", nil
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		k := ""
-		switch u := t.Underlying().(type) {
-		case *types.Struct:
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
 			id, ok := kv.Key.(*ast.Ident)
 			if !ok {
 				continue
 			}
-			for i := 0; i < u.NumFields(); i++ {
-				if u.Field(i).Name() != id.Name {
-					continue
-				}
-				if f.isKey(id.Name) {
-					k = id.Name
-				} else if j := names.JSONName(u.Tag(i)); j != "" && f.isKey(j) {
-					k = j
-				}
-				break
-			}
-		case *types.Map:
-			if s, ok := analysisutil.ConstString(f.info, kv.Key); ok && f.isKey(s) {
-				k = s
+			if isKey(id.Name) {
+				return id.Name, kv.Value
 			}
 		}
-		if k != "" {
-			return keySite{key: k, from: f.from(kv.Value), value: kv.Value, target: lit}, true
+		// By JSON tag: only structs with tags pay for the field loop.
+		for i := 0; i < u.NumFields(); i++ {
+			tag := u.Tag(i)
+			if tag == "" {
+				continue
+			}
+			j := names.JSONName(tag)
+			if j == "" || !isKey(j) {
+				continue
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == u.Field(i).Name() {
+						return j, kv.Value
+					}
+				}
+			}
+		}
+	case *types.Map:
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if s, ok := analysisutil.ConstString(info, kv.Key); ok && isKey(s) {
+					return s, kv.Value
+				}
+			}
 		}
 	}
-	return keySite{}, false
+	return "", nil
 }
 
 // setterNames are the name prefixes of calls that set a key rather than
@@ -524,10 +549,7 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 			return
 		}
 	case *ast.CompositeLit:
-		if len(n.Elts) == 0 {
-			return
-		}
-		if _, ok := n.Elts[0].(*ast.KeyValueExpr); !ok {
+		if k, _ := litKey(info, n, r.keys().IsKey); k == "" {
 			return
 		}
 	default:
