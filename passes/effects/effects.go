@@ -62,7 +62,7 @@ type KeyRead struct {
 }
 
 func (*KeyRead) AFact()           {}
-func (k *KeyRead) String() string { return "keyread(" + k.Key + ")" }
+func (k *KeyRead) String() string { return "keyread(" + k.Key + fromString(k.KeyFrom) + ")" }
 
 // Analyzer computes effect and key-read facts.
 var Analyzer = &analysis.Analyzer{

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -566,4 +567,24 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 	if ok && s.from != 0 {
 		fi.keyRead, fi.keyFrom = s.key, s.from
 	}
+}
+
+// fromString renders a fact's KeyFrom: " from recv,0".
+func fromString(from []int) string {
+	if len(from) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" from ")
+	for i, p := range from {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if p < 0 {
+			b.WriteString("recv")
+		} else {
+			b.WriteString(strconv.Itoa(p))
+		}
+	}
+	return b.String()
 }
