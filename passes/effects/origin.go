@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -521,12 +520,6 @@ func (f *flow) effectKeyed(call *ast.CallExpr, e *Effect) bool {
 	return f.client(f.argsMask(call, e.KeyFrom))
 }
 
-// sortedInts returns m's indices, or nil when empty.
-func sortedInts(m mask) []int {
-	s := m.indices()
-	sort.Ints(s)
-	return s
-}
 
 // getFlow returns fi's flow, made on first use.
 func (fi *funcInfo) getFlow(r *Result, info *types.Info) *flow {
