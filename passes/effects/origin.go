@@ -520,7 +520,6 @@ func (f *flow) effectKeyed(call *ast.CallExpr, e *Effect) bool {
 	return f.client(f.argsMask(call, e.KeyFrom))
 }
 
-
 // getFlow returns fi's flow, made on first use.
 func (fi *funcInfo) getFlow(r *Result, info *types.Info) *flow {
 	if fi.flow == nil {
