@@ -21,16 +21,24 @@
 //     error saved, a break only on success (a loop over different items is
 //     not a retry);
 //   - in the error path of an earlier call of the same tool, also after
-//     reconnecting (Connect with a new transport, a fresh client);
+//     reconnecting (Connect with a new transport, a fresh client, the
+//     project's reconnect helper) and on the fall-through path after
+//     if err == nil { return } (the same request: the same variable, or
+//     a request built again from the same variables);
+//   - in a retry loop around an interface method (an agent framework's
+//     tool abstraction, t.Run(ctx, input)) one of whose implementations
+//     in the analyzed code calls a tool; the message names it;
 //   - by a function that calls itself on the error path;
 //   - by a retry library that retries on error: cenkalti/backoff v4 and
 //     v5, avast/retry-go v4 and v5, failsafe-go with a retry policy,
 //     sethvargo/go-retry (when the error is wrapped in RetryableError),
 //     k8s wait (when the condition returns false, nil after the failure)
 //     and retry.OnError;
-//   - by the project's own retry helper, in the same or another package
-//     (a function that calls its function parameter again after it
-//     returned an error);
+//   - by the project's own retry helper or runner, in the same or
+//     another package (a function that calls its function parameter
+//     again after it returned an error); a named step handed to it is
+//     reported at the call that hands it over, with the step's CallTool
+//     as the related position;
 //   - by the transport itself: a StreamableClientTransport whose
 //     HTTPClient comes from go-retryablehttp re-sends POSTs.
 //
@@ -43,7 +51,9 @@
 // condition that only re-sends errors proving the call never ran (an
 // authorization failure, method not found, invalid parameters, a
 // conflict); a tool registered idempotent or read-only in the analyzed
-// code. A liveness probe (ListTools, Tools, Ping) tells a dead server from
+// code (by constant name, in the package or an imported package of the
+// same module, such as the server a test harness starts), also when an
+// unexported helper sends only such names. A liveness probe (ListTools, Tools, Ping) tells a dead server from
 // a slow one, not a call that ran from one that did not: it is not a
 // read-back.
 //

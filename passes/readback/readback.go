@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"strings"
@@ -56,6 +57,7 @@ type checker struct {
 	readOnly map[string]bool
 	done     map[token.Pos]bool
 	vars     map[*types.Var]ast.Expr
+	onlySafe map[*types.Func]bool // memo of onlySafeNames, by enclosing function
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -84,6 +86,15 @@ func run(pass *analysis.Pass) (any, error) {
 			c.readOnly[t.Name] = true
 		}
 	}
+	// And one registered so by another package of the module: the
+	// server a test or release-gate harness calls.
+	ms, mro := c.calls.ModuleSafeTools()
+	for n := range ms {
+		c.safe[n] = true
+	}
+	for n := range mro {
+		c.readOnly[n] = true
+	}
 	dirs := analysisutil.ParseDirectives(pass)
 	c.rep = analysisutil.NewReporter(pass, name, dirs)
 	defer c.rep.Finish()
@@ -109,7 +120,60 @@ func run(pass *analysis.Pass) (any, error) {
 // (stable, or made per attempt, which freshkey reports), or its tool is
 // registered idempotent or read-only here.
 func (c *checker) exempt(tc *toolcalls.Call) bool {
-	return tc.Keyed || tc.Tool != "" && c.safe[tc.Tool]
+	return tc.Keyed || tc.Tool != "" && c.safe[tc.Tool] || tc.Tool == "" && c.onlySafeNames(tc)
+}
+
+// onlySafeNames reports whether tc sends the tool named by a parameter of
+// an unexported function of this package that is only ever called, each
+// time with the constant name of a tool registered idempotent or
+// read-only: a harness's retry helper that re-sends only safe tools.
+func (c *checker) onlySafeNames(tc *toolcalls.Call) bool {
+	cur, ok := c.inspector().Root().FindNode(tc.Call)
+	if !ok {
+		return false
+	}
+	var fn *types.Func
+	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, _ = c.pass.TypesInfo.Defs[fd.Node().(*ast.FuncDecl).Name].(*types.Func)
+		break
+	}
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	if v, ok := c.onlySafe[fn]; ok {
+		return v
+	}
+	v := c.onlySafeFunc(fn)
+	if c.onlySafe == nil {
+		c.onlySafe = make(map[*types.Func]bool)
+	}
+	c.onlySafe[fn] = v
+	return v
+}
+
+func (c *checker) onlySafeFunc(fn *types.Func) bool {
+	f := c.calls.Caller(fn)
+	if f == nil || f.NameParam < 0 || f.Tool != "" {
+		return false
+	}
+	calls := 0
+	for _, x := range c.calls.Calls {
+		if x.Callee != fn {
+			continue
+		}
+		if x.Tool == "" || !c.safe[x.Tool] {
+			return false
+		}
+		calls++
+	}
+	// Every use of fn is one of those calls: no func value escapes.
+	uses := 0
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if obj == fn {
+			uses++
+		}
+	}
+	return calls > 0 && uses == calls
 }
 
 // describe names the call for a message.
@@ -120,6 +184,9 @@ func (c *checker) describe(tc *toolcalls.Call) string {
 	}
 	if tc.Direct {
 		return tool
+	}
+	if tc.Impl != nil {
+		return fmt.Sprintf("%s (implemented by %s, which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), displayFunc(tc.Impl, c.pass.Pkg), tool)
 	}
 	return fmt.Sprintf("%s (which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), tool)
 }
@@ -168,6 +235,14 @@ func (c *checker) constructs(tc *toolcalls.Call) {
 		if !ok {
 			continue
 		}
+		if _, named := con.Attempt.(*ast.FuncDecl); named && (con.Kind == retry.HelperCall || con.Kind == retry.Library) {
+			// A named step handed to a runner: report where it is handed
+			// over and the policy chosen, once per runner call; the step
+			// called once elsewhere is no finding.
+			c.report(con.Node, fmt.Sprintf("%s runs %s, which sends %s, again after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
+				con.Name, displayFunc(con.OpFunc, c.pass.Pkg), c.describe(tc), fix), tc.Call, "tool called here, in the step")
+			continue
+		}
 		if failure == nil {
 			failure = tc.Call
 		}
@@ -191,7 +266,7 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 				return false
 			}
 			if call, ok := x.(*ast.CallExpr); ok {
-				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && sameTool(c.pass.TypesInfo, tc, tc2) && !c.recursive(tc, tc2) {
+				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && sameTool(c.pass.Fset, c.pass.TypesInfo, tc, tc2) && !c.recursive(tc, tc2) {
 					again = append(again, tc2)
 					hit = true
 				}
@@ -226,11 +301,28 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 
 // sameTool reports whether two calls send the same tool: the same
 // constant name, or the same request variable.
-func sameTool(info *types.Info, a, b *toolcalls.Call) bool {
+func sameTool(fset *token.FileSet, info *types.Info, a, b *toolcalls.Call) bool {
 	if a.Tool != "" || b.Tool != "" {
 		return a.Tool == b.Tool
 	}
-	if a.Direct != b.Direct || a.Callee != b.Callee {
+	if a.Direct != b.Direct {
+		// The request handed to a wrapper that sends it, such as a
+		// reconnect helper: p.resendOnNewSession(ctx, params).
+		d, w := a, b
+		if !d.Direct {
+			d, w = b, a
+		}
+		if d.Params == nil {
+			return false
+		}
+		for _, arg := range w.Call.Args {
+			if sameExpr(fset, info, d.Params, arg) {
+				return true
+			}
+		}
+		return false
+	}
+	if a.Callee != b.Callee {
 		return false
 	}
 	if !a.Direct || a.Params == nil || b.Params == nil {
@@ -238,7 +330,55 @@ func sameTool(info *types.Info, a, b *toolcalls.Call) bool {
 	}
 	ia, ok1 := ast.Unparen(a.Params).(*ast.Ident)
 	ib, ok2 := ast.Unparen(b.Params).(*ast.Ident)
-	return ok1 && ok2 && info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
+	if ok1 && ok2 {
+		return info.Uses[ia] != nil && info.Uses[ia] == info.Uses[ib]
+	}
+	// The same request built twice from the same variables, as on a new
+	// session: &mcp.CallToolParams{Name: name, Arguments: args}.
+	return sameExpr(fset, info, a.Params, b.Params)
+}
+
+// sameExpr reports whether a and b are written alike and each identifier
+// of one denotes the object its counterpart in the other does. An
+// expression without variables (all constants) does not count: it names
+// no request of the caller's.
+func sameExpr(fset *token.FileSet, info *types.Info, a, b ast.Expr) bool {
+	var pa, pb strings.Builder
+	if printer.Fprint(&pa, fset, a) != nil || printer.Fprint(&pb, fset, b) != nil || pa.String() != pb.String() {
+		return false
+	}
+	var ia, ib []*ast.Ident
+	collect := func(e ast.Expr, out *[]*ast.Ident) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				*out = append(*out, nil) // a closure is not compared
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				*out = append(*out, id)
+			}
+			return true
+		})
+	}
+	collect(a, &ia)
+	collect(b, &ib)
+	if len(ia) != len(ib) {
+		return false
+	}
+	vars := false
+	for i := range ia {
+		if ia[i] == nil || ib[i] == nil {
+			return false
+		}
+		oa, ob := info.ObjectOf(ia[i]), info.ObjectOf(ib[i])
+		if oa != ob {
+			return false
+		}
+		if v, ok := oa.(*types.Var); ok && !v.IsField() {
+			vars = true
+		}
+	}
+	return vars
 }
 
 // remoteOps reports retry libraries and helpers whose operation is a

@@ -17,13 +17,13 @@ func TestReadback(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")
 	// wrapper and framework hold facts of the building blocks, checked
 	// below; their diagnostics would be none anyway.
-	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed")
+	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner", "./harness", "./agentlocal")
 }
 
 // TestToolcallsFacts checks the wrapper and read-back facts.
 func TestToolcallsFacts(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")
-	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient")
+	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient", "./mcptool", "./agentwrap", "./srv")
 }
 
 // TestRetryFacts checks the helper fact of the framework's runner.

@@ -31,6 +31,10 @@
 //     req.Params.RequestState != "", a comma-ok lookup
 //     responses[id] / server.InputResponse(...), or a non-nil
 //     server.ElicitationResponse(...);
+//   - a call of a helper of the same package that returns input requests
+//     itself (it is checked on its own, path by path, and reported there
+//     once), or that commits its effects only once the input responses
+//     are present;
 //   - effects on paths where a dedupe key has been read first, or whose
 //     callee checks a key itself;
 //   - the synchronous elicitation call (ServerSession.Elicit, mcp-go

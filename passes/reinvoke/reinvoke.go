@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/config"
@@ -47,6 +48,10 @@ type checker struct {
 	rep   *analysisutil.Reporter
 	dirs  *analysisutil.Directives
 	irFns map[types.Object]bool // same-package functions that may return input requests
+	decls map[types.Object]*function
+	// answeredOnly memoizes whether a same-package function commits its
+	// effects only once input responses are present.
+	answeredOnly map[types.Object]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -60,6 +65,9 @@ func run(pass *analysis.Pass) (any, error) {
 		eff:   pass.ResultOf[effects.Analyzer].(*effects.Result),
 		dirs:  analysisutil.ParseDirectives(pass),
 		irFns: make(map[types.Object]bool),
+		decls: make(map[types.Object]*function),
+
+		answeredOnly: make(map[types.Object]bool),
 	}
 	c.rep = analysisutil.NewReporter(pass, name, c.dirs)
 	defer c.rep.Finish()
@@ -77,6 +85,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			return true
 		})
+	}
+	for _, fn := range funcs {
+		if fn.obj != nil {
+			c.decls[fn.obj] = fn
+		}
 	}
 	// Functions that return input requests, directly or by returning the
 	// result of another such function of this package.
@@ -439,6 +452,13 @@ func (c *checker) nodeEvents(sc *effects.Scope, n ast.Node, rets map[*ast.Return
 			evs = append(evs, event{pos: x.Pos(), read: true})
 		}
 		if call, ok := x.(*ast.CallExpr); ok {
+			// A helper of this package that may itself return input
+			// requests is checked on its own, path by path: a write
+			// only once the responses are present is safe there, and a
+			// write before its input requests is reported there, once.
+			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && (c.irFns[fn.Origin()] || c.writesOnlyAnswered(fn.Origin())) {
+				return true
+			}
 			if e := c.eff.CallEffect(sc, call); e != nil {
 				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || c.argsReadKey(call)})
 			}
@@ -462,4 +482,52 @@ func (c *checker) argsReadKey(call *ast.CallExpr) bool {
 		})
 	}
 	return found
+}
+
+// writesOnlyAnswered reports whether fn, a function of this package,
+// commits effects only on paths where the input responses are present
+// (a helper called with the request: if len(req.Params.InputResponses) > 0
+// { place(...) }): in a round without responses it writes nothing.
+func (c *checker) writesOnlyAnswered(obj types.Object) bool {
+	if v, ok := c.answeredOnly[obj]; ok {
+		return v
+	}
+	c.answeredOnly[obj] = false // a cycle guard
+	fn := c.decls[obj]
+	if fn == nil {
+		return false
+	}
+	sc := effects.NewScope(c.pass.TypesInfo, fn.body)
+	l := c.locals(fn.body)
+	g := cfg.New(fn.body, func(*ast.CallExpr) bool { return true })
+	preds := make([][]*cfg.Block, len(g.Blocks))
+	for _, b := range g.Blocks {
+		if b.Live {
+			for _, s := range b.Succs {
+				preds[s.Index] = append(preds[s.Index], b)
+			}
+		}
+	}
+	answeredIn := mustFlow(g, preds, func(p, b *cfg.Block, in bool) bool {
+		return in || c.edgeAnswered(l, p, b)
+	})
+	any := false
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		for _, n := range b.Nodes {
+			for _, ev := range c.nodeEvents(sc, n, nil) {
+				if ev.effect == nil {
+					continue
+				}
+				if !answeredIn[b.Index] {
+					return false
+				}
+				any = true
+			}
+		}
+	}
+	c.answeredOnly[obj] = any
+	return any
 }

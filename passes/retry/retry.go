@@ -3,6 +3,8 @@ package retry
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -36,11 +38,30 @@ var Analyzer = &analysis.Analyzer{
 // parameter number Param (0-based, receiver excluded) again after that
 // call returned an error: a project's own retry helper such as
 // func withRetry(ctx context.Context, fn func() error) error (Param 1).
-type Helper struct{ Param int }
+//
+// When the attempts are counted against a parameter (for i := 0; i <
+// attempts; i++, or i < p.MaxAttempts), Bound is that parameter's index
+// plus one (0: none) and BoundField the field, if any: a call that passes
+// a constant allowing one attempt does not retry.
+type Helper struct {
+	Param      int
+	Bound      int
+	BoundField string
+	BoundLEQ   bool // the condition is i <= bound
+}
 
 func (*Helper) AFact() {}
 
-func (h *Helper) String() string { return fmt.Sprintf("retryhelper(param %d)", h.Param) }
+func (h *Helper) String() string {
+	if h.Bound == 0 {
+		return fmt.Sprintf("retryhelper(param %d)", h.Param)
+	}
+	b := fmt.Sprintf("param %d", h.Bound-1)
+	if h.BoundField != "" {
+		b += "." + h.BoundField
+	}
+	return fmt.Sprintf("retryhelper(param %d, attempts %s)", h.Param, b)
+}
 
 // Kind is the kind of a retry construct.
 type Kind int
@@ -428,6 +449,9 @@ func (a *finder) find(res *Result) {
 				continue
 			}
 			helperCalls[call] = true
+			if a.oneAttempt(h, call) {
+				continue // the call chooses a single attempt
+			}
 			op := call.Args[h.Param]
 			con := &Construct{Kind: HelperCall, Node: call, Name: displayName(fn, a.pass.Pkg), Op: op, sem: semError}
 			a.attach(con, op)
@@ -500,7 +524,14 @@ func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
 				}
 			}
 			if idx >= 0 {
-				a.helpers[fn] = &Helper{Param: idx}
+				h := &Helper{Param: idx}
+				switch loop := c.Node.(type) {
+				case *ast.ForStmt:
+					a.bound(h, loop, sig)
+				case *ast.RangeStmt: // for range attempts
+					a.boundParam(h, loop.X, false, sig)
+				}
+				a.helpers[fn] = h
 				changed = true
 				break
 			}
@@ -571,7 +602,10 @@ func (a *finder) analyze(con *Construct) bool {
 				// success walks through items, it does not retry.
 				ws := newWalker(a.info, reg, con.sem)
 				ws.errObj, ws.focal, ws.call = errObj, focal, call
-				if errObj == nil || ws.after(focal, stNil) != oDone {
+				if errObj == nil {
+					continue
+				}
+				if o := ws.after(focal, stNil); o != oDone && (o != oDone|oRetry || !a.failedResult(reg, ws.retry, errObj)) {
 					continue
 				}
 			}
@@ -873,4 +907,133 @@ func (a *finder) recallsOnError(d *ast.FuncDecl, paramOf func(ast.Expr) (int, bo
 		}
 	}
 	return 0, false
+}
+
+// failedResult reports whether n, where a path that succeeded starts
+// another attempt, is a continue under a condition that tests a failure
+// carried by the result: if res.IsError { ...; continue }, or a test of
+// another error (isReconnectable(toolError(res))). A loop that
+// goes on after a result reporting a failure retries it; one that goes on
+// after any other success walks or polls.
+func (a *finder) failedResult(reg *region, n ast.Node, errObj types.Object) bool {
+	br, ok := n.(*ast.BranchStmt)
+	if !ok || br.Tok != token.CONTINUE {
+		return false
+	}
+	for _, x := range pathTo(reg.root, br) {
+		ifs, ok := x.(*ast.IfStmt)
+		if !ok || !(ifs.Body.Pos() <= br.Pos() && br.End() <= ifs.Body.End()) {
+			continue
+		}
+		found := false
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.SelectorExpr:
+				if m.Sel.Name == "IsError" {
+					found = true
+				}
+			case *ast.Ident:
+				// An error other than the call's own and than one the
+				// if's Init just set (if _, rerr := reconnect(); rerr == nil).
+				if v, ok := a.info.Uses[m].(*types.Var); ok && v != errObj && isErrorType(v.Type()) &&
+					(ifs.Init == nil || v.Pos() < ifs.Init.Pos() || v.Pos() >= ifs.Init.End()) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// bound records in h the parameter a helper's counted loop compares its
+// attempt counter with: for i := 0; i < n; i++ or i < p.MaxAttempts.
+func (a *finder) bound(h *Helper, loop *ast.ForStmt, sig *types.Signature) {
+	be, ok := ast.Unparen(loop.Cond).(*ast.BinaryExpr)
+	if !ok || (be.Op != token.LSS && be.Op != token.LEQ) {
+		return
+	}
+	// The counter starts at zero.
+	init, ok := loop.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return
+	}
+	if tv, ok := a.info.Types[init.Rhs[0]]; !ok || tv.Value == nil || tv.Value.String() != "0" {
+		return
+	}
+	lhs, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return
+	}
+	if id, ok := ast.Unparen(be.X).(*ast.Ident); !ok || a.info.ObjectOf(id) != a.info.ObjectOf(lhs) {
+		return
+	}
+	a.boundParam(h, be.Y, be.Op == token.LEQ, sig)
+}
+
+// boundParam records in h that the attempts are counted against y, when
+// y is a parameter or a field of one.
+func (a *finder) boundParam(h *Helper, y ast.Expr, leq bool, sig *types.Signature) {
+	y = ast.Unparen(y)
+	field := ""
+	if sel, ok := y.(*ast.SelectorExpr); ok {
+		field, y = sel.Sel.Name, ast.Unparen(sel.X)
+	}
+	id, ok := y.(*ast.Ident)
+	if !ok {
+		return
+	}
+	obj := a.info.Uses[id]
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == obj {
+			h.Bound, h.BoundField, h.BoundLEQ = i+1, field, leq
+			return
+		}
+	}
+}
+
+// oneAttempt reports whether call passes to h's attempt bound a constant
+// that allows one attempt only: RunNode(ctx, RetryPolicy{MaxAttempts: 1}, n, s).
+func (a *finder) oneAttempt(h *Helper, call *ast.CallExpr) bool {
+	if h.Bound == 0 || h.Bound-1 >= len(call.Args) {
+		return false
+	}
+	e := ast.Unparen(call.Args[h.Bound-1])
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if h.BoundField != "" {
+		lit, ok := e.(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		e = nil
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == h.BoundField {
+					e = kv.Value
+				}
+			}
+		}
+		if e == nil {
+			return true // the field's zero value: one attempt at most
+		}
+	}
+	tv, ok := a.info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	if !ok {
+		return false
+	}
+	if h.BoundLEQ {
+		return n <= 0
+	}
+	return n <= 1
 }

@@ -7,7 +7,17 @@
 // constant tool name when it can be resolved (CallToolParams{Name: ...},
 // req.Params.Name = "..."); and calls of a project's own wrappers, in any
 // package: functions that call CallTool, directly or through other
-// wrappers, carry a Caller fact.
+// wrappers, carry a Caller fact. A call of an interface method (an agent
+// framework's tool abstraction, t.Run(ctx, input)) is a tool call when a
+// method of the same name with a Caller fact, in this or an imported
+// package, belongs to a type implementing the interface (for an interface
+// of one method, the implementation's package must be the interface's or
+// import it); Call.Impl names it.
+//
+// A package that registers tools idempotent or read-only by constant name
+// exports them as a SafeTools package fact; ModuleSafeTools gives those of
+// the imported packages of the same module (the server a test or
+// release-gate harness starts).
 //
 // Read-backs are go-sdk ReadResource, mcp-go ReadResource, GetTask,
 // TaskResult and WaitForTask, the functions named by the

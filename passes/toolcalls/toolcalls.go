@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack)},
+	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack), new(SafeTools)},
 }
 
 const (
@@ -87,6 +87,20 @@ type ReadBack struct{}
 func (*ReadBack) AFact()         {}
 func (*ReadBack) String() string { return "readback" }
 
+// SafeTools is a package fact listing the tools the package registers,
+// by constant name, as idempotent or read-only: a client of the same
+// module (a test or release-gate harness) may send them again.
+type SafeTools struct {
+	Safe     []string // idempotent or read-only, sorted
+	ReadOnly []string // read-only, sorted
+}
+
+func (*SafeTools) AFact() {}
+
+func (f *SafeTools) String() string {
+	return "safetools(" + strings.Join(f.Safe, ",") + ")"
+}
+
 // Call is one tool call site.
 type Call struct {
 	Call   *ast.CallExpr
@@ -96,17 +110,23 @@ type Call struct {
 	Tool   string   // the constant tool name, or ""
 	Params ast.Expr // the request argument of a direct call
 	Keyed  bool     // the call sends a dedupe key
+	// Impl is, for a call of an interface method, the implementation that
+	// calls a tool (a method with a Caller fact), or nil.
+	Impl *types.Func
 }
 
 // Result lists a package's tool calls.
 type Result struct {
 	Calls []*Call
 
-	byCall    map[*ast.CallExpr]*Call
-	callers   map[*types.Func]*Caller
-	readBacks map[*types.Func]bool
-	cfg       *config.Config
-	info      *types.Info
+	byCall      map[*ast.CallExpr]*Call
+	callers     map[*types.Func]*Caller
+	methods     map[string][]*types.Func // the methods among callers, by name; nil when stale
+	readBacks   map[*types.Func]bool
+	modSafe     map[string]bool
+	modReadOnly map[string]bool
+	cfg         *config.Config
+	info        *types.Info
 }
 
 // At returns the tool call made by call, or nil.
@@ -172,6 +192,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if effects.Library(pass) {
 		return r, nil
 	}
+	exportSafeTools(pass, pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model))
 	for _, f := range pass.AllObjectFacts() {
 		fn, ok := f.Object.(*types.Func)
 		if !ok {
@@ -193,6 +214,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 
+	r.modSafe, r.modReadOnly = moduleSafeTools(pass)
 	dirs := analysisutil.ParseDirectives(pass)
 	var funcs []*funcInfo
 	var top []*ast.CallExpr // calls outside function declarations
@@ -244,6 +266,7 @@ func run(pass *analysis.Pass) (any, error) {
 				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
 				if old := r.callers[fi.obj]; old == nil || *old != *f {
 					r.callers[fi.obj] = f
+					r.methods = nil
 					changed = true
 				}
 			} else if readsBack && !r.readBacks[fi.obj] {
@@ -316,6 +339,10 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 		}
 	}
 	f := r.callers[fn]
+	var impl *types.Func
+	if f == nil && !isCallToolInterface(fn) {
+		f, impl = r.implCaller(fn)
+	}
 	if f == nil && isCallToolInterface(fn) {
 		// A project's own client interface: its CallTool method is
 		// implemented by a wrapper the analysis cannot see from here.
@@ -332,7 +359,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	if f == nil {
 		return nil
 	}
-	tc := &Call{Call: c, Callee: fn, Tool: f.Tool, Keyed: f.Keyed}
+	tc := &Call{Call: c, Callee: fn, Impl: impl, Tool: f.Tool, Keyed: f.Keyed}
 	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
 		if s, ok := analysisutil.ConstString(info, c.Args[f.NameParam]); ok {
 			tc.Tool = s
@@ -630,4 +657,152 @@ func isCallToolInterface(fn *types.Func) bool {
 		return false
 	}
 	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient
+}
+
+// implCaller resolves a call of an interface method (a tool abstraction
+// of an agent framework: t.Run(ctx, input), tool.Handle(ctx, req)) to
+// the implementations that call a tool: methods of the same name with a
+// Caller fact, of this package or an imported one, whose receiver type
+// implements the interface. It returns their combined fact and the first
+// of them by name, or nil when none does. Implementations that call no
+// tool do not make the call safe: the loop re-sends whichever tool it
+// was given.
+func (r *Result) implCaller(fn *types.Func) (*Caller, *types.Func) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil, nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil, nil
+	}
+	if r.methods == nil {
+		r.methods = make(map[string][]*types.Func)
+		for m := range r.callers {
+			if s, _ := m.Type().(*types.Signature); s != nil && s.Recv() != nil && !types.IsInterface(s.Recv().Type()) {
+				r.methods[m.Name()] = append(r.methods[m.Name()], m)
+			}
+		}
+		for _, ms := range r.methods {
+			sort.Slice(ms, func(i, j int) bool { return ms[i].FullName() < ms[j].FullName() })
+		}
+	}
+	var f *Caller
+	var first *types.Func
+	for _, m := range r.methods[fn.Name()] {
+		t := types.Unalias(m.Type().(*types.Signature).Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		n, ok := t.(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if !types.Implements(n, iface) && !types.Implements(types.NewPointer(n), iface) {
+			continue
+		}
+		// One method in common is a weak match (a Run of the same
+		// signature): ask for more evidence that the type was written
+		// for this interface.
+		if iface.NumMethods() < 2 && !sameOrImports(m.Pkg(), fn.Pkg()) {
+			continue
+		}
+		mf := r.callers[m]
+		if f == nil {
+			f, first = &Caller{Tool: mf.Tool, NameParam: mf.NameParam, Keyed: mf.Keyed}, m
+			continue
+		}
+		if f.Tool != mf.Tool {
+			f.Tool = ""
+		}
+		if f.NameParam != mf.NameParam {
+			f.NameParam = -1
+		}
+		f.Keyed = f.Keyed && mf.Keyed
+	}
+	return f, first
+}
+
+// sameOrImports reports whether p is q or imports it directly (as far as
+// its export data tells).
+func sameOrImports(p, q *types.Package) bool {
+	if p == nil || q == nil {
+		return false
+	}
+	if p == q {
+		return true
+	}
+	for _, i := range p.Imports() {
+		if i == q {
+			return true
+		}
+	}
+	return false
+}
+
+// exportSafeTools exports the SafeTools fact of a package that registers
+// tools.
+func exportSafeTools(pass *analysis.Pass, model *mcpmodel.Model) {
+	safe, ro := make(map[string]bool), make(map[string]bool)
+	for _, t := range model.Tools {
+		if t.Name == "" {
+			continue
+		}
+		if t.Idempotent == mcpmodel.True || t.ReadOnly == mcpmodel.True {
+			safe[t.Name] = true
+		}
+		if t.ReadOnly == mcpmodel.True {
+			ro[t.Name] = true
+		}
+	}
+	if len(safe) == 0 {
+		return
+	}
+	f := &SafeTools{}
+	for n := range safe {
+		f.Safe = append(f.Safe, n)
+	}
+	for n := range ro {
+		f.ReadOnly = append(f.ReadOnly, n)
+	}
+	sort.Strings(f.Safe)
+	sort.Strings(f.ReadOnly)
+	pass.ExportPackageFact(f)
+}
+
+// moduleSafeTools returns the tools registered idempotent or read-only
+// by the imported packages of pass's module, and the read-only ones.
+// Another module's tool of the same name may be another tool: only the
+// module's own registrations count.
+func moduleSafeTools(pass *analysis.Pass) (safe, readOnly map[string]bool) {
+	if pass.Module == nil || pass.Module.Path == "" {
+		return nil, nil
+	}
+	mod := pass.Module.Path
+	for _, pf := range pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*SafeTools)
+		if !ok || pf.Package == pass.Pkg {
+			continue
+		}
+		if p := pf.Package.Path(); p != mod && !strings.HasPrefix(p, mod+"/") {
+			continue
+		}
+		if safe == nil {
+			safe, readOnly = make(map[string]bool), make(map[string]bool)
+		}
+		for _, n := range f.Safe {
+			safe[n] = true
+		}
+		for _, n := range f.ReadOnly {
+			readOnly[n] = true
+		}
+	}
+	return safe, readOnly
+}
+
+// ModuleSafeTools returns the tools registered idempotent or read-only by
+// the imported packages of the module, and the read-only ones among them
+// (nil maps when none).
+func (r *Result) ModuleSafeTools() (safe, readOnly map[string]bool) {
+	return r.modSafe, r.modReadOnly
 }

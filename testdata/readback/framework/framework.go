@@ -22,7 +22,7 @@ type RetryPolicy struct{ MaxAttempts int }
 var DefaultRetryPolicy = RetryPolicy{MaxAttempts: 3}
 
 // RunNode runs n and, when it fails, runs it again.
-func RunNode(ctx context.Context, p RetryPolicy, n Node, state map[string]any) error { // want RunNode:"retryhelper\\(param 2\\)"
+func RunNode(ctx context.Context, p RetryPolicy, n Node, state map[string]any) error { // want RunNode:"retryhelper\\(param 2, attempts param 1.MaxAttempts\\)"
 	var err error
 	for attempt := 0; attempt < p.MaxAttempts; attempt++ {
 		err = n(ctx, state)

@@ -158,6 +158,45 @@ func Register(s *mcp.Server) {
 		return confirm("what item?"), nil, nil
 	})
 
+	// ok: the helper writes only once the responses are present and
+	// returns input requests only when they are absent.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_via_helper"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		res, err := confirmThenPlace(ctx, req, in.Item)
+		return res, nil, err
+	})
+
+	// The helper writes, then asks: reported once, in the helper.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_via_bad_helper"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		res, err := placeThenAsk(ctx, in.Item) // ok: reported in the helper
+		if err != nil {
+			return nil, nil, err
+		}
+		return res, nil, nil
+	})
+
+	// ok: the helper writes only once the responses are present; the
+	// handler asks when they are absent.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_place_if_answered"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := placeIfAnswered(ctx, req, in.Item); err != nil {
+			return nil, nil, err
+		}
+		if len(req.Params.InputResponses) == 0 {
+			return confirm("place the order?"), nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
+	// The helper writes on every round; the handler then asks.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_place_always"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := placeAlways(ctx, req, in.Item); err != nil { // want `the handler of tool "order_place_always" commits a file write via gosdk.placeAlways`
+			return nil, nil, err
+		}
+		if len(req.Params.InputResponses) == 0 {
+			return confirm("place the order?"), nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
 	// ok: the user asserts the handler dedupes.
 	//mcpvet:idempotent the order service drops repeated orders
 	mcp.AddTool(s, &mcp.Tool{Name: "order_asserted"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
@@ -179,4 +218,41 @@ func Middleware(next mcp.ToolHandler) mcp.ToolHandler {
 		}
 		return next(ctx, req)
 	}
+}
+
+// confirmThenPlace asks first and places the order once confirmed.
+func confirmThenPlace(ctx context.Context, req *mcp.CallToolRequest, item string) (*mcp.CallToolResult, error) {
+	if len(req.Params.InputResponses) == 0 {
+		return confirm("place the order?"), nil
+	}
+	if _, err := orders.Place(ctx, item); err != nil { // ok: the responses are present
+		return nil, err
+	}
+	return &mcp.CallToolResult{}, nil
+}
+
+// placeThenAsk places the order, then asks for a rating.
+func placeThenAsk(ctx context.Context, item string) (*mcp.CallToolResult, error) {
+	if _, err := orders.Place(ctx, item); err != nil { // want `this function commits a file write`
+		return nil, err
+	}
+	return confirm("rate us?"), nil
+}
+
+// placeIfAnswered places the order once the user answered.
+func placeIfAnswered(ctx context.Context, req *mcp.CallToolRequest, item string) error {
+	if len(req.Params.InputResponses) > 0 {
+		_, err := orders.Place(ctx, item)
+		return err
+	}
+	return nil
+}
+
+// placeAlways places the order whether or not the user answered.
+func placeAlways(ctx context.Context, req *mcp.CallToolRequest, item string) error {
+	if req.Params.Name == "" {
+		return errors.New("no name")
+	}
+	_, err := orders.Place(ctx, item)
+	return err
 }

@@ -70,6 +70,8 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("order_confirmed"), orderConfirmed)
 	s.AddTool(mcp.NewTool("order_answered"), orderAnswered)
 	s.AddTool(mcp.NewTool("order_keyed"), orderKeyed)
+	s.AddTool(mcp.NewTool("order_via_helper"), orderViaHelper)
+	s.AddTool(mcp.NewTool("order_via_bad_helper"), orderViaBadHelper)
 
 	// ok: a synchronous elicitation inside one run.
 	s.AddTool(mcp.NewTool("order_elicit"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -80,4 +82,35 @@ func Register(s *server.MCPServer) {
 		_, err = orders.Place(ctx, req.GetString("item", ""))
 		return nil, err
 	})
+}
+
+// confirmThenPlace asks first and places the order once confirmed.
+func confirmThenPlace(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, ok := server.InputResponse(req.Params.InputResponses, "confirm"); !ok {
+		return ask(), nil
+	}
+	_, err := orders.Place(ctx, req.GetString("item", "")) // ok: the answer is present
+	return nil, err
+}
+
+// ok: the helper is safe on each of its paths.
+func orderViaHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return confirmThenPlace(ctx, req)
+}
+
+// placeThenAsk places the order, then asks for a rating.
+func placeThenAsk(ctx context.Context, item string) (*mcp.CallToolResult, error) {
+	if _, err := orders.Place(ctx, item); err != nil { // want `this function commits a file write`
+		return nil, err
+	}
+	return ask(), nil
+}
+
+// The helper writes, then asks: reported once, in the helper.
+func orderViaBadHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res, err := placeThenAsk(ctx, req.GetString("item", "")) // ok: reported in the helper
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
 }
