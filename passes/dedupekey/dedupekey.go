@@ -137,6 +137,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		recv = t.Handler.Decl.Recv
 	}
 	h := eff.Handler(info, recv, t.Handler.Type(), body, t.SchemaKeys)
+	h.SetFresh(func(e ast.Expr) bool { return freshOrigin(info, h, fr, e, 0) != nil })
 
 	// A key with a fresh fallback protects nothing for clients that omit it.
 	if fb := findFallback(info, h, fr, body); fb != nil && hasEffect(eff, sc, body) {

@@ -196,13 +196,13 @@ func (h *Handler) KeySets() []KeySet {
 		default:
 			return true
 		}
-		if s, ok := f.siteAt(n); ok && s.value != nil && !f.client(s.from) {
+		if s, ok := f.siteAt(n); ok && s.value != nil && !f.clientSite(s) {
 			out = append(out, KeySet{Node: n, Key: s.key, Value: s.value, Target: s.target})
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
 			if e := f.r.FuncEffect(typeutil.Callee(f.info, call)); e != nil && e.KeyChecked {
 				for _, i := range e.KeyFrom {
-					if i >= 0 && i < len(call.Args) && !f.client(f.from(call.Args[i])) {
+					if i >= 0 && i < len(call.Args) && (!f.client(f.from(call.Args[i])) || f.fresh != nil && f.fresh(call.Args[i])) {
 						out = append(out, KeySet{Node: call, Value: call.Args[i], Target: call})
 					}
 				}
@@ -236,3 +236,8 @@ func (h *Handler) SetsClientKey(n ast.Node) bool {
 	s, ok := h.f.siteAt(n)
 	return ok && s.value != nil && s.target != nil && h.f.client(h.f.from(s.target))
 }
+
+// SetFresh tells the flow which values are fresh (made anew on every
+// evaluation): a key set from one, even mixed with the tool call's data,
+// is no key of the client. Call it before any other method.
+func (h *Handler) SetFresh(fresh func(ast.Expr) bool) { h.f.fresh = fresh }

@@ -90,6 +90,10 @@ type flow struct {
 	// schemaKeys are the normalized argument names the tool's input
 	// schema declares as keys.
 	schemaKeys map[string]bool
+	// fresh, when set, reports whether a value set as a key is made anew
+	// on every evaluation (the fresh analyzer's answer, given by the
+	// check: effects cannot import it).
+	fresh func(ast.Expr) bool
 
 	built  bool
 	defs   map[*types.Var][]ast.Expr // right-hand sides (whole, for tuples), range expressions, fill calls
@@ -502,10 +506,21 @@ func setter(obj types.Object) bool {
 // comes from the caller's data.
 func (f *flow) readsClientKey(n ast.Node) (string, bool) {
 	s, ok := f.siteAt(n)
-	if !ok || !f.client(s.from) {
+	if !ok || !f.clientSite(s) {
 		return "", false
 	}
 	return s.key, true
+}
+
+// clientSite reports whether the key of s comes from the caller: read
+// from its data, or set from it without a fresh value mixed in
+// (fmt.Sprintf("%s-%d", in.Order, time.Now().UnixNano()) is made anew
+// on every call).
+func (f *flow) clientSite(s keySite) bool {
+	if !f.client(s.from) {
+		return false
+	}
+	return s.value == nil || f.fresh == nil || !f.fresh(s.value)
 }
 
 // effectKeyed reports whether an effect call is guarded by a key its
@@ -514,10 +529,15 @@ func (f *flow) effectKeyed(call *ast.CallExpr, e *Effect) bool {
 	if !e.KeyChecked {
 		return false
 	}
-	if e.KeyFrom == nil {
-		return false
+	for _, i := range e.KeyFrom {
+		if i >= 0 && i < len(call.Args) && f.fresh != nil && f.fresh(call.Args[i]) {
+			continue
+		}
+		if f.client(f.argsMask(call, []int{i})) {
+			return true
+		}
 	}
-	return f.client(f.argsMask(call, e.KeyFrom))
+	return false
 }
 
 // getFlow returns fi's flow, made on first use.
