@@ -11,6 +11,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 
@@ -32,6 +33,8 @@ func main() {
 		flag.String("sarif", "", "write the findings as SARIF 2.1.0 to `FILE` (- for standard output) instead of text")
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)
+	case len(args) == 1 && args[0] == "help":
+		overview(os.Stdout, analyzer.Suite) // "mcpvet help NAME" is the driver's
 	case len(args) > 0:
 		if file, rest, ok := sarifArgs(args); ok {
 			os.Exit(runSARIF(file, rest))
@@ -41,7 +44,8 @@ func main() {
 		}
 		os.Exit(runChild(args, os.Stdout))
 	default:
-		multichecker.Main(analyzer.All()...) // prints the usage
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(1)
 	}
 }
 

@@ -1,6 +1,10 @@
 package main_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -63,4 +67,95 @@ func TestTextContext(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^client/client\.go:\d+:\d+: .*\(readback\)\n\d+\t.*// expect: readback$`).Match(out) {
 		t.Errorf("mcpvet -c 0: no source line after a finding:\n%s", out)
 	}
+}
+
+// TestTrail checks, under both drivers, that the demo's dedupekey
+// findings carry the effect trail into the ledger package: a related
+// position on the line of the os.OpenFile call in (*ledger.Ledger).Append.
+// Under go vet the ledger package comes from export data, whose files
+// have a line table only (the position is the line's start).
+func TestTrail(t *testing.T) {
+	bin, demo := demoSetup(t)
+	src, err := os.ReadFile(filepath.Join(demo, "ledger", "ledger.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "os.OpenFile(") {
+			line = i + 1
+		}
+	}
+	if line == 0 {
+		t.Fatal("no os.OpenFile call in demo/ledger/ledger.go")
+	}
+	want := fmt.Sprintf("ledger/ledger.go:%d:", line)
+	for _, tc := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{
+		{"standalone", exec.Command(bin, "-json", "./...")},
+		{"govet", exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")},
+	} {
+		tc.cmd.Dir = demo
+		out, err := tc.cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tc.name, err, out)
+		}
+		n := 0
+		for _, d := range jsonDiagnostics(t, out)["dedupekey"] {
+			found := false
+			for _, r := range d.Related {
+				rel, _ := filepath.Rel(demo, r.Posn)
+				if strings.HasPrefix(rel, want) && r.Message == "commits the file write here: os.OpenFile" {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: %s: no related position %s commits the file write here: os.OpenFile: %+v", tc.name, d.Posn, want, d.Related)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Errorf("%s: no dedupekey findings", tc.name)
+		}
+	}
+}
+
+type jsonDiag struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+	Related []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
+}
+
+// jsonDiagnostics parses -json output (of mcpvet or go vet) into the
+// diagnostics of each analyzer.
+func jsonDiagnostics(t *testing.T, out []byte) map[string][]jsonDiag {
+	t.Helper()
+	byName := make(map[string][]jsonDiag)
+	for len(out) > 0 {
+		i := bytes.IndexByte(out, '{')
+		if i < 0 {
+			break
+		}
+		dec := json.NewDecoder(bytes.NewReader(out[i:]))
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			out = out[i+1:]
+			continue
+		}
+		out = out[i+int(dec.InputOffset()):]
+		for _, byAnalyzer := range tree {
+			for name, raw := range byAnalyzer {
+				var diags []jsonDiag
+				if json.Unmarshal(raw, &diags) == nil {
+					byName[name] = append(byName[name], diags...)
+				}
+			}
+		}
+	}
+	return byName
 }

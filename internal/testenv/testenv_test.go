@@ -27,7 +27,8 @@ func TestFreshModuleCache(t *testing.T) {
 		t.Skip("GOPROXY=off")
 	}
 	t.Setenv("GOMODCACHE", filepath.Join(t.TempDir(), "modcache"))
-	t.Setenv("GOFLAGS", "-modcacherw") // so that the temporary directory can be removed
+	// -modcacherw, so that the temporary directory can be removed.
+	t.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -modcacherw"))
 	dir, err := filepath.Abs("testdata/uuidmod")
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,8 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
 		Message: message(t, e.Kind, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")", e.Idempotent),
-		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			eff.Related(pass.Fset, e)...),
 	})
 }
 
@@ -164,14 +165,16 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	// A key the handler makes itself and sends downstream is made anew
 	// by every retry of the tool call.
 	if ks, call := perCallKey(info, h, fr, first); call != nil {
+		related := []analysis.RelatedInformation{{Pos: ks.Node.Pos(), End: ks.Node.End(), Message: "key sent here"}}
+		if ks.Node != ast.Node(first.Call) {
+			related = append(related, analysis.RelatedInformation{Pos: first.Call.Pos(), End: first.Call.End(), Message: "side effect here"})
+		}
+		related = append(related, analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"})
 		rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s makes the dedupe key it sends downstream%s anew on every call, so a retry gets a new key and repeats the side effect; take the key from the client (an idempotency_key argument or _meta entry) and send that",
 				toolName(t), keyName(ks)),
-			Related: []analysis.RelatedInformation{
-				{Pos: ks.Node.Pos(), End: ks.Node.End(), Message: "key sent here"},
-				{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"},
-			},
+			Related: related,
 		})
 		return
 	}
@@ -186,7 +189,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Message: message(t, what, via, first.Effect.Idempotent),
-		Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			eff.Related(pass.Fset, first.Effect)...),
 	})
 }
 

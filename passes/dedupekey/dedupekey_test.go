@@ -13,5 +13,7 @@ import (
 // mcp-go v1.2.1; testenv.Module downloads them first.
 func TestDedupekey(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/dedupekey")
-	analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+	results := analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+	// The effect trails, as related positions (testdata/dedupekey/trail).
+	testenv.Related(t, dir, results)
 }

@@ -34,6 +34,7 @@ type Effect struct {
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
+	Trail      []Hop  // the calls from the function to the sink (trail.go)
 }
 
 func (*Effect) AFact() {}
@@ -103,6 +104,7 @@ type Result struct {
 	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
+	files      trailFiles // the fset's files by name, for Related
 }
 
 type methodKey struct {
@@ -318,7 +320,8 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if ce == nil || ce.effect == nil || (fi.effect != nil && ce.effect.Idempotent) {
 					continue
 				}
-				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj)}
+				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj),
+					Trail: trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)}
 				changed = true
 				break
 			}
@@ -415,7 +418,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if fi.effect == nil || fi.effect.Idempotent {
 			if e := r.callEffect(sc, call, obj); e != nil {
 				if fi.effect == nil || !e.Idempotent {
-					fi.effect = e
+					fi.effect = e.at(pass, call)
 				}
 				return true
 			}
@@ -425,7 +428,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				obj = fn.Origin()
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, call.Pos(), call})
+				fi.callees = append(fi.callees, calleeAt{obj, callPos(call), call})
 			}
 		}
 		return true
@@ -474,7 +477,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v)}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail}
 		}
 		return nil
 	}
@@ -512,7 +515,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, Trail: e.Trail}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		return e
@@ -653,7 +656,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		found++
 		if result == nil || (result.Idempotent && !e.Idempotent) {
 			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
-				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")"}
+				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail}
 		}
 	}
 	if found == 0 {

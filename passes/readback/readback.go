@@ -247,7 +247,7 @@ func (c *checker) constructs(tc *toolcalls.Call) {
 			failure = tc.Call
 		}
 		c.report(tc.Call, fmt.Sprintf("%s is sent again %s after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
-			c.describe(tc), how(con), fix), failure, "failure observed here")
+			c.describe(tc), how(con), fix), failure, "failure observed here", constructRelated(con)...)
 		return
 	}
 }
@@ -401,7 +401,7 @@ func (c *checker) remoteOps() {
 	}
 }
 
-func (c *checker) report(n ast.Node, msg string, related ast.Node, relMsg string) {
+func (c *checker) report(n ast.Node, msg string, related ast.Node, relMsg string, more ...analysis.RelatedInformation) {
 	if c.done[n.Pos()] {
 		return
 	}
@@ -410,7 +410,23 @@ func (c *checker) report(n ast.Node, msg string, related ast.Node, relMsg string
 	if related != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: related.Pos(), End: related.End(), Message: relMsg}}
 	}
+	d.Related = append(d.Related, more...)
 	c.rep.Report(d)
+}
+
+// constructRelated points at the retry construct that re-sends a call:
+// the loop's "for", the retry library's or helper's call, or the
+// recursive function.
+func constructRelated(con *retry.Construct) []analysis.RelatedInformation {
+	switch n := con.Node.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.Pos() + token.Pos(len("for")), Message: "retry loop"}}
+	case *ast.CallExpr:
+		return []analysis.RelatedInformation{{Pos: n.Fun.Pos(), End: n.Fun.End(), Message: "retried by " + types.ExprString(n.Fun)}}
+	case *ast.FuncDecl:
+		return []analysis.RelatedInformation{{Pos: n.Name.Pos(), End: n.Name.End(), Message: "retried by recursion of " + n.Name.Name}}
+	}
+	return nil
 }
 
 // stop reports whether n, a statement or condition on the way from the

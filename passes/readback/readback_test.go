@@ -17,7 +17,10 @@ func TestReadback(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")
 	// wrapper and framework hold facts of the building blocks, checked
 	// below; their diagnostics would be none anyway.
-	analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner", "./harness", "./agentlocal")
+	results := analysistest.Run(t, dir, readback.Analyzer, "./gosdk", "./mcpgo", "./libs", "./downstream", "./seed", "./reconnect", "./agentloop", "./runner", "./harness", "./agentlocal", "./trail")
+	// The failure, the retry construct and the first call, as related
+	// positions (testdata/readback/trail).
+	testenv.Related(t, dir, results)
 }
 
 // TestToolcallsFacts checks the wrapper and read-back facts.

@@ -379,7 +379,8 @@ func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmo
 	c.rep.Report(analysis.Diagnostic{
 		Pos: best.call.Pos(), End: best.call.End(),
 		Message: msg,
-		Related: []analysis.RelatedInformation{{Pos: bestRet.Pos(), End: bestRet.End(), Message: "input requests returned here; the handler runs again with the answers"}},
+		Related: append(c.eff.Related(c.pass.Fset, best.effect),
+			analysis.RelatedInformation{Pos: bestRet.Pos(), End: bestRet.End(), Message: "input requests returned here; the handler runs again with the answers"}),
 	})
 }
 

@@ -13,5 +13,6 @@ import (
 // mcp-go v1.2.1; testenv.Module downloads them first.
 func TestReinvoke(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/reinvoke")
-	analysistest.Run(t, dir, reinvoke.Analyzer, "./...")
+	results := analysistest.Run(t, dir, reinvoke.Analyzer, "./...")
+	testenv.Related(t, dir, results) // testdata/reinvoke/trail
 }

@@ -92,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		n := t.Handler.Node()
 		if n == nil {
-			checkRemote(rep, eff, t, r)
+			checkRemote(pass, rep, eff, t, r)
 			continue
 		}
 		if seen[key{n, r}] || (r == idempotent && dirs.Find("idempotent", n.Pos(), "") != nil) {
@@ -182,7 +182,7 @@ func reportable(e *effects.Effect, r rule, callee string) bool {
 
 // checkRemote handles a handler declared in another package: only its
 // facts are known.
-func checkRemote(rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
+func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
 	if t.Handler.Obj == nil {
 		return
 	}
@@ -194,7 +194,7 @@ func checkRemote(rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.To
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
 		Category: category(r),
 		Message:  message(t, r, e, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")"),
-		Related:  related(t, r),
+		Related:  append(related(t, r), eff.Related(pass.Fset, e)...),
 	})
 }
 
@@ -241,7 +241,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Category: category(r),
 		Message:  message(t, r, first.Effect, via),
-		Related:  related(t, r),
+		Related:  append(related(t, r), eff.Related(pass.Fset, first.Effect)...),
 	})
 }
 

@@ -13,5 +13,7 @@ import (
 // mcp-go v1.2.1; testenv.Module downloads them first.
 func TestToolhints(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/toolhints")
-	analysistest.Run(t, dir, toolhints.Analyzer, "./...")
+	results := analysistest.Run(t, dir, toolhints.Analyzer, "./...")
+	testenv.Related(t, dir, results) // testdata/toolhints/trail
+
 }

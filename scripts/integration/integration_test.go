@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // root is the repository root.
@@ -47,6 +48,11 @@ func binary(t *testing.T, env, rel, script string) string {
 			t.Fatalf("%s missing: run %s first", p, script)
 		}
 		t.Skipf("%s missing: run %s to build it", p, script)
+	}
+	// The tests run the binary on the demo (and on fixture modules, which
+	// they prime themselves): download its requirements first.
+	if err := testenv.Prime(filepath.Join(root, "demo")); err != nil {
+		t.Fatal(err)
 	}
 	return p
 }
@@ -245,6 +251,9 @@ func TestGolangciFixtures(t *testing.T) {
 			dir := filepath.Join(root, "testdata", name)
 			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 				t.Skipf("no demo expectation and no fixture module testdata/%s", name)
+			}
+			if err := testenv.Prime(dir); err != nil {
+				t.Fatal(err)
 			}
 			got := runGolangci(t, dir, golangciConfig(t, []string{name}, ""))
 			if len(got) == 0 {
