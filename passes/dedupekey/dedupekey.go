@@ -83,11 +83,13 @@ func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 		toolName(t), analysisutil.Article(kind), via)
 }
 
-// better reports whether effect a should be reported rather than b: a
-// non-idempotent effect beats an idempotent one, then the earlier wins.
+// better reports whether effect a should be reported rather than b: the
+// one that matters most (effects.MoreSignificant: not idempotent by
+// nature, then remote before SQL, message, process and file), then the
+// earlier.
 func better(a, b *effects.EffectAt) bool {
-	if a.Effect.Idempotent != b.Effect.Idempotent {
-		return !a.Effect.Idempotent
+	if effects.MoreSignificant(a.Effect, b.Effect) || effects.MoreSignificant(b.Effect, a.Effect) {
+		return effects.MoreSignificant(a.Effect, b.Effect)
 	}
 	return a.Call.Pos() < b.Call.Pos()
 }

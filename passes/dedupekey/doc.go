@@ -32,6 +32,27 @@
 // mutation verb (Create, Insert, Send, Publish, Charge, Delete, ...).
 // Effects reached through calls count, in any package (facts).
 //
+// HTTP requests are followed with their method as a value, through the
+// code of every package analyzed (SDK clients included): a request
+// builder that takes the method as a parameter (NewRequest(ctx, method,
+// path, body)), a send function (Do(ctx, req, v)), wrappers that pass the
+// method along or set it with a functional option (go-gitlab's
+// withMethod), go-retryablehttp, resty's R().Post, go-swagger's
+// ClientOperation{Method:}
+// submitted to a ClientTransport, oapi-codegen's New...Request builders.
+// GET, HEAD, OPTIONS and TRACE read; POST and PATCH are not idempotent;
+// PUT and DELETE are idempotent by nature, whatever the method's name (an
+// Edit that PUTs is idempotent, an Update that POSTs is not). A POST that
+// is a read by design is a read: the function that fixes the constant
+// POST is named Search, Query, Find, List, Get, Lookup, Preview,
+// Estimate, Embed, Count or Validate (its first word), or the constant
+// path has a segment search, _search, _msearch, _count, query or
+// embeddings, or the request carries a constant GraphQL query (not a
+// mutation). When a path has several effects, the message names the one
+// that matters most: not idempotent by nature first, then a remote
+// mutation or HTTP request, an SQL or data-store write, a message, a
+// process run, a file write.
+//
 // A dedupe key is read when the handler reads a field, argument, _meta
 // entry or header named like one: idempotency_key, idempotencyKey,
 // Idempotency-Key, dedupe_key, request_id, client_token,

@@ -106,6 +106,9 @@ type pkgRule struct {
 	verbs map[string]bool
 	// check, when set, refines a match from the arguments.
 	check func(s *site) (effect, idem bool)
+	// rpc marks the effects as sent over an RPC-style API (a GraphQL
+	// mutation is a POST like every other operation): see HTTP.RPC.
+	rpc bool
 }
 
 var pkgRules = []pkgRule{
@@ -153,7 +156,7 @@ var pkgRules = []pkgRule{
 	{kind: kindK8s, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: map[string]bool{
 		"Install.Run": false, "Install.RunWithContext": false, "Upgrade.Run": true, "Upgrade.RunWithContext": true,
 		"Uninstall.Run": true, "Rollback.Run": true}},
-	{kind: kindGitHub, paths: []string{"github.com/shurcooL/githubv4"}, names: idem("Client.Mutate")},
+	{kind: kindGitHub, paths: []string{"github.com/shurcooL/githubv4"}, names: idem("Client.Mutate"), rpc: true},
 	{kind: kindGitHub, paths: goGitHubPaths(), verbs: words(
 		"Create", "Edit", "Delete", "Add", "Remove", "Merge", "Update", "Replace", "Set", "Upload",
 		"Transfer", "Lock", "Unlock", "Dismiss", "Request", "Submit", "Enable", "Disable", "Rerun",
@@ -162,8 +165,7 @@ var pkgRules = []pkgRule{
 		"Revoke", "Subscribe", "Unsubscribe", "Assign", "Generate", "Install", "Suspend", "Unsuspend",
 		"Redeliver", "Review", "Resolve", "Reopen", "Close", "Pin", "Unpin", "Hide", "Unhide"),
 		check: goGitHubService},
-	{kind: kindHTTP, paths: []string{"github.com/go-resty/resty/v2", "resty.dev/v3"}, names: map[string]bool{
-		"Request.Post": false, "Request.Put": true, "Request.Patch": false, "Request.Delete": true}},
+	// resty's requests are classified with their method in http.go.
 }
 
 var pgxPaths = []string{"github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool"}

@@ -35,15 +35,24 @@ type Effect struct {
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
+	Method     string // for an HTTP request, its method ("POST"), when known
+	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
 }
 
 func (*Effect) AFact() {}
 
 func (e *Effect) String() string {
-	if e.Via != "" {
-		return "effect(" + e.Kind + ": " + e.Sink + " via " + e.Via + ")"
+	kind := e.Kind
+	if e.Method != "" {
+		kind = "HTTP " + e.Method
+		if e.RPC {
+			kind += " (rpc)"
+		}
 	}
-	return "effect(" + e.Kind + ": " + e.Sink + ")"
+	if e.Via != "" {
+		return "effect(" + kind + ": " + e.Sink + " via " + e.Via + ")"
+	}
+	return "effect(" + kind + ": " + e.Sink + ")"
 }
 
 // Describe renders the effect for a diagnostic: "(*os.File).Write" or
@@ -73,7 +82,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead)},
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP)},
 }
 
 // Result gives the checks access to the catalogue and the facts of this
@@ -105,6 +114,12 @@ type Result struct {
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
 	files      trailFiles // the fset's files by name, for Related
+	// http holds the HTTP facts (http.go), httpFactPkgs the packages
+	// declaring functions that have one, rpcPkg whether this package's
+	// every request is a hard-coded POST.
+	http         map[*types.Func]*HTTP
+	httpFactPkgs map[*types.Package]bool
+	rpcPkg       bool
 }
 
 type methodKey struct {
@@ -188,7 +203,9 @@ func run(pass *analysis.Pass) (any, error) {
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
 
-		ifaceCache: make(map[*types.Func]*Effect),
+		ifaceCache:   make(map[*types.Func]*Effect),
+		http:         make(map[*types.Func]*HTTP),
+		httpFactPkgs: make(map[*types.Package]bool),
 	}
 	if cfg != nil {
 		r.configPkgs = make(map[string]bool)
@@ -212,6 +229,11 @@ func run(pass *analysis.Pass) (any, error) {
 			r.effects[f.Object] = fact
 		case *KeyRead:
 			r.keyReads[f.Object] = fact
+		case *HTTP:
+			if fn, ok := f.Object.(*types.Func); ok {
+				r.http[fn] = fact
+				r.httpFactPkgs[fn.Pkg()] = true
+			}
 		}
 	}
 	r.never = make(map[*types.Func]bool)
@@ -293,6 +315,9 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			}
 		}
 	}
+	if r.httpOn(pass.Pkg.Imports()) {
+		r.computeHTTP(pass.TypesInfo, funcs, func(obj types.Object, h *HTTP) { pass.ExportObjectFact(obj, h) })
+	}
 	for _, fi := range funcs {
 		r.scanFunc(pass, fi, byObj)
 	}
@@ -312,18 +337,20 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 					}
 				}
 			}
-			if fi.effect != nil && !fi.effect.Idempotent {
+			if topEffect(fi.effect) {
 				continue
 			}
+			// The effect that matters most among the callees' (attribution).
 			for _, c := range fi.callees {
 				ce := byObj[c.obj]
-				if ce == nil || ce.effect == nil || (fi.effect != nil && ce.effect.Idempotent) {
+				if ce == nil || ce.effect == nil || !MoreSignificant(ce.effect, fi.effect) {
 					continue
 				}
-				fi.effect = &Effect{Sink: ce.effect.Sink, Kind: ce.effect.Kind, Idempotent: ce.effect.Idempotent, Via: qualifiedName(c.obj),
-					Trail: trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)}
+				e := *ce.effect
+				e.Via, e.KeyChecked = qualifiedName(c.obj), false
+				e.Trail = trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)
+				fi.effect = &e
 				changed = true
-				break
 			}
 		}
 	}
@@ -402,7 +429,7 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 // same-package callees.
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
 	info := pass.TypesInfo
-	sc := NewScope(info, fi.body)
+	sc := funcScope(info, fi)
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -415,9 +442,9 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if fi.keyRead == "" {
 			fi.noteKey(r, info, call, obj)
 		}
-		if fi.effect == nil || fi.effect.Idempotent {
+		if !topEffect(fi.effect) {
 			if e := r.callEffect(sc, call, obj); e != nil {
-				if fi.effect == nil || !e.Idempotent {
+				if MoreSignificant(e, fi.effect) {
 					fi.effect = e.at(pass, call)
 				}
 				return true
@@ -426,6 +453,11 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if obj != nil {
 			if fn, ok := obj.(*types.Func); ok {
 				obj = fn.Origin()
+			}
+			// A call of an HTTP send function is judged at the call,
+			// from its arguments (httpEffect), not through the callee.
+			if h := r.http[fnOf(obj)]; h != nil && !h.Read {
+				return true
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
 				fi.callees = append(fi.callees, calleeAt{obj, callPos(call), call})
@@ -477,7 +509,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 		}
 		return nil
 	}
@@ -507,6 +539,17 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		}
 	}
 	s := &site{sc: sc, call: call, fn: fn}
+	// The catalogue's rules override what the facts inferred from the
+	// callee's body (go-github's documented semantics).
+	if fn.Pkg() != nil {
+		if e, ok := r.pkgRuleEffect(s); ok {
+			return e
+		}
+	}
+	// HTTP requests, with the method as a value (http.go).
+	if e, ok := r.httpEffect(s); ok {
+		return e
+	}
 	if e, ok := stdSinks[full]; ok {
 		return s.apply(full, e.kind, e.idem, e.check)
 	}
@@ -515,7 +558,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, Trail: e.Trail}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		return e
@@ -524,22 +567,6 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if strings.HasPrefix(path, "database/sql") {
 		r.markNever(fn)
 		return nil
-	}
-	for i := range pkgRules {
-		rule := &pkgRules[i]
-		if !matchPath(rule.paths, path) {
-			continue
-		}
-		recv := recvName(fn)
-		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
-			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
-		}
-		if idem, ok := rule.names[fn.Name()]; ok {
-			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
-		}
-		if rule.verbs != nil && rule.verbs[firstWord(fn.Name())] {
-			return s.apply(qualifiedName(fn), rule.kind, false, rule.check)
-		}
 	}
 	// SQL through an interface of one's own (sqlc's DBTX): a method named
 	// Exec or ExecContext that returns database/sql.Result.
@@ -554,6 +581,34 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		r.markNever(fn)
 	}
 	return e
+}
+
+// pkgRuleEffect applies the catalogue's package rules to the call; ok
+// reports that a rule matched, whose answer is e.
+func (r *Result) pkgRuleEffect(s *site) (e *Effect, ok bool) {
+	fn := s.fn
+	path := fn.Pkg().Path()
+	for i := range pkgRules {
+		rule := &pkgRules[i]
+		if !matchPath(rule.paths, path) {
+			continue
+		}
+		recv := recvName(fn)
+		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
+			e := s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
+			if e != nil {
+				e.RPC = rule.rpc
+			}
+			return e, true
+		}
+		if idem, ok := rule.names[fn.Name()]; ok {
+			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check), true
+		}
+		if rule.verbs != nil && rule.verbs[firstWord(fn.Name())] {
+			return s.apply(qualifiedName(fn), rule.kind, false, rule.check), true
+		}
+	}
+	return nil, false
 }
 
 // tablePkgs are the packages of the functions the catalogue names
@@ -654,9 +709,9 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			return nil // an implementation without the effect: unknown
 		}
 		found++
-		if result == nil || (result.Idempotent && !e.Idempotent) {
+		if MoreSignificant(e, result) {
 			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
-				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail}
+				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 		}
 	}
 	if found == 0 {
@@ -685,6 +740,9 @@ func (r *Result) remoteVerb(s *site) *Effect {
 	w := firstWord(fn.Name())
 	if !remoteVerbs[w] || !hasRecv(fn) || !firstParamIsContext(fn) {
 		return nil
+	}
+	if h := r.http[fn]; h != nil && h.Read {
+		return nil // its body sends HTTP reads only: the name is not evidence
 	}
 	path := fn.Pkg().Path()
 	if isStdPath(path) || sameModule(r.module, path) {
@@ -958,6 +1016,9 @@ type Scope struct {
 	info  *types.Info
 	body  ast.Node
 	built bool // the maps below are filled on first use: most functions never need them
+
+	fname string           // the declared function's name, "" for a handler literal
+	sig   *types.Signature // the declared function's signature, nil for a handler literal
 
 	defs         map[*types.Var][]def
 	methodAssign map[*types.Var]ast.Expr // req.Method = X

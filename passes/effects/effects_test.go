@@ -44,3 +44,11 @@ func TestLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPFacts checks the HTTP facts on a REST SDK in a module of its
+// own: a builder and a sender, action methods, a generated client, a
+// go-swagger client, an RPC client, and a user in another package.
+func TestHTTPFacts(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/effects/restsdk")
+	analysistest.Run(t, dir, effects.Analyzer, "./...")
+}

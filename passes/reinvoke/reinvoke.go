@@ -384,11 +384,11 @@ func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmo
 	})
 }
 
-// better reports whether effect a should be reported rather than b: a
-// non-idempotent effect beats an idempotent one, then the earlier wins.
+// better reports whether effect a should be reported rather than b: the
+// one that matters most (effects.MoreSignificant), then the earlier.
 func better(a, b *event) bool {
-	if a.effect.Idempotent != b.effect.Idempotent {
-		return !a.effect.Idempotent
+	if effects.MoreSignificant(a.effect, b.effect) || effects.MoreSignificant(b.effect, a.effect) {
+		return effects.MoreSignificant(a.effect, b.effect)
 	}
 	return a.pos < b.pos
 }

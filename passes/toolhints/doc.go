@@ -29,11 +29,24 @@
 // The classification of each effect comes from the shared effect
 // catalogue (package effects), through calls in any package.
 //
-// An HTTP POST (or PATCH) sent with net/http or resty is not taken as
-// evidence against either hint: RPC-style APIs POST their reads and their
-// idempotent operations alike (Kiali's API, JSON-RPC, GraphQL queries,
-// search endpoints), and a POST does not say which it is. Named
-// mutations are reported; a raw POST is not.
+// HTTP requests are judged by their method, followed as a value through
+// request builders and send functions (see dedupekey): for a read-only
+// tool, a POST, PATCH, PUT or DELETE is a write, unless the POST is a
+// read by design (the function that fixes it is named Search, Query,
+// Find, List, Get, Lookup, Preview, Estimate, Embed, Count or Validate;
+// its constant path names a search, _search, query or embeddings
+// endpoint; it carries a GraphQL query, not a mutation); for an
+// idempotent tool, a POST or PATCH is not idempotent by nature, a PUT or
+// DELETE is.
+//
+// The POST of an RPC-style client is no evidence against either hint: a
+// package whose every request is a hard-coded POST (JSON-RPC, GraphQL,
+// Kiali's API) uses POST as its transport for reads and idempotent
+// operations alike, and the method does not say which. Such a POST is
+// reported only for a read-only tool, and only when reached through a
+// function named like a mutation (Mutate, Create, Delete, ...). A client
+// that takes the method as a parameter, or sends more than one method, is
+// a REST client, whose method is evidence.
 //
 // WRONG:
 //

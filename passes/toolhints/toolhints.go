@@ -40,14 +40,16 @@ const (
 // kindHTTP is the catalogue's kind for HTTP requests (effects.kindHTTP).
 const kindHTTP = "HTTP request"
 
-// postLike reports whether e is an HTTP request that is not idempotent by
-// nature: a POST or PATCH. Such a request is no evidence against either
-// hint, since RPC-style APIs POST their reads and their idempotent
-// operations alike: the Kiali tools of kubernetes-mcp-server are
-// read-only and POST every query to Kiali's API (corpus trap, see
-// docs/precision.md).
-func postLike(e *effects.Effect) bool {
-	return e.Kind == kindHTTP && !e.Idempotent
+// methodless reports whether e is an HTTP request whose method is no
+// evidence: a POST of a client that POSTs every request (RPC-style APIs
+// POST their reads and their idempotent operations alike: the Kiali tools
+// of kubernetes-mcp-server are read-only and POST every query to Kiali's
+// API, corpus trap, see docs/precision.md), or a request whose method is
+// not known. The method of a REST client's request is evidence: a POST,
+// PATCH, PUT or DELETE that is not a read by design is a write, and a POST
+// or PATCH is not idempotent.
+func methodless(e *effects.Effect) bool {
+	return !e.Idempotent && (e.RPC || (e.Kind == kindHTTP && e.Method == ""))
 }
 
 // rule is one of the two hints the check verifies.
@@ -166,12 +168,13 @@ func mutatorName(name string) bool {
 }
 
 // reportable reports whether effect e, reached by calling a function
-// named callee, contradicts the hint checked by r. A POST is reported
-// only for the read-only rule and only when the callee is named like a
-// mutation: a POST does not say whether the operation it carries is
-// idempotent, and for a read-only tool it may well be a read.
+// named callee, contradicts the hint checked by r. A POST of an RPC-style
+// client is reported only for the read-only rule and only when the callee
+// is named like a mutation: such a POST does not say whether the
+// operation it carries is idempotent, and for a read-only tool it may
+// well be a read.
 func reportable(e *effects.Effect, r rule, callee string) bool {
-	if postLike(e) {
+	if methodless(e) {
 		return r == readOnly && mutatorName(callee)
 	}
 	if r == idempotent {
@@ -223,7 +226,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		if r == idempotent && at.Keyed {
 			continue
 		}
-		if first == nil {
+		// The effect that matters most, the earliest among equals.
+		if first == nil || effects.MoreSignificant(at.Effect, first.Effect) {
 			first = &at
 		}
 	}

@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/go-openapi/runtime v0.28.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
@@ -21,3 +22,9 @@ require (
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+require example.com/restsdk v0.0.0
+
+replace example.com/restsdk => ../effects/restsdk
+
+replace github.com/go-openapi/runtime => ../effects/stubs/openapi-runtime

@@ -2,6 +2,14 @@ module example.com/effects
 
 go 1.25.0
 
-require k8s.io/client-go v0.0.0
+require (
+	github.com/go-resty/resty/v2 v2.16.5
+	github.com/google/go-github/v79 v79.0.0
+	k8s.io/client-go v0.0.0
+)
 
 replace k8s.io/client-go => ./stubs/client-go
+
+replace github.com/go-resty/resty/v2 => ./stubs/resty
+
+replace github.com/google/go-github/v79 => ./stubs/go-github

@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/go-openapi/runtime v0.28.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
@@ -25,3 +26,9 @@ require (
 	golang.org/x/text v0.24.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+require example.com/restsdk v0.0.0
+
+replace example.com/restsdk => ../effects/restsdk
+
+replace github.com/go-openapi/runtime => ../effects/stubs/openapi-runtime

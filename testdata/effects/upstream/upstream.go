@@ -45,19 +45,19 @@ func InsertReturning(ctx context.Context, db *sql.DB) error { // want InsertRetu
 	return db.QueryRowContext(ctx, "-- name: CreateOrder :one\nINSERT INTO orders DEFAULT VALUES RETURNING id").Scan(new(int))
 }
 
-func Post(ctx context.Context) error { // want Post:`effect\(HTTP request: \(\*net/http.Client\).Do\)`
+func Post(ctx context.Context) error { // want Post:`effect\(HTTP POST: \(\*net/http.Client\).Do\)`
 	req, _ := http.NewRequestWithContext(ctx, "POST", "http://x", strings.NewReader(""))
 	_, err := http.DefaultClient.Do(req)
 	return err
 }
 
-func Get(ctx context.Context) error { // ok: GET
+func Get(ctx context.Context) error { // want Get:`http\(read\)`
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://x", nil)
 	_, err := http.DefaultClient.Do(req)
 	return err
 }
 
-func Unknown(ctx context.Context, method string) error { // ok: the method is not a constant
+func Unknown(ctx context.Context, method string) error { // want Unknown:`http\(sends method of param 1 http://x\)`
 	req, _ := http.NewRequestWithContext(ctx, method, "http://x", nil)
 	_, err := http.DefaultClient.Do(req)
 	return err

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"example.com/toolhints/remote"
+	"example.com/toolhints/rpcapi"
 	"example.com/toolhints/store"
 )
 
@@ -19,7 +20,7 @@ type In struct {
 
 var led = &store.Ledger{Path: "ledger"}
 
-var gql = &store.GQL{URL: "http://example.com/graphql"}
+var gql = &rpcapi.GQL{URL: "http://example.com/graphql"}
 
 var ro = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
 
@@ -43,15 +44,27 @@ func Register(s *mcp.Server, dynamic bool) {
 	})
 
 	// ok: a read-only tool that POSTs a query to an RPC endpoint (the Kiali
-	// trap): a POST is no evidence of a write.
+	// trap): the client POSTs everything, so its POST is no evidence of a
+	// write.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_metrics", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, store.Query(ctx, "http://kiali/api")
+		return nil, nil, rpcapi.Call(ctx, "http://kiali/api/get_metrics")
+	})
+
+	// ok: a read-only tool whose REST client POSTs a query: a read by
+	// design (store.Query).
+	mcp.AddTool(s, &mcp.Tool{Name: "get_query", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Query(ctx, "http://example.com/q")
+	})
+
+	// A read-only tool whose REST client POSTs: a write.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_post", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Send(ctx, "http://example.com/q") // want `tool "get_post" is annotated ReadOnlyHint: true but its handler commits an HTTP request via store.Send`
 	})
 
 	// A read-only tool that sends a GraphQL mutation: a POST through a
 	// function named like a mutation.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_issue", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, gql.Mutate(ctx, "addComment") // want `tool "get_issue" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*store.GQL\).Mutate`
+		return nil, nil, gql.Mutate(ctx, "addComment") // want `tool "get_issue" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*rpcapi.GQL\).Mutate`
 	})
 
 	// ok: a read-only tool that POSTs through a generic RPC method.
@@ -104,9 +117,15 @@ func Register(s *mcp.Server, dynamic bool) {
 		return nil, nil, led.AppendOnce(in.Key, in.Account)
 	})
 
-	// ok: an idempotent tool that POSTs (RPC APIs POST idempotent operations too).
+	// ok: an idempotent tool that POSTs to an RPC API (RPC APIs POST
+	// idempotent operations too).
 	mcp.AddTool(s, &mcp.Tool{Name: "refresh", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, store.Query(ctx, "http://example.com/refresh")
+		return nil, nil, rpcapi.Call(ctx, "http://example.com/refresh")
+	})
+
+	// An idempotent tool whose REST client POSTs: not idempotent by nature.
+	mcp.AddTool(s, &mcp.Tool{Name: "resend", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Send(ctx, "http://example.com/resend") // want `tool "resend" is annotated IdempotentHint: true but its handler commits an HTTP request via store.Send .*which is not idempotent by nature`
 	})
 
 	// ok: the user asserts the handler dedupes.

@@ -35,9 +35,22 @@ func (l *Ledger) AppendOnce(idempotencyKey, account string) error {
 
 func (l *Ledger) seen(string) bool { return false }
 
-// Query POSTs a read to an RPC endpoint, as Kiali's client does.
+// Query POSTs a query: a read by design (its name).
 func Query(ctx context.Context, url string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(`{"mode":"read"}`))
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Send POSTs a change.
+func Send(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("{}"))
 	if err != nil {
 		return err
 	}
@@ -63,12 +76,3 @@ func Put(ctx context.Context, url string) error {
 
 // Read only reads.
 func Read(path string) ([]byte, error) { return os.ReadFile(path) }
-
-// GQL is a GraphQL client: every operation is a POST.
-type GQL struct{ URL string }
-
-// Mutate sends a mutation.
-func (g *GQL) Mutate(ctx context.Context, mutation string) error { return Query(ctx, g.URL) }
-
-// Execute sends any operation (a generic RPC method: no verb).
-func (g *GQL) Execute(ctx context.Context, op string) error { return Query(ctx, g.URL) }

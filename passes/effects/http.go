@@ -1,0 +1,1134 @@
+package effects
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file infers HTTP effects from what code does, with the method as a
+// value: printf infers its wrappers the same way. A function that passes
+// its method parameter into a request it sends "sends with the method of
+// parameter i"; a function that returns a request built from its method
+// parameter is a request builder; a function that sends the
+// *http.Request it receives is a send function. These are HTTP facts. A
+// caller that passes a constant method (http.MethodPost) to such a
+// function commits that method, and gets an Effect fact that travels to
+// callers in other packages and modules as any effect does.
+//
+// Classification by method: GET, HEAD, OPTIONS and TRACE read; POST and
+// PATCH are not idempotent; PUT and DELETE are idempotent by nature. A
+// POST that is a read by design is a read (readByDesign). A client whose
+// every request is a hard-coded POST (JSON-RPC, GraphQL, Kiali's API)
+// uses POST as its transport: its effects are marked RPC, and toolhints
+// does not take the method as evidence for them.
+//
+// Cost: computeHTTP runs only in packages that import net/http, a known
+// HTTP library, or a package whose functions carry HTTP facts.
+
+// HTTP is a fact about a function that sends or builds an HTTP request
+// whose method or path its caller chooses, or that sends only reads.
+type HTTP struct {
+	Builds      bool   // returns the request instead of sending it
+	Method      string // the constant method, "" when a parameter gives it
+	MethodParam int    // the string parameter giving the method, or -1
+	ReqParam    int    // the *http.Request parameter whose method is sent, or -1
+	PathParam   int    // the string parameter giving the path, or -1
+	Path        string // the constant text of the path, when known
+	QueryParam  int    // the string parameter holding a GraphQL document, or -1
+	RPC         bool   // a hard-coded POST of a client that sends nothing else
+	Read        bool   // the function sends HTTP reads only (no fact otherwise)
+	From        string // the function whose constant Method it is
+	Sink        string // the function finally reached, "" for a builder
+	// Option marks a functional option that sets the method of the
+	// request configuration it is applied to from its MethodParam
+	// (go-gitlab's withMethod(http.MethodPost)).
+	Option bool
+	// OptsArg, when not 0, says that the method is set by the options
+	// passed from parameter OptsArg-1 on (do(client, withMethod(...))).
+	OptsArg int
+}
+
+func (*HTTP) AFact() {}
+
+func (h *HTTP) String() string {
+	if h.Read {
+		return "http(read)"
+	}
+	if h.Option {
+		return "http(option sets method of param " + strconv.Itoa(h.MethodParam) + ")"
+	}
+	var b strings.Builder
+	b.WriteString("http(")
+	if h.Builds {
+		b.WriteString("builds ")
+	} else {
+		b.WriteString("sends ")
+	}
+	switch {
+	case h.OptsArg > 0:
+		b.WriteString("method of the options from param " + strconv.Itoa(h.OptsArg-1))
+	case h.ReqParam >= 0:
+		b.WriteString("request of param " + strconv.Itoa(h.ReqParam))
+	case h.MethodParam >= 0:
+		b.WriteString("method of param " + strconv.Itoa(h.MethodParam))
+	default:
+		b.WriteString(h.Method)
+	}
+	if h.PathParam >= 0 {
+		b.WriteString(", path of param " + strconv.Itoa(h.PathParam))
+	} else if h.Path != "" {
+		b.WriteString(" " + h.Path)
+	}
+	if h.QueryParam >= 0 {
+		b.WriteString(", query of param " + strconv.Itoa(h.QueryParam))
+	}
+	if h.RPC {
+		b.WriteString(", rpc")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// hval is a string value at a call: a constant, a parameter of the
+// enclosing function, or unknown.
+type hval struct {
+	s     string
+	known bool
+	param int
+	opts  int    // 1 + the index of the variadic options parameter that sets it
+	from  string // for a method: the function whose constant it is
+}
+
+var unknownVal = hval{param: -1}
+
+// hreq describes the request a call sends or builds.
+type hreq struct {
+	method   hval
+	reqParam int  // the method is that of the enclosing function's request parameter
+	path     hval // s holds the constant text of the path, param a parameter in it
+	query    hval
+	rpc      bool
+	sink     string
+}
+
+type callKind int
+
+const (
+	noHTTP callKind = iota
+	sendsHTTP
+	buildsHTTP
+)
+
+// httpPkgs are the libraries whose calls computeHTTP looks at besides the
+// facts.
+var httpPkgs = map[string]bool{
+	"net/http":                              true,
+	"github.com/go-resty/resty/v2":          true,
+	"resty.dev/v3":                          true,
+	"github.com/go-openapi/runtime":         true,
+	"github.com/go-openapi/runtime/client":  true,
+	"github.com/hashicorp/go-retryablehttp": true,
+}
+
+// httpEffect is the hook of callEffect: it classifies the calls that send
+// an HTTP request (net/http, resty, go-openapi's Submit, a send function
+// of the facts). handled reports that the call is an HTTP send or build,
+// whose answer is e (nil: a read, a build, or a method not known here).
+func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
+	fn := s.fn
+	h := r.http[fn]
+	if h == nil && (fn.Pkg() == nil || !httpPkgs[fn.Pkg().Path()]) && !isDoer(fn) && shapeHTTP(fn) == nil {
+		return nil, false
+	}
+	if h != nil && (h.Read || h.Option) {
+		return nil, false
+	}
+	req, kind := r.httpCall(s.sc, s.call, fn, 0)
+	if kind == noHTTP {
+		return nil, false
+	}
+	if kind == sendsHTTP && req.method.known {
+		e = r.classifyHTTP(s.sc, req)
+	}
+	if e == nil {
+		// What the function commits besides its request (a file it
+		// writes) still counts; its request is judged here, above.
+		if fe := r.effects[fn]; fe != nil && fe.Kind != kindHTTP {
+			c := *fe
+			c.Via = qualifiedName(fn)
+			return &c, true
+		}
+		return nil, true
+	}
+	if req.sink != qualifiedName(fn) && req.sink != fn.FullName() {
+		e.Via = qualifiedName(fn)
+	}
+	return e, true
+}
+
+// classifyHTTP turns a request sent with a known method into an effect,
+// or nil for a read.
+func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
+	m := strings.ToUpper(req.method.s)
+	e := &Effect{Sink: req.sink, Kind: kindHTTP, Method: m}
+	switch m {
+	case "GET", "HEAD", "OPTIONS", "TRACE", "":
+		return nil
+	case "PUT", "DELETE":
+		e.Idempotent = true
+		return e
+	case "POST":
+		if readByDesign(req) {
+			return nil
+		}
+		e.RPC = req.rpc
+	}
+	return e
+}
+
+// readWords are the first words of the names of operations that read
+// although they POST: searches, queries, previews, estimates, embeddings.
+var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate",
+	"Embed", "Count", "Validate")
+
+// readSegments are path segments naming endpoints that read by design.
+var readSegments = words("search", "_search", "_msearch", "_count", "query", "embeddings")
+
+// readByDesign reports whether a POST is a read by design: the function
+// whose constant POST it is is named like a read (first word Search,
+// Query, Find, List, Get, Lookup, Preview, Estimate, Embed, Count or
+// Validate; a builder's New...Request is named by what it builds), the
+// constant path names a search, query or embeddings endpoint, or the
+// request carries a constant GraphQL query (not a mutation).
+func readByDesign(req hreq) bool {
+	// GetOrCreateUser is named like a read but is not one.
+	if name := strings.TrimPrefix(req.method.from, "New"); name != "" && !strings.Contains(name, "Create") &&
+		readWords[firstWord(strings.ToUpper(name[:1])+name[1:])] {
+		return true
+	}
+	for _, seg := range strings.FieldsFunc(strings.ToLower(req.path.s), func(c rune) bool {
+		return c == '/' || c == '?' || c == '#' || c == '.'
+	}) {
+		if readSegments[seg] {
+			return true
+		}
+	}
+	return req.query.known && isGraphQLQuery(req.query.s)
+}
+
+// isGraphQLQuery reports whether a GraphQL document is a query (or a
+// subscription) and not a mutation.
+func isGraphQLQuery(doc string) bool {
+	for {
+		doc = strings.TrimSpace(doc)
+		if !strings.HasPrefix(doc, "#") {
+			break
+		}
+		if i := strings.IndexByte(doc, '\n'); i >= 0 {
+			doc = doc[i+1:]
+		} else {
+			doc = ""
+		}
+	}
+	return strings.HasPrefix(doc, "query") || strings.HasPrefix(doc, "{") || strings.HasPrefix(doc, "subscription")
+}
+
+// isDoer reports whether fn has the shape of an HTTP client's Do or a
+// transport's RoundTrip: a method named so taking an *http.Request and
+// returning an *http.Response and an error. Clients declare such
+// interfaces so that tests can replace the http.Client.
+func isDoer(fn *types.Func) bool {
+	if fn.Name() != "Do" && fn.Name() != "RoundTrip" {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	return isHTTPType(sig.Params().At(0).Type(), "Request") && isHTTPType(sig.Results().At(0).Type(), "Response")
+}
+
+// shapeHTTP returns the HTTP fact a function of a package left to the
+// catalogue's rules (go-github; no facts are computed there) has by its
+// signature: a NewRequest... method returning an *http.Request built
+// from its string parameter named method (and the next string, the path),
+// or a Do or BareDo method sending its *http.Request parameter.
+func shapeHTTP(fn *types.Func) *HTTP {
+	name := fn.Name()
+	builder := strings.HasPrefix(name, "NewRequest")
+	if !builder && name != "Do" && name != "BareDo" {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || fn.Pkg() == nil {
+		return nil
+	}
+	h := &HTTP{Builds: builder, MethodParam: -1, ReqParam: -1, PathParam: -1, QueryParam: -1}
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		p := params.At(i)
+		switch {
+		case builder && isString(p.Type()) && p.Name() == "method":
+			h.MethodParam = i
+		case builder && isString(p.Type()) && h.MethodParam >= 0 && h.PathParam < 0:
+			h.PathParam = i
+		case !builder && isHTTPType(p.Type(), "Request") && h.ReqParam < 0:
+			h.ReqParam = i
+		}
+	}
+	if builder && (h.MethodParam < 0 || sig.Results().Len() == 0 || !isHTTPType(sig.Results().At(0).Type(), "Request")) {
+		return nil
+	}
+	if !builder && h.ReqParam < 0 {
+		return nil
+	}
+	if !ruledPackage(fn.Pkg().Path()) {
+		return nil
+	}
+	if !builder {
+		h.Sink = qualifiedName(fn)
+	}
+	return h
+}
+
+// isRequestType reports whether t is *net/http.Request or
+// *go-retryablehttp.Request (which embeds it).
+func isRequestType(t types.Type) bool {
+	if isHTTPType(t, "Request") {
+		return true
+	}
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/hashicorp/go-retryablehttp" && n.Obj().Name() == "Request"
+}
+
+// isHTTPType reports whether t is *net/http.<name>.
+func isHTTPType(t types.Type, name string) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == name
+}
+
+// httpCall describes the request the call sends or builds, its values
+// relative to the enclosing function's parameters.
+func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth int) (hreq, callKind) {
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	arg := func(i int) ast.Expr {
+		if i >= 0 && i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	direct := func(m string) {
+		req.method = hval{s: m, known: true, param: -1, from: sc.fname}
+		req.rpc = r.rpcPkg
+	}
+	h := r.http[fn]
+	if h == nil {
+		h = shapeHTTP(fn)
+	}
+	if h != nil {
+		if h.Read || h.Option {
+			return req, noHTTP // only the direct sends' functions carry Read
+		}
+		switch {
+		case h.OptsArg > 0:
+			req.method = r.optionsMethod(sc, call, h.OptsArg-1)
+		case h.ReqParam >= 0:
+			req2 := r.reqOf(sc, arg(h.ReqParam), depth+1)
+			req2.sink = h.Sink
+			if h.Builds {
+				return req2, buildsHTTP
+			}
+			return req2, sendsHTTP
+		case h.MethodParam >= 0:
+			req.method = r.strVal(sc, arg(h.MethodParam), 0)
+			req.method.from = sc.fname
+		default:
+			req.method = hval{s: h.Method, known: true, param: -1, from: h.From}
+			req.rpc = h.RPC
+		}
+		if h.PathParam >= 0 {
+			req.path = r.pathVal(sc, arg(h.PathParam))
+			req.path.s = h.Path + req.path.s
+		} else {
+			req.path = hval{s: h.Path, known: h.Path != "", param: -1}
+		}
+		if h.QueryParam >= 0 {
+			req.query = r.strVal(sc, arg(h.QueryParam), 0)
+		} else {
+			req.query = r.graphQLDoc(sc, req.path)
+		}
+		req.sink = h.Sink
+		if h.Builds {
+			return req, buildsHTTP
+		}
+		return req, sendsHTTP
+	}
+	if isDoer(fn) {
+		req2 := r.reqOf(sc, arg(0), depth+1)
+		req2.sink = fn.FullName()
+		if fn.Pkg() != nil && fn.Pkg().Path() != "net/http" {
+			req2.sink = qualifiedName(fn)
+		}
+		return req2, sendsHTTP
+	}
+	if fn.Pkg() == nil {
+		return req, noHTTP
+	}
+	path := fn.Pkg().Path()
+	recv := recvName(fn)
+	req.sink = fn.FullName()
+	switch path {
+	case "net/http":
+		switch recv + "." + fn.Name() {
+		case ".NewRequest":
+			req.method = r.strVal(sc, arg(0), 0)
+			req.method.from = sc.fname
+			req.path = r.pathVal(sc, arg(1))
+			if req.method.known {
+				req.rpc = r.rpcPkg
+			}
+			req.query = r.graphQLDoc(sc, req.path)
+			return req, buildsHTTP
+		case ".NewRequestWithContext":
+			req.method = r.strVal(sc, arg(1), 0)
+			req.method.from = sc.fname
+			req.path = r.pathVal(sc, arg(2))
+			if req.method.known {
+				req.rpc = r.rpcPkg
+			}
+			req.query = r.graphQLDoc(sc, req.path)
+			return req, buildsHTTP
+		case ".Get", "Client.Get":
+			direct("GET")
+		case ".Head", "Client.Head":
+			direct("HEAD")
+		case ".Post", "Client.Post", ".PostForm", "Client.PostForm":
+			direct("POST")
+			req.path = r.pathVal(sc, arg(0))
+			req.query = r.graphQLDoc(sc, req.path)
+		default:
+			return req, noHTTP
+		}
+		return req, sendsHTTP
+	case "github.com/go-resty/resty/v2", "resty.dev/v3":
+		if recv != "Request" {
+			return req, noHTTP
+		}
+		switch fn.Name() {
+		case "Get", "Head", "Options", "Post", "Put", "Patch", "Delete":
+			direct(strings.ToUpper(fn.Name()))
+			req.path = r.pathVal(sc, arg(0))
+		case "Execute":
+			req.method = r.strVal(sc, arg(0), 0)
+			req.method.from = sc.fname
+			req.path = r.pathVal(sc, arg(1))
+		default:
+			return req, noHTTP
+		}
+		return req, sendsHTTP
+	case "github.com/hashicorp/go-retryablehttp":
+		switch recv + "." + fn.Name() {
+		case ".NewRequest", ".NewRequestWithContext":
+			i := 0
+			if fn.Name() == "NewRequestWithContext" {
+				i = 1
+			}
+			req.method = r.strVal(sc, arg(i), 0)
+			req.method.from = sc.fname
+			req.path = r.pathVal(sc, arg(i+1))
+			return req, buildsHTTP
+		case "Client.Do":
+			req2 := r.reqOf(sc, arg(0), depth+1)
+			req2.sink = req.sink
+			return req2, sendsHTTP
+		}
+		return req, noHTTP
+	case "github.com/go-openapi/runtime", "github.com/go-openapi/runtime/client":
+		if fn.Name() != "Submit" || (recv != "ClientTransport" && recv != "Runtime") {
+			return req, noHTTP
+		}
+		r.clientOperation(sc, arg(0), &req)
+		return req, sendsHTTP
+	}
+	return req, noHTTP
+}
+
+// clientOperation resolves a go-swagger runtime.ClientOperation literal:
+// its Method, PathPattern and ID (the operation's name, which the name
+// rule reads).
+func (r *Result) clientOperation(sc *Scope, e ast.Expr, req *hreq) {
+	for depth := 0; e != nil && depth < 4; depth++ {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch x := e.(type) {
+		case *ast.Ident:
+			d, ok := sc.single(x)
+			if !ok {
+				return
+			}
+			e = d
+			continue
+		case *ast.CompositeLit:
+			id := ""
+			for _, el := range x.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				k, _ := kv.Key.(*ast.Ident)
+				if k == nil {
+					continue
+				}
+				switch k.Name {
+				case "Method":
+					req.method = r.strVal(sc, kv.Value, 0)
+				case "PathPattern":
+					req.path = r.pathVal(sc, kv.Value)
+				case "ID":
+					id, _ = sc.stringOf(kv.Value)
+				}
+			}
+			if req.method.known {
+				req.method.from = id
+			}
+		}
+		return
+	}
+}
+
+// strVal resolves a string expression to a constant or a parameter of the
+// enclosing function.
+func (r *Result) strVal(sc *Scope, e ast.Expr, depth int) hval {
+	if e == nil || depth > 4 {
+		return unknownVal
+	}
+	if tv, ok := sc.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return hval{s: constant.StringVal(tv.Value), known: true, param: -1}
+	}
+	e = ast.Unparen(e)
+	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
+		// strings.ToUpper(method), string(method)
+		if fn, ok := typeutil.Callee(sc.info, c).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "ToUpper" {
+			return r.strVal(sc, c.Args[0], depth+1)
+		}
+		if tv, ok := sc.info.Types[c.Fun]; ok && tv.IsType() {
+			return r.strVal(sc, c.Args[0], depth+1)
+		}
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok && strings.EqualFold(sel.Sel.Name, "method") {
+		return hval{param: -1, opts: sc.optionsParam(sel.X)}
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return unknownVal
+	}
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return unknownVal
+	}
+	if i, ok := sc.param(v); ok {
+		sc.build()
+		if len(sc.defs[v]) == 0 {
+			return hval{param: i}
+		}
+		return unknownVal
+	}
+	if d, ok := sc.single(id); ok {
+		return r.strVal(sc, d, depth+1)
+	}
+	return unknownVal
+}
+
+// optionsParam returns 1 + the index of the declared function's variadic
+// parameter of options (functions taking a pointer to x's type) that
+// configure x, a local configuration (config.method), or 0.
+func (sc *Scope) optionsParam(x ast.Expr) int {
+	id := identOf(x)
+	if id == nil || sc.sig == nil || !sc.sig.Variadic() {
+		return 0
+	}
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return 0
+	}
+	if _, ok := sc.param(v); ok {
+		return 0
+	}
+	params := sc.sig.Params()
+	last := params.At(params.Len() - 1)
+	sl, _ := last.Type().(*types.Slice)
+	if sl == nil {
+		return 0
+	}
+	opt, _ := sl.Elem().Underlying().(*types.Signature)
+	if opt == nil || opt.Params().Len() != 1 || !types.Identical(opt.Params().At(0).Type(), v.Type()) {
+		return 0
+	}
+	return params.Len()
+}
+
+// optionsMethod finds, among the options a call passes from argument i
+// on, one that sets the method (a function with an Option fact), and
+// resolves its argument.
+func (r *Result) optionsMethod(sc *Scope, call *ast.CallExpr, i int) hval {
+	for _, a := range call.Args[min(i, len(call.Args)):] {
+		c, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn, _ := typeutil.Callee(sc.info, c).(*types.Func)
+		if fn == nil {
+			continue
+		}
+		if h := r.http[fn.Origin()]; h != nil && h.Option {
+			v := r.strVal(sc, argAt(c, h.MethodParam), 0)
+			v.from = sc.fname
+			return v
+		}
+	}
+	return unknownVal
+}
+
+// optionFact returns the fact of a functional option that sets the method
+// of what it configures from its string parameter: a function returning a
+// function literal that assigns the parameter to a field named method.
+func optionFact(info *types.Info, fi *funcInfo, sig *types.Signature) *HTTP {
+	if sig.Results().Len() != 1 || sig.Params().Len() == 0 {
+		return nil
+	}
+	if _, ok := sig.Results().At(0).Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var h *HTTP
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || h != nil || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return h == nil
+		}
+		sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+		if !ok || !strings.EqualFold(sel.Sel.Name, "method") {
+			return true
+		}
+		id := identOf(as.Rhs[0])
+		if id == nil {
+			return true
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if p := sig.Params().At(i); info.Uses[id] == p && isString(p.Type()) {
+				h = &HTTP{Option: true, MethodParam: i, ReqParam: -1, PathParam: -1, QueryParam: -1}
+			}
+		}
+		return true
+	})
+	return h
+}
+
+// pathVal resolves the URL or path of a request: the constant text found
+// in it (concatenations, fmt.Sprintf, url.Parse, JoinPath, locals) and
+// the first string parameter it mentions.
+func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
+	v := hval{param: -1}
+	var parts []string
+	seen := 0
+	// A parameter is the path only when it is all of it or joined to a
+	// base URL (c.URL+endpoint, url.Parse(path)), not an id formatted
+	// into a constant path ("repos/%v/issues", "jobs/"+id+"/retry").
+	var walk func(e ast.Expr, depth int, whole bool)
+	walk = func(e ast.Expr, depth int, whole bool) {
+		if e == nil || depth > 5 || seen > 32 {
+			return
+		}
+		seen++
+		if tv, ok := sc.info.Types[e]; ok && tv.Value != nil {
+			if tv.Value.Kind() == constant.String {
+				parts = append(parts, constant.StringVal(tv.Value))
+			}
+			return
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			w := whole && !isConstString(sc.info, x.X) && !isConstString(sc.info, x.Y)
+			walk(x.X, depth+1, w)
+			walk(x.Y, depth+1, w)
+		case *ast.CallExpr:
+			w := whole
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				if pkg, isPkg := sc.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+					walk(sel.X, depth+1, whole)
+				} else if pkg.Imported().Path() != "net/url" {
+					w = false // fmt.Sprintf, path.Join, strings.Join
+				}
+			}
+			for _, a := range x.Args {
+				walk(a, depth+1, w)
+			}
+		case *ast.Ident:
+			o, _ := sc.obj(x).(*types.Var)
+			if o == nil {
+				return
+			}
+			if i, ok := sc.param(o); ok {
+				if v.param < 0 && whole && isString(o.Type()) {
+					v.param = i
+				}
+				return
+			}
+			sc.build()
+			for _, d := range sc.defs[o] {
+				walk(d.rhs, depth+1, whole)
+			}
+		}
+	}
+	walk(e, 0, true)
+	v.s = strings.Join(parts, "")
+	v.known = v.param < 0 && len(parts) > 0
+	return v
+}
+
+func isConstString(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// graphQLDoc finds, for a request to a GraphQL endpoint, the document the
+// function puts in the body: the value of a "query" key or Query field.
+func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
+	if !strings.Contains(strings.ToLower(path.s), "graphql") || sc.body == nil {
+		return unknownVal
+	}
+	doc := unknownVal
+	ast.Inspect(sc.body, func(n ast.Node) bool {
+		kv, ok := n.(*ast.KeyValueExpr)
+		if !ok || doc.known || doc.param >= 0 {
+			return !ok
+		}
+		name := ""
+		switch k := kv.Key.(type) {
+		case *ast.Ident:
+			name = k.Name
+		case *ast.BasicLit:
+			name, _ = sc.stringOf(k)
+		}
+		if strings.EqualFold(name, "query") {
+			doc = r.strVal(sc, kv.Value, 0)
+		}
+		return true
+	})
+	return doc
+}
+
+// reqOf resolves the *http.Request expression e: the request parameter
+// of the enclosing function, or a local built by a request builder or
+// literal, with req.Method assignments.
+func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	if e == nil || depth > 4 {
+		return req
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, _ := sc.obj(x).(*types.Var)
+		if v == nil {
+			return req
+		}
+		sc.build()
+		if m, ok := sc.methodAssign[v]; ok {
+			req.method = r.strVal(sc, m, 0)
+			req.method.from = sc.fname
+			return req
+		}
+		var defs []def
+		for _, d := range sc.defs[v] {
+			if !r.sameReq(sc, d.rhs, v) { // req = req.WithContext(ctx)
+				defs = append(defs, d)
+			}
+		}
+		if i, ok := sc.param(v); ok && len(defs) == 0 {
+			req.reqParam = i
+			return req
+		}
+		found := false
+		for _, d := range defs {
+			rhs := d.rhs
+			if d.idx > 0 {
+				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+			}
+			q := r.reqOf(sc, rhs, depth+1)
+			if found && (q.method != req.method || q.reqParam != req.reqParam) {
+				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+			}
+			req, found = q, true
+		}
+		return req
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(sc.info, x).(*types.Func)
+		if fn == nil {
+			return req
+		}
+		fn = fn.Origin()
+		if fn.Pkg() != nil && fn.Pkg().Path() == "net/http" && (fn.Name() == "WithContext" || fn.Name() == "Clone") {
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				return r.reqOf(sc, sel.X, depth+1)
+			}
+		}
+		q, kind := r.httpCall(sc, x, fn, depth+1)
+		if kind == buildsHTTP {
+			return q
+		}
+	case *ast.CompositeLit:
+		if tv, ok := sc.info.Types[x]; !ok || !isHTTPType(types.NewPointer(tv.Type), "Request") {
+			return req
+		}
+		req.method = hval{s: "GET", known: true, param: -1, from: sc.fname} // the zero Method means GET
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
+					req.method = r.strVal(sc, kv.Value, 0)
+					req.method.from = sc.fname
+				}
+			}
+		}
+		if req.method.known {
+			req.rpc = r.rpcPkg
+		}
+	}
+	return req
+}
+
+// sameReq reports whether e is v.WithContext(...), v.Clone(...) or a
+// call that returns its request argument v (sign(v)).
+func (r *Result) sameReq(sc *Scope, e ast.Expr, v *types.Var) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if fn, ok := typeutil.Callee(sc.info, call).(*types.Func); ok {
+		if h := r.http[fn.Origin()]; h != nil && h.Builds && h.ReqParam >= 0 {
+			id := identOf(argAt(call, h.ReqParam))
+			return id != nil && sc.obj(id) == v
+		}
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "WithContext" && sel.Sel.Name != "Clone") {
+		return false
+	}
+	id := identOf(sel.X)
+	return id != nil && sc.obj(id) == v
+}
+
+// httpOn reports whether the package can send HTTP requests: it imports
+// net/http, a known HTTP library, or a package whose functions carry HTTP
+// facts.
+func (r *Result) httpOn(imports []*types.Package) bool {
+	for _, p := range imports {
+		if httpPkgs[p.Path()] || r.httpFactPkgs[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// computeHTTP computes the HTTP facts of the package's functions: a
+// fixpoint over same-package calls, since a service method, its builder
+// and its send function are usually side by side.
+func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(types.Object, *HTTP)) {
+	type fnHTTP struct {
+		fi     *funcInfo
+		sc     *Scope
+		calls  []*ast.CallExpr
+		rets   []*ast.ReturnStmt
+		reqRes bool // returns an *http.Request first
+	}
+	var cands []*fnHTTP
+	methods := make(map[string]bool)
+	viaParam := false
+	for _, fi := range funcs {
+		fn, ok := fi.obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if h := optionFact(info, fi, sig); h != nil {
+			r.http[fn] = h
+			export(fn, h)
+			continue
+		}
+		c := &fnHTTP{fi: fi, sc: funcScope(info, fi)}
+		c.reqRes = sig.Results().Len() > 0 && isRequestType(sig.Results().At(0).Type())
+		ast.Inspect(fi.body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // a closure's parameters are not the function's
+			case *ast.ReturnStmt:
+				if c.reqRes && len(n.Results) > 0 {
+					c.rets = append(c.rets, n)
+				}
+			case *ast.CallExpr:
+				if f, ok := typeutil.Callee(c.sc.info, n).(*types.Func); ok {
+					f = f.Origin()
+					if f.Pkg() != nil && (httpPkgs[f.Pkg().Path()] || r.http[f] != nil || f.Pkg() == fn.Pkg() || isDoer(f) || shapeHTTP(f) != nil) {
+						c.calls = append(c.calls, n)
+						r.countMethods(c.sc, n, f, methods, &viaParam)
+					}
+				}
+			case *ast.CompositeLit:
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
+							if s, ok := c.sc.stringOf(kv.Value); ok {
+								methods[strings.ToUpper(s)] = true
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+		if len(c.calls) > 0 {
+			cands = append(cands, c)
+		}
+	}
+	// A client whose every request is a hard-coded POST uses POST as its
+	// transport (JSON-RPC, GraphQL, Kiali's API): the method says nothing
+	// about the operation.
+	r.rpcPkg = len(methods) == 1 && methods["POST"] && !viaParam
+
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, c := range cands {
+			obj := c.fi.obj.(*types.Func)
+			if r.http[obj] != nil && !r.http[obj].Read {
+				continue
+			}
+			if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil {
+				if old := r.http[obj]; old == nil || *old != *h {
+					r.http[obj] = h
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, c := range cands {
+		obj := c.fi.obj.(*types.Func)
+		if h := r.http[obj]; h != nil {
+			export(obj, h)
+		}
+	}
+}
+
+// countMethods records the constant methods the package's requests use.
+func (r *Result) countMethods(sc *Scope, call *ast.CallExpr, fn *types.Func, methods map[string]bool, viaParam *bool) {
+	if h := r.http[fn]; h != nil && h.MethodParam >= 0 {
+		if v := r.strVal(sc, argAt(call, h.MethodParam), 0); v.known {
+			methods[strings.ToUpper(v.s)] = true
+			*viaParam = true
+		}
+		return
+	}
+	if fn.Pkg() == nil || !httpPkgs[fn.Pkg().Path()] {
+		return
+	}
+	switch recvName(fn) + "." + fn.Name() {
+	case ".NewRequest":
+		if s, ok := sc.stringOf(argAt(call, 0)); ok {
+			methods[strings.ToUpper(s)] = true
+		}
+	case ".NewRequestWithContext":
+		if s, ok := sc.stringOf(argAt(call, 1)); ok {
+			methods[strings.ToUpper(s)] = true
+		}
+	case ".Get", "Client.Get", "Request.Get":
+		methods["GET"] = true
+	case ".Post", "Client.Post", ".PostForm", "Client.PostForm", "Request.Post":
+		methods["POST"] = true
+	case "Request.Put", "Request.Patch", "Request.Delete", "Request.Head", "Request.Options":
+		methods[strings.ToUpper(fn.Name())] = true
+	}
+}
+
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if i >= 0 && i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
+// inferHTTP computes the HTTP fact of one function from its calls and
+// returns, or nil.
+func (r *Result) inferHTTP(sc *Scope, calls []*ast.CallExpr, rets []*ast.ReturnStmt) *HTTP {
+	var best *HTTP
+	reads, others := 0, 0
+	for _, call := range calls {
+		fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
+		if fn == nil {
+			continue
+		}
+		fn = fn.Origin()
+		req, kind := r.httpCall(sc, call, fn, 0)
+		if kind != sendsHTTP {
+			continue
+		}
+		h := paramFact(req, false)
+		if h == nil {
+			if req.method.known {
+				if r.classifyHTTP(sc, req) == nil {
+					reads++
+				} else {
+					others++
+				}
+			} else {
+				others++
+			}
+			continue
+		}
+		if best == nil {
+			best = h
+		}
+	}
+	for _, ret := range rets {
+		req := r.reqOf(sc, ret.Results[0], 0)
+		if h := paramFact(req, true); h != nil && best == nil {
+			best = h
+		} else if h == nil && req.method.known && best == nil {
+			best = &HTTP{Builds: true, Method: strings.ToUpper(req.method.s), MethodParam: -1, ReqParam: -1,
+				PathParam: -1, Path: req.path.s, QueryParam: -1, RPC: req.rpc, From: req.method.from}
+		}
+	}
+	if best == nil && reads > 0 && others == 0 {
+		return &HTTP{Read: true, MethodParam: -1, ReqParam: -1, PathParam: -1, QueryParam: -1}
+	}
+	return best
+}
+
+// paramFact returns the fact of a function whose request's method, path
+// or GraphQL document is one of its parameters, or nil.
+func paramFact(req hreq, builds bool) *HTTP {
+	h := &HTTP{Builds: builds, MethodParam: -1, ReqParam: -1, PathParam: req.path.param, Path: req.path.s,
+		QueryParam: req.query.param, Sink: req.sink}
+	if builds {
+		h.Sink = ""
+	}
+	switch {
+	case req.method.opts > 0:
+		h.OptsArg = req.method.opts
+	case req.reqParam >= 0:
+		h.ReqParam = req.reqParam
+		h.PathParam, h.Path, h.QueryParam = -1, "", -1
+	case req.method.param >= 0:
+		h.MethodParam = req.method.param
+	case req.method.known && strings.EqualFold(req.method.s, "POST") && (req.path.param >= 0 || req.query.param >= 0):
+		// Only a POST's path or document can make it a read.
+		h.Method, h.RPC, h.From = strings.ToUpper(req.method.s), req.rpc, req.method.from
+	default:
+		return nil
+	}
+	return h
+}
+
+// funcScope returns the scope of a declared function, which knows its
+// parameters (param) and name.
+func funcScope(info *types.Info, fi *funcInfo) *Scope {
+	sc := NewScope(info, fi.body)
+	sc.fname = fi.obj.Name()
+	if fn, ok := fi.obj.(*types.Func); ok {
+		sc.sig = fn.Type().(*types.Signature)
+	}
+	return sc
+}
+
+// param returns the index of v among the declared function's parameters.
+func (sc *Scope) param(v *types.Var) (int, bool) {
+	if sc.sig == nil {
+		return 0, false
+	}
+	params := sc.sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		if params.At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// ---- attribution ----
+
+// significance ranks effect kinds by how much they matter when a path has
+// several: a remote mutation or HTTP request first, then a data-store
+// write, a message, a process run, a file write.
+func significance(kind string) int {
+	switch kind {
+	case kindRemote, kindHTTP, kindGitHub, kindK8s, kindUser:
+		return 0
+	case kindSQL, kindMongo, kindRedis:
+		return 1
+	case kindPublish, kindMail:
+		return 2
+	case kindExec:
+		return 3
+	case kindFile:
+		return 4
+	}
+	return 5
+}
+
+// MoreSignificant reports whether effect a matters more than b (nil
+// matters least): one that is not idempotent by nature beats one that is,
+// then the kind decides (significance). Ties keep b, the earlier.
+func MoreSignificant(a, b *Effect) bool {
+	if b == nil {
+		return a != nil
+	}
+	if a == nil {
+		return false
+	}
+	if a.Idempotent != b.Idempotent {
+		return !a.Idempotent
+	}
+	return significance(a.Kind) < significance(b.Kind)
+}
+
+// topEffect reports whether no effect can matter more than e.
+func topEffect(e *Effect) bool {
+	return e != nil && !e.Idempotent && significance(e.Kind) == 0
+}
+
+// fnOf returns obj as a function (its origin), or nil.
+func fnOf(obj types.Object) *types.Func {
+	if fn, ok := obj.(*types.Func); ok {
+		return fn.Origin()
+	}
+	return nil
+}

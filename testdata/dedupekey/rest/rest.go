@@ -1,0 +1,133 @@
+// Package rest registers tools whose handlers call a REST SDK of another
+// module (example.com/restsdk): action methods named by no verb list,
+// a generated client, a go-swagger client; "idempotent by nature" comes
+// from the HTTP method, not the method's name.
+package rest
+
+import (
+	"context"
+	"os"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/restsdk"
+	"example.com/restsdk/gen"
+	"example.com/restsdk/opts"
+	"example.com/restsdk/swagger"
+)
+
+type In struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	Key  string `json:"idempotency_key"`
+}
+
+var (
+	pl  *opts.PipelinesService
+	api *restsdk.Client
+	gc  *gen.ClientWithResponses
+	sw  *swagger.Client
+)
+
+func Register(s *gosdk.Server) {
+	// A reboot: a POST named by no verb list.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "reboot"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "reboot" is not idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Reboot`
+	})
+
+	// ok: the same reboot behind a client key.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "reboot_keyed"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		if in.Key == "" {
+			return nil, nil, os.ErrInvalid
+		}
+		return nil, nil, api.Servers.Reboot(ctx, in.ID)
+	})
+
+	// ok: a GET.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "show"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		_, err := api.Servers.Get(ctx, in.ID)
+		return nil, nil, err
+	})
+
+	// An Edit that is a PUT: idempotent by nature.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "edit"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Edit(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "edit" is not marked idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Edit .*looks idempotent by nature`
+	})
+
+	// An Update that is a POST: not idempotent.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "update"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "update" is not idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Update`
+	})
+
+	// ok: a POST search is a read.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "search"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		_, err := api.Servers.Search(ctx, in.Name)
+		return nil, nil, err
+	})
+
+	// A local file append, then the reboot: the message names the reboot.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "reboot_audited"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		if err := api.Servers.Audit(in.ID); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "reboot_audited" is not idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Reboot`
+	})
+
+	// ok: the audit alone is reported at the audit.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "audit"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Audit(in.ID) // want `tool "audit" is not idempotent and its handler commits a file write via \(\*restsdk.ServersService\).Audit`
+	})
+
+	// A generated client's create.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "create_service"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		_, err := gc.CreateServiceWithResponse(ctx, gen.CreateServiceJSONRequestBody{Name: in.Name}) // want `tool "create_service" is not idempotent and its handler commits an HTTP request via \(\*gen.ClientWithResponses\).CreateServiceWithResponse`
+		return nil, nil, err
+	})
+
+	// ok: the generated client's list.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "list_services"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		_, err := gc.ListServicesWithResponse(ctx, nil)
+		return nil, nil, err
+	})
+}
+
+// RegisterMCPGo registers with mcp-go.
+func RegisterMCPGo(s *server.MCPServer) {
+	// A go-swagger create: no context parameter, the method in a ClientOperation.
+	s.AddTool(mcp.NewTool("create_stack"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: req.GetString("name", ""), Context: ctx}) // want `tool "create_stack" is not idempotent and its handler commits an HTTP request via \(\*swagger.Client\).CreateStack`
+		return nil, err
+	})
+
+	// ok: a go-swagger search.
+	s.AddTool(mcp.NewTool("search_stacks"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := sw.SearchStacks(&swagger.SearchStacksParams{Query: req.GetString("q", ""), Context: ctx})
+		return nil, err
+	})
+
+	// A refund: a POST through two wrapper layers.
+	s.AddTool(mcp.NewTool("refund"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, api.Payments.Refund(ctx, req.GetString("id", "")) // want `tool "refund" is not idempotent and its handler commits an HTTP request via \(\*restsdk.PaymentsService\).Refund`
+	})
+
+	// A pipeline retry through a go-gitlab-shaped client: the method is
+	// set by a functional option.
+	s.AddTool(mcp.NewTool("retry_pipeline"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, pl.RetryPipeline(req.GetInt("project", 0), req.GetInt("id", 0)) // want `tool "retry_pipeline" is not idempotent and its handler commits an HTTP request via \(\*opts.PipelinesService\).RetryPipeline`
+	})
+
+	// ok: the same client's read.
+	s.AddTool(mcp.NewTool("get_pipeline"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, pl.GetPipeline(req.GetInt("project", 0), req.GetInt("id", 0))
+	})
+
+	// ok: the refund behind a client key.
+	s.AddTool(mcp.NewTool("refund_keyed"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if req.GetString("idempotency_key", "") == "" {
+			return nil, os.ErrInvalid
+		}
+		return nil, api.Payments.Refund(ctx, req.GetString("id", ""))
+	})
+}

@@ -1,0 +1,111 @@
+// Package gen has the shape of an oapi-codegen client: one request
+// builder per operation that fixes the method, a client method that sends
+// it through an HttpRequestDoer, and a ClientWithResponses over it.
+package gen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+)
+
+type HttpRequestDoer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+type Client struct {
+	Server string
+	Client HttpRequestDoer
+}
+
+type ClientWithResponses struct{ ClientInterface *Client }
+
+type CreateServiceJSONRequestBody struct{ Name string }
+
+type ListServicesParams struct{ Limit *int }
+
+func NewCreateServiceRequest(server string, body CreateServiceJSONRequestBody) (*http.Request, error) { // want NewCreateServiceRequest:`http\(builds POST, path of param 0\)`
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+	operationPath := fmt.Sprintf("/services")
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequest("POST", queryURL.String(), bytes.NewReader(buf))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Add("Content-Type", "application/json")
+	return req, nil
+}
+
+func NewListServicesRequest(server string, params *ListServicesParams) (*http.Request, error) { // want NewListServicesRequest:`http\(builds GET /services\)`
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+	queryURL, err := serverURL.Parse("/services")
+	if err != nil {
+		return nil, err
+	}
+	return http.NewRequest("GET", queryURL.String(), nil)
+}
+
+// NewListServicesByTagRequest POSTs a filter: a read by its name.
+func NewListServicesByTagRequest(server string, tag string) (*http.Request, error) { // want NewListServicesByTagRequest:`http\(builds POST, path of param 0\)`
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+	queryURL, err := serverURL.Parse("/services/tagged")
+	if err != nil {
+		return nil, err
+	}
+	buf, _ := json.Marshal(map[string]string{"tag": tag})
+	return http.NewRequest("POST", queryURL.String(), bytes.NewReader(buf))
+}
+
+func (c *Client) CreateService(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error) { // want CreateService:`effect\(HTTP POST: gen.HttpRequestDoer.Do\)`
+	req, err := NewCreateServiceRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	return c.Client.Do(req)
+}
+
+func (c *Client) ListServices(ctx context.Context, params *ListServicesParams) (*http.Response, error) { // want ListServices:`http\(read\)`
+	req, err := NewListServicesRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	return c.Client.Do(req)
+}
+
+func (c *Client) ListServicesByTag(ctx context.Context, tag string) (*http.Response, error) { // want ListServicesByTag:`http\(read\)`
+	req, err := NewListServicesByTagRequest(c.Server, tag)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	return c.Client.Do(req)
+}
+
+func (c *ClientWithResponses) CreateServiceWithResponse(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error) { // want CreateServiceWithResponse:`effect\(HTTP POST: gen.HttpRequestDoer.Do via \(\*gen.Client\).CreateService\)`
+	return c.ClientInterface.CreateService(ctx, body)
+}
+
+func (c *ClientWithResponses) ListServicesWithResponse(ctx context.Context, params *ListServicesParams) (*http.Response, error) { // ok: a GET
+	return c.ClientInterface.ListServices(ctx, params)
+}

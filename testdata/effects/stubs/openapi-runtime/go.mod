@@ -1,0 +1,3 @@
+module github.com/go-openapi/runtime
+
+go 1.25.0
