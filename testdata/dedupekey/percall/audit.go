@@ -7,10 +7,7 @@ import (
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"example.com/dedupekey/cloud"
-	"example.com/dedupekey/store"
 )
-
-var led = &store.Ledger{Path: "ledger"}
 
 type Audit struct {
 	RequestID string // an audit id made per call, not a dedupe key
@@ -28,10 +25,11 @@ func RegisterAudit(srv *gosdk.Server, c *cloud.Client) {
 		a := &Audit{RequestID: uuid.NewString(), Actor: "mcp"}
 		return nil, nil, record(ctx, a, c, in.Amount) // want `tool "pay_audit" is not idempotent and its handler commits`
 	})
-	// The first unkeyed effect comes before the per-call key is made: the
-	// ordinary finding names it.
+	// The effect reported (the first of two equally significant POSTs) is
+	// sent without the per-call key made for the second: the ordinary
+	// finding names it.
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_later"}, func(ctx context.Context, req *gosdk.CallToolRequest, in PayIn) (*gosdk.CallToolResult, any, error) {
-		if err := led.Append("pay", in.Amount); err != nil { // want `tool "pay_later" is not idempotent and its handler commits a file write`
+		if err := c.Charge(ctx, &cloud.Input{Amount: in.Amount}); err != nil { // want `tool "pay_later" is not idempotent and its handler commits an HTTP request`
 			return nil, nil, err
 		}
 		return nil, nil, c.ChargeWithKey(ctx, uuid.NewString(), in.Amount)
