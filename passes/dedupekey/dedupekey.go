@@ -79,8 +79,12 @@ func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 		return fmt.Sprintf("%s is not marked idempotent and its handler commits %s via %s before reading a dedupe key; it looks idempotent by nature (an overwrite or delete): annotate IdempotentHint: true if a repeat is harmless, else check a dedupe key first",
 			toolName(t), analysisutil.Article(kind), via)
 	}
-	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or annotate IdempotentHint: true if a repeat is harmless",
-		toolName(t), analysisutil.Article(kind), via)
+	label := "annotate IdempotentHint: true"
+	if !t.SDK.Annotated() {
+		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
+	}
+	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or %s if a repeat is harmless",
+		toolName(t), analysisutil.Article(kind), via, label)
 }
 
 // better reports whether effect a should be reported rather than b: the
@@ -101,7 +105,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
-	if e == nil || keyedByRequest(e) {
+	if e == nil || keyedByRequest(e) || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -161,8 +165,8 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 			first = &at
 		}
 	}
-	if first == nil {
-		return
+	if first == nil || first.Effect.Idempotent && !t.SDK.Annotated() {
+		return // an SDK without annotations cannot mark the tool idempotent
 	}
 	// A key the handler makes itself and sends downstream is made anew
 	// by every retry of the tool call.

@@ -30,7 +30,16 @@
 // writes, Kubernetes and GitHub mutations, and methods of third-party SDK
 // clients that take a context.Context and are named with a strong
 // mutation verb (Create, Insert, Send, Publish, Charge, Delete, ...).
-// Effects reached through calls count, in any package (facts).
+// Effects reached through calls count, in any package (facts). In a
+// tool of an SDK without annotations (metoro-io/mcp-golang,
+// FreePeak/cortex, strowk/foxy-contexts) an effect that is idempotent by
+// nature (an overwrite, a delete, a server-side apply) is no finding: no
+// IdempotentHint can be set there.
+// A process run counts unless its command line is a known read (git
+// status, kubectl get, helm list, ...): a shell script, a client's
+// arguments or a configured binary count. Housekeeping does not:
+// temporary and cache files, standard streams, logs, lock files,
+// migrations at open.
 //
 // HTTP requests are followed with their method as a value, through the
 // code of every package analyzed (SDK clients included): a request

@@ -4,8 +4,8 @@
 //
 // Registrations are found through the SDKs' own entry points
 // (go-sdk mcp.AddTool and (*mcp.Server).AddTool; mcp-go
-// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values)
-// and through a project's own wrappers: any call, composite literal or
+// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values;
+// the other Go SDKs' in sdk_*.go) and through a project's own wrappers: any call, composite literal or
 // return statement that carries both a tool definition (a Tool value,
 // mcp.NewTool, mcp-go tool options, an annotations value) and a function
 // value pairs the two.
@@ -40,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(ToolConstructor), new(LayerPackage)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -94,6 +94,8 @@ type Tool struct {
 	// as idempotency or deduplication keys (mcp-go WithString(name,
 	// Description("idempotency key ..."))).
 	SchemaKeys []string
+
+	opts bool // hints from a wrapper's mcp-go options, no definition to re-resolve
 }
 
 // Func is a resolved handler.
@@ -205,6 +207,22 @@ type builder struct {
 	locals   map[*types.Var][]ast.Expr // single-assignment locals, whole package
 	consumed map[ast.Node]bool
 	model    *Model
+
+	// Registration layers (layers.go): while a template registration is
+	// resolved for one value, inst is that value and layerVar the
+	// variable the template reads it through; env maps a constructor's
+	// parameters to the arguments of the call that built the value.
+	inst     *instance
+	layerVar *types.Var
+	env      map[*types.Var]ast.Expr
+	instHits int         // field reads answered by inst
+	inHint   bool        // a hint is being resolved
+	hintAt   ast.Expr    // the value's field a hint was last read from
+	detect   *layerField // set by resolveHandler when it meets a func field
+	layers   *layerIndex
+	probe    *probe // set while a template is probed for its ToolLayer recipe
+
+	layerFacts bool // ToolLayer facts were exported
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -233,6 +251,7 @@ func run(pass *analysis.Pass) (any, error) {
 		model:    m,
 	}
 	b.index()
+	b.exportWrappers()
 	// SDK registrations first, so that generic pairing skips them. Plain
 	// ast.Inspect, not inspect.Analyzer: an inspector would be kept for
 	// every package until the run ends.
@@ -257,6 +276,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			return true
 		})
+	}
+	b.expandLayers()
+	b.importedLayers()
+	if b.layerFacts {
+		pass.ExportPackageFact(&LayerPackage{})
 	}
 	return m, nil
 }
@@ -329,6 +353,9 @@ func (b *builder) noteLocal(lhs, rhs ast.Expr) {
 
 // value resolves an identifier to the single expression assigned to it.
 func (b *builder) value(e ast.Expr) ast.Expr {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && b.inst != nil {
+		return b.instSelector(e, sel)
+	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return e
@@ -336,6 +363,9 @@ func (b *builder) value(e ast.Expr) ast.Expr {
 	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok {
 		return e
+	}
+	if x, ok := b.env[v]; ok {
+		return x
 	}
 	if x, ok := b.pkgVars[v]; ok {
 		return x
@@ -366,6 +396,10 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 		return
 	}
 	reg, ok := registrations[k3]
+	if !ok && b.otherSDKCall(k3, call) { // sdk_other.go
+		b.consumed[call] = true
+		return
+	}
 	if !ok || reg.handler >= len(call.Args) {
 		return
 	}
@@ -456,7 +490,7 @@ func (b *builder) pairing(n ast.Node) {
 	}
 	// Options only, as in MustTool(name, desc, handler, opts...): the
 	// wrapper builds the tool with mcp.NewTool, whose hints default to false.
-	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, HintNode: opts[0]}
+	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, HintNode: opts[0], opts: true}
 	for _, o := range opts {
 		b.option(t, o)
 	}
@@ -541,7 +575,14 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
+	if b.otherToolVar(t, e, depth) { // sdk_other.go
+		return
+	}
 	if v := b.value(e); v != e {
+		if v == zeroValue {
+			t.Idempotent, t.ReadOnly = False, False // a zero Tool has no annotations
+			return
+		}
 		b.toolDef(t, v, depth+1)
 		return
 	}
@@ -558,7 +599,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 				switch k, _ := kv.Key.(*ast.Ident); {
 				case k == nil:
 				case k.Name == "Name":
-					if s, ok := analysisutil.ConstString(info, kv.Value); ok {
+					if s, ok := b.constString(kv.Value); ok {
 						t.Name = s
 					}
 				case k.Name == "Annotations":
@@ -572,11 +613,20 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 			b.annotations(t, e, depth+1)
 		}
 	case *ast.CallExpr:
+		if b.otherConstructor(t, e, depth) { // sdk_other.go
+			return
+		}
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		k2, _, ok := calleeKey(fn)
+		if ok && k2 == [2]string{mcpGoMCP, "NewToolWithRawSchema"} && len(e.Args) > 0 {
+			t.Idempotent, t.ReadOnly = False, False // no annotations: the spec defaults
+			if s, ok := b.constString(e.Args[0]); ok {
+				t.Name = s
+			}
+		}
 		if ok && k2 == [2]string{mcpGoMCP, "NewTool"} && len(e.Args) > 0 {
 			t.Idempotent, t.ReadOnly = False, False // NewTool sets both to false
-			if s, ok := analysisutil.ConstString(info, e.Args[0]); ok {
+			if s, ok := b.constString(e.Args[0]); ok {
 				t.Name = s
 			}
 			for i, a := range e.Args[1:] {
@@ -634,8 +684,16 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 // boolHint resolves a bool or *bool hint value: a constant, nil,
 // mcp.ToBoolPtr(c), ptr.To(c), &v or any call of one constant bool.
 func (b *builder) boolHint(e ast.Expr) Hint {
+	defer func(prev bool) { b.inHint = prev }(b.inHint)
+	b.inHint = true
 	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
+	if e == zeroValue {
+		return False // a field the value does not set: false or nil
+	}
+	if e == trueValue {
+		return True // a probe's field
+	}
 	if tv, ok := info.Types[e]; ok {
 		if tv.IsNil() {
 			return False
@@ -657,7 +715,7 @@ func (b *builder) boolHint(e ast.Expr) Hint {
 				return b.boolHint(v)
 			}
 		}
-	case *ast.Ident:
+	case *ast.Ident, *ast.SelectorExpr:
 		if v := b.value(e); v != e {
 			return b.boolHint(v)
 		}
@@ -741,19 +799,34 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 			return &Func{Obj: obj}
 		case *types.Var:
 			if v := b.value(x); v != x {
+				if v == zeroValue {
+					return nil
+				}
 				return b.resolveHandler(v, depth+1)
+			}
+			if sel, ok := x.(*ast.SelectorExpr); ok {
+				b.noteFuncField(sel, obj)
 			}
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, x).(*types.Func)
-		if k2, _, ok := calleeKey(fn); ok && handlerAdapters[k2] && len(x.Args) == 1 {
+		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(x.Args) == 1 {
 			return b.resolveHandler(x.Args[0], depth+1)
 		}
 		if fn != nil {
 			if d := b.decls[fn.Origin()]; d != nil {
+				// Middleware first: a function that returns a closure
+				// calling the handler it was given wraps that handler.
+				if i := b.wrapsParam(d.Type, d.Body); i >= 0 && i < len(x.Args) && !isMethodExpr(info, x) {
+					return b.resolveHandler(x.Args[i], depth+1)
+				}
 				if inner := b.factoryResult(d.Type, d.Body, depth); inner != nil {
 					return inner
 				}
+			} else if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(x.Args) && !isMethodExpr(info, x) {
+				return b.resolveHandler(x.Args[f.Param], depth+1)
+			} else if p := new(PackageInfo); fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && b.pass.ImportPackageFact(fn.Pkg(), p) {
+				return nil // analyzed, and not middleware: a factory
 			}
 		}
 		// Middleware: a call taking exactly one function value and

@@ -113,6 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.remoteOps()
 	c.transports()
+	c.sdkRetries() // sdkretry.go
 	return nil, nil
 }
 

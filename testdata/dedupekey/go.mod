@@ -23,6 +23,10 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
+require example.com/extsdk v0.0.0
+
+replace example.com/extsdk => ./extsdk
+
 require example.com/restsdk v0.0.0
 
 replace example.com/restsdk => ../effects/restsdk

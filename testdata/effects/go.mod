@@ -10,6 +10,10 @@ require (
 
 replace k8s.io/client-go => ./stubs/client-go
 
+require example.com/sdk v0.0.0
+
+replace example.com/sdk => ./sdk
+
 replace github.com/go-resty/resty/v2 => ./stubs/resty
 
 replace github.com/google/go-github/v79 => ./stubs/go-github
