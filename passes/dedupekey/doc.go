@@ -19,7 +19,10 @@
 // absent, which is the default; read-only tools are left alone) when a
 // side effect can happen on a path where no dedupe key has been read.
 // It also reports a key that is replaced by a fresh value (uuid, time,
-// random) when the client omits it: that key protects nothing.
+// random, or a helper of any package that returns one) when the client
+// omits it, and a key the handler makes itself on every call and sends
+// downstream (an Idempotency-Key header set from uuid.NewString()): a
+// retried tool call makes a new one, so neither protects anything.
 //
 // Side effects come from a catalogue: file writes, SQL writes, HTTP
 // requests other than GET/HEAD/OPTIONS, process runs, email, message
@@ -63,7 +66,12 @@
 // entry or header named like one: idempotency_key, idempotencyKey,
 // Idempotency-Key, dedupe_key, request_id, client_token,
 // ClientRequestToken and similar, compared without regard to case, '_'
-// and '-'.
+// and '-'; or a parameter that the tool's input schema describes as an
+// idempotency or deduplication key, whatever its name (mcp-go
+// mcp.Description, a go-sdk jsonschema tag). The value must come from the
+// tool call: the handler's request, typed input, _meta or headers, or a
+// helper given them (checkIdempotency(req)). A credential named like a
+// key (a ClientToken field of the server's configuration) is no key.
 //
 // WRONG:
 //

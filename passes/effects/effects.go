@@ -33,6 +33,7 @@ type Effect struct {
 	Idempotent bool   // whether the effect is idempotent by nature
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
+	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
 	File       int    // 1-based parameter whose *os.File is written: each call site decides (housekeeping.go)
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
@@ -71,11 +72,12 @@ func (e *Effect) Describe() string {
 // KeyRead is a fact about a function that reads a dedupe key and commits
 // no effect itself: a helper such as checkIdempotency(req).
 type KeyRead struct {
-	Key string
+	Key     string
+	KeyFrom []int // the parameters the key comes from (-1: the receiver); see origin.go
 }
 
 func (*KeyRead) AFact()           {}
-func (k *KeyRead) String() string { return "keyread(" + k.Key + ")" }
+func (k *KeyRead) String() string { return "keyread(" + k.Key + fromString(k.KeyFrom) + ")" }
 
 // Analyzer computes effect and key-read facts.
 var Analyzer = &analysis.Analyzer{
@@ -305,6 +307,9 @@ type funcInfo struct {
 	body    *ast.BlockStmt
 	effect  *Effect
 	keyRead string
+	keyFrom mask
+	decl    *ast.FuncDecl
+	flow    *flow      // the key data flow of body, made on first use (getFlow)
 	callees []calleeAt // same-package callees, in source order
 }
 
@@ -331,7 +336,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if obj == nil {
 					continue
 				}
-				fi := &funcInfo{obj: obj, body: decl.Body}
+				fi := &funcInfo{obj: obj, body: decl.Body, decl: decl}
 				funcs = append(funcs, fi)
 				byObj[obj] = fi
 			case *ast.GenDecl:
@@ -362,9 +367,11 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			if fi.keyRead == "" {
 				for _, c := range fi.callees {
 					if ce := byObj[c.obj]; ce != nil && ce.keyRead != "" {
-						fi.keyRead = ce.keyRead
-						changed = true
-						break
+						if m := fi.getFlow(r, pass.TypesInfo).argsMask(c.call, ce.keyFrom.indices()); m != 0 {
+							fi.keyRead, fi.keyFrom = ce.keyRead, m
+							changed = true
+							break
+						}
 					}
 				}
 			}
@@ -400,10 +407,11 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	for _, fi := range funcs {
 		if fi.effect != nil {
 			fi.effect.KeyChecked = fi.keyRead != ""
+			fi.effect.KeyFrom = fi.keyFrom.indices()
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
-			kr := &KeyRead{Key: fi.keyRead}
+			kr := &KeyRead{Key: fi.keyRead, KeyFrom: fi.keyFrom.indices()}
 			r.keyReads[fi.obj] = kr
 			pass.ExportObjectFact(fi.obj, kr)
 		}
@@ -476,18 +484,14 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			if fi.keyRead == "" {
-				if k, ok := r.KeyReadAt(info, n); ok {
-					fi.keyRead = k
-				}
+			if fi.keyRead == "" && n != nil {
+				fi.noteKey(r, info, n, nil)
 			}
 			return true
 		}
 		obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
 		if fi.keyRead == "" {
-			if k, ok := r.keyReadCall(info, call, obj); ok {
-				fi.keyRead = k
-			}
+			fi.noteKey(r, info, call, obj)
 		}
 		if !topEffect(fi.effect) || fi.effect.conditional() {
 			if e := r.callEffect(sc, call, obj); e != nil {
@@ -615,7 +619,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		if e.conditional() {

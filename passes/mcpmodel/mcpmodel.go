@@ -26,6 +26,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
@@ -88,6 +90,10 @@ type Tool struct {
 	HintNode   ast.Node // the annotation that set the hints, or Def
 	HandlerArg ast.Expr // the handler expression as registered
 	Handler    *Func    // nil when the handler could not be resolved
+	// SchemaKeys are the argument names the tool's input schema describes
+	// as idempotency or deduplication keys (mcp-go WithString(name,
+	// Description("idempotency key ..."))).
+	SchemaKeys []string
 
 	opts bool // hints from a wrapper's mcp-go options, no definition to re-resolve
 }
@@ -599,6 +605,8 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 				case k.Name == "Annotations":
 					t.HintNode = kv.Value
 					b.annotations(t, kv.Value, depth+1)
+				case k.Name == "InputSchema":
+					t.SchemaKeys = append(t.SchemaKeys, schemaLitKeys(info, kv.Value, 0)...)
 				}
 			}
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
@@ -746,6 +754,10 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	case "WithToolAnnotation":
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call
+	case "WithString", "WithNumber", "WithInteger":
+		if k := schemaKey(info, call); k != "" {
+			t.SchemaKeys = append(t.SchemaKeys, k)
+		}
 	}
 }
 
@@ -864,4 +876,95 @@ func (b *builder) factoryResult(ft *ast.FuncType, body *ast.BlockStmt, depth int
 		return nil
 	}
 	return b.resolveHandler(results[0], depth+1)
+}
+
+// schemaKey returns the name of the argument an mcp-go WithString (or
+// WithNumber, WithInteger) option declares, when its constant
+// Description says it is an idempotency or deduplication key.
+func schemaKey(info *types.Info, call *ast.CallExpr) string {
+	if len(call.Args) < 2 {
+		return ""
+	}
+	name, ok := analysisutil.ConstString(info, call.Args[0])
+	if !ok {
+		return ""
+	}
+	for _, a := range call.Args[1:] {
+		opt, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(opt.Args) != 1 {
+			continue
+		}
+		fn, _ := typeutil.Callee(info, opt).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP || fn.Name() != "Description" {
+			continue
+		}
+		if d, ok := analysisutil.ConstString(info, opt.Args[0]); ok && names.DescribesKey(d) {
+			return name
+		}
+	}
+	return ""
+}
+
+// schemaLitKeys returns the properties of a literal input schema
+// (go-sdk's jsonschema.Schema{Properties: ...}, mcp-go's
+// ToolInputSchema{Properties: map[string]any{...}}) whose constant
+// description says they are idempotency or deduplication keys.
+func schemaLitKeys(info *types.Info, e ast.Expr, depth int) []string {
+	if depth > 4 {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if name, ok := analysisutil.ConstString(info, kv.Key); ok && describedLit(info, kv.Value) {
+			keys = append(keys, name)
+			continue
+		}
+		keys = append(keys, schemaLitKeys(info, kv.Value, depth+1)...)
+	}
+	return keys
+}
+
+// describedLit reports whether a property literal has a constant
+// description (a Description field or a "description" entry) that says
+// it is a key.
+func describedLit(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		k := ""
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			k = id.Name
+		} else if s, ok := analysisutil.ConstString(info, kv.Key); ok {
+			k = s
+		}
+		if k != "Description" && k != "description" {
+			continue
+		}
+		if d, ok := analysisutil.ConstString(info, kv.Value); ok && names.DescribesKey(d) {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ package layers
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -30,6 +31,11 @@ func (s *srv) addEntry(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 func (s *srv) addKeyed(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var in struct {
 		Key string `json:"idempotencyKey"`
+	}
+	// The key must come from the tool call (a struct never filled from
+	// the request holds no client key).
+	if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
+		return nil, err
 	}
 	if in.Key == "" {
 		return nil, context.Canceled

@@ -85,7 +85,7 @@ func Temp(b []byte) error { // ok: temporary files
 // Alias is a package-level alias of os.WriteFile.
 var Alias = os.WriteFile // want Alias:`effect\(file write: os.WriteFile\)`
 
-func KeyOf(args map[string]any) string { // want KeyOf:`keyread\(idempotency_key\)`
+func KeyOf(args map[string]any) string { // want KeyOf:`keyread\(idempotency_key from 0\)`
 	s, _ := args["idempotency_key"].(string)
 	return s
 }
