@@ -52,6 +52,7 @@ type Settings struct {
 	NonSinks  []string `json:"nonsinks,omitempty"`
 	ReadBacks []string `json:"readbacks,omitempty"`
 	Module    string   `json:"module,omitempty"`
+	Baseline  string   `json:"baseline,omitempty"`
 }
 
 func init() {

@@ -25,6 +25,7 @@ func runChild(args []string, stdout io.Writer) int {
 	}
 	cmd := exec.Command(self, args...)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
+	defer recordChild(cmd)()
 	cmd.Stdin, cmd.Stdout = os.Stdin, stdout
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -56,6 +57,7 @@ func errorFilter(r io.Reader, w io.Writer) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
 	var pending string // a line that ends in "; to add it:"
+	seenConfigErr := make(map[string]bool)
 	flush := func() {
 		if pending != "" {
 			fmt.Fprintln(w, pending)
@@ -76,6 +78,13 @@ func errorFilter(r io.Reader, w io.Writer) {
 			continue
 		case strings.HasPrefix(line, "-: "):
 			line = "mcpvet: " + strings.TrimPrefix(line, "-: ")
+		case configError(line) != "":
+			// A bad configuration file fails every check of every package alike.
+			line = "mcpvet: " + configError(line)
+			if seenConfigErr[line] {
+				continue
+			}
+			seenConfigErr[line] = true
 		case strings.HasPrefix(line, "flag provided but not defined: "),
 			strings.HasPrefix(line, "invalid value "),
 			strings.HasPrefix(line, "invalid boolean "),

@@ -29,6 +29,8 @@ mcpvet -sarif FILE ./...                   SARIF 2.1.0 for code scanning (- for 
 mcpvet -dedupekey -readback ./...          only the named checks
 mcpvet -fix ./...                          apply the suggested fixes (-fix -diff to show them)
 go vet -vettool=$(which mcpvet) ./...      under go vet, with facts cached by the go command
+mcpvet tools ./...                         the tool inventory: hints, effects, findings (-json, -markdown)
+mcpvet -write-baseline FILE ./...          record today's findings; -mcpvet_config.baseline=FILE drops them
 
 Text output is "file:line:col: message (check)", in file and line order,
 each related position (the registration, the hops to the write, the
@@ -48,7 +50,17 @@ Shared by every check, on the mcpvet_config pseudo-analyzer (the same
 under go vet): -mcpvet_config.keys (extra dedupe-key names),
 -mcpvet_config.sinks and -mcpvet_config.nonsinks (functions that are, or
 are not, side effects), -mcpvet_config.readbacks (functions that read
-back a tool call's outcome), -mcpvet_config.module.`},
+back a tool call's outcome), -mcpvet_config.module,
+-mcpvet_config.baseline (a file of findings to drop).`},
+	{"Configuration file", `
+.mcpvet.yaml at the module root, read by every driver; flags override it:
+
+  keys: [op_nonce]
+  nonsinks: ["(*example.com/store.Cache).Put"]
+  baseline: mcpvet-baseline.json
+  exclude: {dedupekey: [internal/legacy/], all: ["*_gen.go"]}
+
+'mcpvet help mcpvet_config' documents it and the baseline.`},
 	{"Suppressing a finding", `
 //mcpvet:ignore CHECK reason       on the line, the line above, the registration
                                   or the enclosing function's doc comment

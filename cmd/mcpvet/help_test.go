@@ -18,7 +18,8 @@ func TestHelpOverview(t *testing.T) {
 		t.Fatalf("mcpvet help: %v\n%s", err, out)
 	}
 	help := string(out)
-	for _, want := range []string{"retry-safety", "go vet -vettool=", "golangci-lint", "gopls", "nogo", "-sarif", "//mcpvet:ignore"} {
+	for _, want := range []string{"retry-safety", "go vet -vettool=", "golangci-lint", "gopls", "nogo", "-sarif", "//mcpvet:ignore",
+		"mcpvet tools", "-write-baseline", ".mcpvet.yaml", "exclude:"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("mcpvet help does not mention %q:\n%s", want, help)
 		}
@@ -39,6 +40,14 @@ func TestHelpOverview(t *testing.T) {
 		out, err := exec.Command(bin, "help", a.Name).CombinedOutput()
 		if title, _, _ := strings.Cut(a.Doc, "\n"); err != nil || !strings.Contains(string(out), "WRONG") || !strings.Contains(string(out), title) {
 			t.Errorf("mcpvet help %s: %v\n%s", a.Name, err, out)
+		}
+	}
+
+	// The configuration file's documentation.
+	out, err = exec.Command(bin, "help", "mcpvet_config").CombinedOutput()
+	for _, want := range []string{".mcpvet.yaml", "exclude:", "baseline", "-mcpvet_config.baseline"} {
+		if err != nil || !strings.Contains(string(out), want) {
+			t.Errorf("mcpvet help mcpvet_config: %v, does not mention %q\n%s", err, want, out)
 		}
 	}
 

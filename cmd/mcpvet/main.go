@@ -23,6 +23,8 @@ import (
 func main() {
 	args := os.Args[1:]
 	switch {
+	case len(args) == 1 && args[0] == "-V=full":
+		printVersion() // go vet asks for the tool's ID
 	case vetMode(args):
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)
@@ -31,18 +33,24 @@ func main() {
 		// is declared here so that "mcpvet -h" lists it. (Not under go
 		// vet, which would pass it on to a tool that ignores it.)
 		flag.String("sarif", "", "write the findings as SARIF 2.1.0 to `FILE` (- for standard output) instead of text")
+		flag.String("write-baseline", "", "record the findings in the baseline `FILE` (for -mcpvet_config.baseline) instead of printing them")
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)
+	case len(args) > 0 && args[0] == "tools":
+		os.Exit(runTools(args[1:], os.Stdout))
 	case len(args) == 1 && args[0] == "help":
 		overview(os.Stdout, analyzer.Suite) // "mcpvet help NAME" is the driver's
 	case len(args) > 0:
+		if file, rest, ok := valueArg(args, "write-baseline"); ok {
+			os.Exit(runWriteBaseline(file, rest))
+		}
 		if file, rest, ok := sarifArgs(args); ok {
-			os.Exit(runSARIF(file, rest))
+			os.Exit(finish(runSARIF(file, rest)))
 		}
 		if n, rest, ok := textArgs(args); ok {
-			os.Exit(runText(n, rest))
+			os.Exit(finish(runText(n, rest)))
 		}
-		os.Exit(runChild(args, os.Stdout))
+		os.Exit(finish(runChild(args, os.Stdout)))
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(1)

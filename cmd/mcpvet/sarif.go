@@ -75,6 +75,10 @@ func runSARIF(file string, args []string) int {
 	for _, e := range errs {
 		fmt.Fprintln(os.Stderr, "mcpvet: "+e)
 	}
+	for _, msg := range staleEntries(records) { // also on standard error
+		inv := &log.Runs[0].Invocations[0]
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "note", Message: sarifMessage{strings.TrimPrefix(msg, "mcpvet: ")}})
+	}
 	out, err := json.MarshalIndent(log, "", "  ")
 	if err != nil {
 		return fail("%v", err)
@@ -153,6 +157,9 @@ type (
 		RelatedLocations []sarifLocation   `json:"relatedLocations,omitempty"`
 		Fixes            []sarifFix        `json:"fixes,omitempty"`
 		Properties       map[string]string `json:"properties,omitempty"`
+		// The baseline fingerprint (internal/baseline), which survives
+		// moved lines.
+		PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int             `json:"id,omitempty"`
@@ -319,6 +326,9 @@ func result(name string, idx int, d jsonDiagnostic, root string) sarifResult {
 	}
 	if d.Category != "" {
 		r.Properties = map[string]string{"category": d.Category}
+	}
+	if fp := fingerprint(name, d.Posn, d.Message); fp != "" {
+		r.PartialFingerprints = map[string]string{"mcpvetFingerprint/v1": fp}
 	}
 	for i, rel := range d.Related {
 		loc := location(rel.Posn, rel.End, root)

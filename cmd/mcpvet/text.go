@@ -65,11 +65,19 @@ func runText(contextLines int, args []string) int {
 		return code // the child has said why
 	}
 	wd, _ := os.Getwd()
+	seenErr := make(map[string]bool)
 	for _, e := range errs {
 		code = max(code, 1)
 		// As errorFilter: these only repeat a package error printed already.
 		if strings.HasSuffix(e, ": analysis skipped due to errors in package") || strings.Contains(e, ": failed prerequisites: ") {
 			continue
+		}
+		if _, rest, _ := strings.Cut(e, ": "); configError(rest) != "" {
+			// A bad .mcpvet.yaml fails every check of every package alike.
+			if e = "mcpvet: " + configError(rest); seenErr[e] {
+				continue
+			}
+			seenErr[e] = true
 		}
 		fmt.Fprintln(os.Stderr, e)
 	}

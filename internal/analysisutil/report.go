@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpvet/mcpvet/internal/baseline"
+	"github.com/mcpvet/mcpvet/passes/config"
 )
 
 // Directive is one //mcpvet:VERB comment.
@@ -114,20 +117,23 @@ func contains(ss []string, s string) bool {
 }
 
 // Reporter reports one analyzer's diagnostics: it drops those in
-// generated files and those suppressed by //mcpvet:ignore NAME reason, and
-// at Finish reports that analyzer's directives that lack a reason or
-// suppress nothing.
+// generated files, those in files the configuration file excludes for the
+// analyzer, those suppressed by //mcpvet:ignore NAME reason and those
+// recorded in the baseline, and at Finish reports that analyzer's
+// directives that lack a reason or suppress nothing.
 type Reporter struct {
 	pass      *analysis.Pass
 	name      string
 	dirs      *Directives
 	generated map[*token.File]bool
 	pending   []analysis.Diagnostic // reported at Finish, in position order
+	cfg       *config.Config
 }
 
 // NewReporter returns a Reporter for the analyzer named name.
 func NewReporter(pass *analysis.Pass, name string, dirs *Directives) *Reporter {
 	r := &Reporter{pass: pass, name: name, dirs: dirs, generated: make(map[*token.File]bool)}
+	r.cfg, _ = pass.ResultOf[config.Analyzer].(*config.Config)
 	for _, f := range pass.Files {
 		if ast.IsGenerated(f) {
 			r.generated[pass.Fset.File(f.Pos())] = true
@@ -144,7 +150,7 @@ func (r *Reporter) Generated(pos token.Pos) bool {
 // Report reports d unless it is in a generated file or suppressed. A
 // directive on the line of a related position suppresses it too.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.Generated(d.Pos) {
+	if r.Generated(d.Pos) || r.excluded(d.Pos) {
 		return
 	}
 	positions := []token.Pos{d.Pos}
@@ -181,23 +187,99 @@ func (r *Reporter) Finish() {
 		}
 		return r.pending[i].Message < r.pending[j].Message
 	})
-	for _, d := range r.pending {
-		r.pass.Report(d)
-	}
-	r.pending = nil
 	for _, d := range r.dirs.list {
-		if d.Verb != "ignore" || !containsExact(d.Checks, r.name) || r.generated[d.file] {
+		if d.Verb != "ignore" || !containsExact(d.Checks, r.name) || r.generated[d.file] || r.excluded(d.Pos) {
 			continue
 		}
 		switch {
 		case d.Reason == "":
-			r.pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
+			r.pending = append(r.pending, analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
 				Message: fmt.Sprintf("//mcpvet:ignore %s needs a reason after the check name, so that readers know why the finding does not apply", r.name)})
 		case !d.used:
-			r.pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
+			r.pending = append(r.pending, analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
 				Message: fmt.Sprintf("//mcpvet:ignore %s suppresses nothing here; remove it", r.name)})
 		}
 	}
+	r.filterBaseline()
+	for _, d := range r.pending {
+		r.pass.Report(d)
+	}
+	r.pending = nil
+}
+
+// excluded reports whether the configuration file excludes pos's file
+// for this analyzer.
+func (r *Reporter) excluded(pos token.Pos) bool {
+	if r.cfg == nil || r.cfg.File == nil || len(r.cfg.File.Exclude) == 0 {
+		return false
+	}
+	tf := r.pass.Fset.File(pos)
+	return tf != nil && r.cfg.Excluded(r.name, tf.Name())
+}
+
+// filterBaseline drops the pending diagnostics that the baseline records
+// (as many of each fingerprint as it counts), and, when standalone mcpvet
+// asks for records (baseline.RecordEnv), writes what it found, matched and
+// judged.
+func (r *Reporter) filterBaseline() {
+	var bl *baseline.Set
+	if r.cfg != nil {
+		bl = r.cfg.Baseline
+	}
+	recording := baseline.Recording()
+	if bl == nil && !recording || len(r.pending) == 0 && !recording {
+		return
+	}
+	pkg := r.pass.Pkg.Path()
+	var recs []baseline.Record
+	var left map[string]int
+	if bl != nil {
+		left = make(map[string]int)
+		for fp, e := range bl.Entries {
+			if e.Check == r.name && e.Package == pkg {
+				left[fp] = e.Count
+				if recording {
+					recs = append(recs, baseline.Record{Kind: "judged", Fingerprint: fp, Check: r.name, Package: pkg, Baseline: bl.Path})
+				}
+			}
+		}
+	}
+	kept := r.pending[:0]
+	for _, d := range r.pending {
+		fn := baseline.FuncName(r.enclosingFunc(d.Pos))
+		fp := baseline.Fingerprint(r.name, pkg, fn, d.Message)
+		if left[fp] > 0 {
+			left[fp]--
+			if recording {
+				recs = append(recs, baseline.Record{Kind: "matched", Fingerprint: fp, Check: r.name, Package: pkg, Baseline: bl.Path})
+			}
+			continue
+		}
+		kept = append(kept, d)
+		if recording {
+			recs = append(recs, baseline.Record{Kind: "found", Fingerprint: fp, Check: r.name, Package: pkg, Func: fn,
+				Posn: r.pass.Fset.Position(d.Pos).String(), Message: d.Message})
+		}
+	}
+	r.pending = kept
+	baseline.Write(recs...)
+}
+
+// enclosingFunc returns the function declaration that contains pos.
+func (r *Reporter) enclosingFunc(pos token.Pos) *ast.FuncDecl {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			decls := f.Decls
+			i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
+			if i < len(decls) && decls[i].Pos() <= pos {
+				if fd, ok := decls[i].(*ast.FuncDecl); ok {
+					return fd
+				}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 func containsExact(ss []string, s string) bool {

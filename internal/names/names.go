@@ -131,3 +131,13 @@ func JSONName(tag string) string {
 	}
 	return rest[:j]
 }
+
+// DescribesKey reports whether a parameter's description (an mcp-go
+// Description, a go-sdk jsonschema tag) says that the parameter is an
+// idempotency or deduplication key: it mentions idempotency or
+// deduplication ("idempotency key for this order", "used to dedupe
+// retries"). "idempotent" alone describes an operation, not a key.
+func DescribesKey(desc string) bool {
+	d := strings.ToLower(desc)
+	return strings.Contains(d, "idempotency") || strings.Contains(d, "dedup") || strings.Contains(d, "de-dup")
+}

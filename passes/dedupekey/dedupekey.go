@@ -9,9 +9,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
-	"github.com/mcpvet/mcpvet/internal/fresh"
+	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/fresh"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 )
 
@@ -27,15 +28,19 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, name),
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/dedupekey",
 	Run:      run,
-	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer, fresh.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
 	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
 	if !model.MCP {
 		return nil, nil
 	}
 	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
+	fr := pass.ResultOf[fresh.Analyzer].(*fresh.Result)
 	dirs := analysisutil.ParseDirectives(pass)
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
@@ -54,7 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			seen[n] = true
-			checkBody(pass, rep, eff, t)
+			checkBody(pass, rep, eff, fr, t)
 			continue
 		}
 		checkRemote(pass, rep, eff, t)
@@ -77,8 +82,12 @@ func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
 		return fmt.Sprintf("%s is not marked idempotent and its handler commits %s via %s before reading a dedupe key; it looks idempotent by nature (an overwrite or delete): annotate IdempotentHint: true if a repeat is harmless, else check a dedupe key first",
 			toolName(t), analysisutil.Article(kind), via)
 	}
-	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or annotate IdempotentHint: true if a repeat is harmless",
-		toolName(t), analysisutil.Article(kind), via)
+	label := "annotate IdempotentHint: true"
+	if !t.SDK.Annotated() {
+		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
+	}
+	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or %s if a repeat is harmless",
+		toolName(t), analysisutil.Article(kind), via, label)
 }
 
 // better reports whether effect a should be reported rather than b: the
@@ -99,7 +108,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
-	if e == nil || e.KeyChecked {
+	if e == nil || keyedByRequest(e) || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -110,17 +119,38 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	})
 }
 
+// keyedByRequest reports whether a handler in another package reads a
+// key from its parameters (the tool call), not only from its receiver
+// (the server's own state, a credential set at startup).
+func keyedByRequest(e *effects.Effect) bool {
+	if !e.KeyChecked {
+		return false
+	}
+	for _, i := range e.KeyFrom {
+		if i >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // checkBody analyzes a handler whose body is in this package.
-func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool) {
+func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool) {
 	body := t.Handler.Body()
 	if body == nil {
 		return
 	}
 	info := pass.TypesInfo
 	sc := effects.NewScope(info, body)
+	var recv *ast.FieldList
+	if t.Handler.Decl != nil {
+		recv = t.Handler.Decl.Recv
+	}
+	h := eff.Handler(info, recv, t.Handler.Type(), body, t.SchemaKeys)
+	h.SetFresh(func(e ast.Expr) bool { return freshOrigin(info, h, fr, e, 0) != nil })
 
 	// A key with a fresh fallback protects nothing for clients that omit it.
-	if fb := findFallback(info, eff, body); fb != nil && hasEffect(eff, sc, body) {
+	if fb := findFallback(info, h, fr, body); fb != nil && hasEffect(eff, sc, body) {
 		rep.Report(analysis.Diagnostic{
 			Pos: fb.Pos(), End: fb.End(),
 			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry without a key repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
@@ -131,13 +161,30 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	}
 
 	var first *effects.EffectAt
-	for _, at := range eff.EffectsIn(info, body) {
+	effs := h.Effects()
+	for _, at := range effs {
 		// Prefer the first effect that is not idempotent by nature.
 		if !at.Keyed && (first == nil || better(&at, first)) {
 			first = &at
 		}
 	}
-	if first == nil {
+	if first == nil || first.Effect.Idempotent && !t.SDK.Annotated() {
+		return // an SDK without annotations cannot mark the tool idempotent
+	}
+	// A key the handler makes itself and sends downstream is made anew
+	// by every retry of the tool call.
+	if ks, call := perCallKey(info, h, fr, first); call != nil {
+		related := []analysis.RelatedInformation{{Pos: ks.Node.Pos(), End: ks.Node.End(), Message: "key sent here"}}
+		if ks.Node != ast.Node(first.Call) {
+			related = append(related, analysis.RelatedInformation{Pos: first.Call.Pos(), End: first.Call.End(), Message: "side effect here"})
+		}
+		related = append(related, analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"})
+		rep.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("%s makes the dedupe key it sends downstream%s anew on every call, so a retry gets a new key and repeats the side effect; take the key from the client (an idempotency_key argument or _meta entry) and send that",
+				toolName(t), keyName(ks)),
+			Related: related,
+		})
 		return
 	}
 	what := first.Effect.Kind
@@ -168,15 +215,16 @@ func hasEffect(eff *effects.Result, sc *effects.Scope, body *ast.BlockStmt) bool
 }
 
 // findFallback returns the fresh-value expression that replaces a
-// missing client key: key = uuid.NewString() after key := in.Key, or
-// cmp.Or(in.Key, uuid.NewString()).
-func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) ast.Expr {
+// missing client key: key = uuid.NewString() after key := in.Key,
+// cmp.Or(in.Key, uuid.NewString()), or req.GetString("idempotency_key",
+// ids.New()) with a fresh default.
+func findFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, body *ast.BlockStmt) ast.Expr {
 	fromKey := make(map[types.Object]bool) // locals assigned from a key read
 	var found ast.Expr
 	readsKey := func(e ast.Expr) bool {
 		r := false
 		ast.Inspect(e, func(x ast.Node) bool {
-			if _, ok := eff.KeyReadAt(info, x); ok {
+			if _, ok := h.KeyReadAt(x); ok {
 				r = true
 			}
 			return !r
@@ -188,18 +236,23 @@ func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) as
 			return false
 		}
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			if c := defaultFallback(info, h, fr, n); c != nil {
+				found = c
+				return false
+			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
 			}
 			for i, rhs := range n.Rhs {
 				lhsObj := objOf(info, n.Lhs[i])
-				if call, _ := fresh.Find(info, rhs, nil); call != nil {
+				if call, _ := fr.Find(info, rhs); call != nil {
 					keyLHS := lhsObj != nil && fromKey[lhsObj]
-					if _, ok := eff.KeyReadAt(info, n.Lhs[i]); ok {
+					if h.SetsClientKey(n.Lhs[i]) {
 						keyLHS = true
 					}
-					if keyLHS || orFallback(info, eff, rhs) {
+					if keyLHS || orFallback(info, h, fr, rhs) {
 						found = call
 						return false
 					}
@@ -212,7 +265,7 @@ func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) as
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if i < len(n.Values) {
-					if call, _ := fresh.Find(info, n.Values[i], nil); call != nil && orFallback(info, eff, n.Values[i]) {
+					if call, _ := fr.Find(info, n.Values[i]); call != nil && orFallback(info, h, fr, n.Values[i]) {
 						found = call
 						return false
 					}
@@ -227,24 +280,148 @@ func findFallback(info *types.Info, eff *effects.Result, body *ast.BlockStmt) as
 	return found
 }
 
+// defaultFallback returns the fresh call given as the default of a call
+// that reads the client's key: req.GetString("idempotency_key",
+// uuid.NewString()).
+func defaultFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, call *ast.CallExpr) ast.Expr {
+	if _, ok := h.KeyReadAt(call); !ok {
+		return nil
+	}
+	for _, a := range call.Args {
+		if _, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			continue
+		}
+		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+			if _, isFresh := fr.Call(info, c); isFresh {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
 // orFallback reports whether e is a call like cmp.Or(in.Key,
 // uuid.NewString()): one argument reads the key, another is fresh, and the
 // result has the key's type. A struct literal that stores the key beside a
 // timestamp is no fallback.
-func orFallback(info *types.Info, eff *effects.Result, e ast.Expr) bool {
+func orFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 {
 		return false
 	}
 	var keyArg, freshArg bool
 	for _, a := range call.Args {
-		if _, ok := eff.KeyReadAt(info, ast.Unparen(a)); ok {
+		if _, ok := h.KeyReadAt(ast.Unparen(a)); ok {
 			keyArg = keyArg || types.Identical(info.TypeOf(a), info.TypeOf(call))
-		} else if c, _ := fresh.Find(info, a, nil); c != nil {
+		} else if c, _ := fr.Find(info, a); c != nil {
 			freshArg = true
 		}
 	}
 	return keyArg && freshArg
+}
+
+// perCallKey returns a key the handler sets downstream from a fresh value
+// it makes itself (uuid.NewString(), time.Now().UnixNano(), rand, a
+// helper with a FreshFunc fact), and the call that makes it. The key must
+// reach the effect reported: set in its arguments, or into a request or
+// input that it is given. A request_id is left to the ordinary finding:
+// one made per call is as often a trace or audit id as a key.
+func perCallKey(info *types.Info, h *effects.Handler, fr *fresh.Result, first *effects.EffectAt) (effects.KeySet, *ast.CallExpr) {
+	for _, ks := range h.KeySets() {
+		if names.Normalize(ks.Key) == "requestid" {
+			continue
+		}
+		call := freshOrigin(info, h, fr, ks.Value, 0)
+		if call == nil || !reachesEffect(info, h, ks, first) {
+			continue
+		}
+		return ks, call
+	}
+	return effects.KeySet{}, nil
+}
+
+// freshOrigin returns the fresh call the value of e is made from,
+// following local variables a few steps.
+func freshOrigin(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.Expr, depth int) *ast.CallExpr {
+	if depth > 3 || e == nil {
+		return nil
+	}
+	if c, _ := fr.Find(info, e); c != nil {
+		return c
+	}
+	var found *ast.CallExpr
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			for _, d := range h.Local(n) {
+				if c := freshOrigin(info, h, fr, d, depth+1); c != nil {
+					found = c
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// reachesEffect reports whether the key set ks is sent with the effect
+// at: inside its call, or set into a variable (a request, an input
+// struct) that the call is given.
+func reachesEffect(info *types.Info, h *effects.Handler, ks effects.KeySet, at *effects.EffectAt) bool {
+	var v *types.Var
+	target := ks.Target
+	for i := 0; target != nil && i < 4 && v == nil; i++ {
+		switch x := ast.Unparen(target).(type) {
+		case *ast.CompositeLit:
+			v = h.LitVar(x)
+			target = nil
+		case *ast.Ident:
+			if obj, ok := objOf(info, x).(*types.Var); ok {
+				v = obj
+			}
+		case *ast.SelectorExpr:
+			target = x.X
+		case *ast.IndexExpr:
+			target = x.X
+		case *ast.StarExpr:
+			target = x.X
+		case *ast.UnaryExpr:
+			target = x.X
+		default:
+			target = nil
+		}
+	}
+	if at.Call.Pos() <= ks.Node.Pos() && ks.Node.End() <= at.Call.End() {
+		return true
+	}
+	return v != nil && mentionsVar(info, at.Call, v)
+}
+
+// mentionsVar reports whether n refers to v.
+func mentionsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && !found {
+			if info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func keyName(ks effects.KeySet) string {
+	if ks.Key == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s)", ks.Key)
 }
 
 func objOf(info *types.Info, e ast.Expr) types.Object {

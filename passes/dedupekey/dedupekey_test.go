@@ -17,3 +17,27 @@ func TestDedupekey(t *testing.T) {
 	// The effect trails, as related positions (testdata/dedupekey/trail).
 	testenv.Related(t, dir, results)
 }
+
+// TestOtherSDKs runs over one fixture module per SDK beside go-sdk and
+// mcp-go, each requiring the real module at a pinned version.
+func TestOtherSDKs(t *testing.T) {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang", "sdk-cortex", "sdk-foxy", "sdk-viant"} {
+		t.Run(mod, func(t *testing.T) {
+			dir := testenv.Module(t, "../../testdata/"+mod)
+			analysistest.Run(t, dir, dedupekey.Analyzer, "./server")
+		})
+	}
+}
+
+// mcp-go as real code pins it: each version is its own fixture module
+// (testdata/mcpgo-<version>), so the model's tables are proven against
+// the old APIs too.
+func TestDedupekeyMCPGoVersions(t *testing.T) {
+	for _, v := range []string{"v0.20", "v0.25", "v0.44"} {
+		t.Run(v, func(t *testing.T) {
+			dir := testenv.Module(t, "../../testdata/mcpgo-"+v)
+			// ./client (v0.20) holds readback's fixtures.
+			analysistest.Run(t, dir, dedupekey.Analyzer, "./tools/...")
+		})
+	}
+}

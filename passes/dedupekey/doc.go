@@ -19,7 +19,10 @@
 // absent, which is the default; read-only tools are left alone) when a
 // side effect can happen on a path where no dedupe key has been read.
 // It also reports a key that is replaced by a fresh value (uuid, time,
-// random) when the client omits it: that key protects nothing.
+// random, or a helper of any package that returns one) when the client
+// omits it, and a key the handler makes itself on every call and sends
+// downstream (an Idempotency-Key header set from uuid.NewString()): a
+// retried tool call makes a new one, so neither protects anything.
 //
 // Side effects come from a catalogue: file writes, SQL writes, HTTP
 // requests other than GET/HEAD/OPTIONS, process runs, email, message
@@ -27,7 +30,16 @@
 // writes, Kubernetes and GitHub mutations, and methods of third-party SDK
 // clients that take a context.Context and are named with a strong
 // mutation verb (Create, Insert, Send, Publish, Charge, Delete, ...).
-// Effects reached through calls count, in any package (facts).
+// Effects reached through calls count, in any package (facts). In a
+// tool of an SDK without annotations (metoro-io/mcp-golang,
+// FreePeak/cortex, strowk/foxy-contexts) an effect that is idempotent by
+// nature (an overwrite, a delete, a server-side apply) is no finding: no
+// IdempotentHint can be set there.
+// A process run counts unless its command line is a known read (git
+// status, kubectl get, helm list, ...): a shell script, a client's
+// arguments or a configured binary count. Housekeeping does not:
+// temporary and cache files, standard streams, logs, lock files,
+// migrations at open.
 //
 // HTTP requests are followed with their method as a value, through the
 // code of every package analyzed (SDK clients included): a request
@@ -54,7 +66,12 @@
 // entry or header named like one: idempotency_key, idempotencyKey,
 // Idempotency-Key, dedupe_key, request_id, client_token,
 // ClientRequestToken and similar, compared without regard to case, '_'
-// and '-'.
+// and '-'; or a parameter that the tool's input schema describes as an
+// idempotency or deduplication key, whatever its name (mcp-go
+// mcp.Description, a go-sdk jsonschema tag). The value must come from the
+// tool call: the handler's request, typed input, _meta or headers, or a
+// helper given them (checkIdempotency(req)). A credential named like a
+// key (a ClientToken field of the server's configuration) is no key.
 //
 // WRONG:
 //

@@ -7,8 +7,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file is the side-effect catalogue: data, not logic. A sink is a
@@ -59,6 +57,9 @@ var stdSinks = map[string]sink{
 	"os.Chmod":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.Chown":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.Truncate":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"fmt.Fprint":                         {kind: kindFile, check: realFile},
+	"fmt.Fprintf":                        {kind: kindFile, check: realFile},
+	"fmt.Fprintln":                       {kind: kindFile, check: realFile},
 	"os.CopyFS":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"(*os.File).Write":                   {kind: kindFile, check: realFile},
 	"(*os.File).WriteString":             {kind: kindFile, check: realFile},
@@ -193,6 +194,8 @@ var neverEffect = []string{
 	// them again is a no-op (helm's SQL storage driver migrates on
 	// connect, which made helm_list look like a write).
 	"github.com/rubenv/sql-migrate",
+	"github.com/golang-migrate/migrate",
+	"github.com/pressly/goose",
 }
 
 // knownReads are functions that reach a sink but only read: GraphQL
@@ -250,6 +253,12 @@ var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "
 var notRemote = []string{
 	"github.com/modelcontextprotocol/go-sdk",
 	"github.com/mark3labs/mcp-go",
+	"github.com/ThinkInAIXYZ/go-mcp",
+	"trpc.group/trpc-go/trpc-mcp-go",
+	"github.com/metoro-io/mcp-golang",
+	"github.com/FreePeak/cortex",
+	"github.com/strowk/foxy-contexts",
+	"github.com/viant/mcp",
 	"go.opentelemetry.io/",
 	"github.com/prometheus/",
 	"go.uber.org/zap",
@@ -406,74 +415,6 @@ func httpDo(s *site) (bool, bool) {
 	return true, false
 }
 
-// execCmd decides whether a process run is an effect, from how the
-// command is built: a shell given a script (bash -c, the shell tools of
-// agent hosts), or a command-line client that changes things (kubectl,
-// helm, terraform, docker, git, make, ...) with a subcommand that is not a
-// known read or not a constant. Anything else is unknown and stays silent:
-// a constant command mcpvet does not know (ps, lsof), a command name
-// chosen at run time, a re-exec of the program itself (gopls runs
-// "os.Args[0] vulncheck" to analyze, E18), or a command built elsewhere.
-func execCmd(s *site) (bool, bool) {
-	x := s.recvExpr()
-	if x == nil {
-		return false, false
-	}
-	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-		d, ok := s.sc.single(id)
-		if !ok {
-			return false, false
-		}
-		x = d
-	}
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
-		return false, false
-	}
-	fn, _ := typeutil.Callee(s.sc.info, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
-		return false, false
-	}
-	args := call.Args
-	switch fn.Name() {
-	case "Command":
-	case "CommandContext":
-		if len(args) == 0 {
-			return false, false
-		}
-		args = args[1:]
-	default:
-		return false, false
-	}
-	if len(args) == 0 || isOSArgs0(s.sc.info, args[0]) {
-		return false, false
-	}
-	name, ok := s.sc.stringOf(args[0])
-	if !ok {
-		return false, false
-	}
-	name = name[strings.LastIndexByte(name, '/')+1:]
-	if shells[name] {
-		return true, false
-	}
-	reads, known := commandReads[name]
-	if !known {
-		return false, false
-	}
-	for _, a := range args[1:] {
-		v, ok := s.sc.stringOf(a)
-		if !ok {
-			// A subcommand chosen at run time: for a client that
-			// changes things, assume it may; for git and go, unknown.
-			return !readMostly[name], false
-		}
-		if !strings.HasPrefix(v, "-") {
-			return !reads[v], false // the first word that is not a flag is the subcommand
-		}
-	}
-	return false, false
-}
-
 // shells run whatever script they are given.
 var shells = words("sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe", "powershell", "pwsh")
 
@@ -482,13 +423,15 @@ var shells = words("sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe",
 var commandReads = map[string]map[string]bool{
 	"git": words("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-remote", "describe",
 		"remote", "config", "blame", "branch", "rev-list", "cat-file", "grep", "shortlog", "version"),
-	"go":        words("list", "env", "version", "vet", "doc", "mod", "build", "test"),
+	"go":        words("list", "env", "version", "vet", "doc", "mod", "build", "test", "tool", "help"),
 	"kubectl":   words("get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "diff", "auth", "cluster-info", "events"),
 	"oc":        words("get", "describe", "logs", "whoami", "version"),
 	"helm":      words("list", "ls", "status", "get", "show", "history", "template", "search", "version", "lint"),
 	"terraform": words("plan", "show", "validate", "output", "version", "fmt", "providers", "graph"),
-	"docker":    words("ps", "images", "inspect", "logs", "version", "info"),
-	"podman":    words("ps", "images", "inspect", "logs", "version", "info"),
+	"docker":    words("ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "search"),
+	"podman":    words("ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "search"),
+	"istioctl":  words("version", "proxy-status", "proxy-config", "analyze", "describe"),
+	"cilium":    words("status", "version"),
 	"gh":        words("status", "version"),
 	"gcloud":    words("version", "info"),
 	"aws":       words(),

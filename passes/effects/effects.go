@@ -33,6 +33,9 @@ type Effect struct {
 	Idempotent bool   // whether the effect is idempotent by nature
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
+	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
+	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
+	File       int    // 1-based parameter whose *os.File is written: each call site decides (housekeeping.go)
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
 	Method     string // for an HTTP request, its method ("POST"), when known
 	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
@@ -41,6 +44,9 @@ type Effect struct {
 func (*Effect) AFact() {}
 
 func (e *Effect) String() string {
+	if e.conditional() {
+		return "effect(" + e.Kind + ": " + e.Sink + " " + e.condString() + ")"
+	}
 	kind := e.Kind
 	if e.Method != "" {
 		kind = "HTTP " + e.Method
@@ -66,11 +72,12 @@ func (e *Effect) Describe() string {
 // KeyRead is a fact about a function that reads a dedupe key and commits
 // no effect itself: a helper such as checkIdempotency(req).
 type KeyRead struct {
-	Key string
+	Key     string
+	KeyFrom []int // the parameters the key comes from (-1: the receiver); see origin.go
 }
 
 func (*KeyRead) AFact()           {}
-func (k *KeyRead) String() string { return "keyread(" + k.Key + ")" }
+func (k *KeyRead) String() string { return "keyread(" + k.Key + fromString(k.KeyFrom) + ")" }
 
 // Analyzer computes effect and key-read facts.
 var Analyzer = &analysis.Analyzer{
@@ -94,11 +101,11 @@ type Result struct {
 	// pass may call CallEffect in parallel on the same package: mu guards it.
 	mu         sync.Mutex
 	ifaceCache map[*types.Func]*Effect
-	// effectMethods holds, by package and name, the methods with an
-	// effect in effects: an interface method none of whose package's
-	// methods of that name commits anything is dismissed without looking
-	// for implementations. Built on first use, under mu.
-	effectMethods map[methodKey]bool
+	// effectNames holds, by name, the packages with an effectful method
+	// of that name in effects: an interface method no such package has is
+	// dismissed without looking for implementations (iface.go). Built on
+	// first use, under mu.
+	effectNames map[string][]*types.Package
 	// never holds, while run computes the package's facts, the callees
 	// that commit no effect whatever their arguments, so that their other
 	// calls are dismissed at once. It is nil afterwards.
@@ -111,7 +118,19 @@ type Result struct {
 	fieldKeys map[*types.Var]string
 	// configPkgs are the packages of the configured sinks and non-sinks.
 	configPkgs map[string]bool
-	files      trailFiles // the fset's files by name, for Related
+	// pkg is the package under analysis; imported memoizes the packages
+	// of the interface's module it imports, directly or not (iface.go).
+	pkg      *types.Package
+	imported map[string][]*types.Package
+	// strictProc: the package belongs to the main module (exec.go).
+	strictProc bool
+	// tempFuncs memoizes which of the package's functions return a
+	// temporary path, from their bodies (housekeeping.go), while run
+	// computes the facts; nil afterwards.
+	tempFuncs map[*types.Func]bool
+	bodies    map[*types.Func]*funcInfo
+	info      *types.Info
+	files     trailFiles // the fset's files by name, for Related
 	// http holds the HTTP facts (http.go), httpFactPkgs the packages
 	// declaring functions that have one, rpcPkg whether this package's
 	// every request is a hard-coded POST.
@@ -164,6 +183,14 @@ func IsStd(pass *analysis.Pass) bool {
 var sdkModules = []string{
 	"github.com/modelcontextprotocol/go-sdk",
 	"github.com/mark3labs/mcp-go",
+	// The other Go SDKs (mcpmodel/sdk_*.go, toolcalls/sdk_other.go).
+	"github.com/ThinkInAIXYZ/go-mcp",
+	"trpc.group/trpc-go/trpc-mcp-go",
+	"github.com/metoro-io/mcp-golang",
+	"github.com/FreePeak/cortex",
+	"github.com/strowk/foxy-contexts",
+	"github.com/viant/mcp",
+	"github.com/viant/mcp-protocol",
 }
 
 // Library reports whether pkg is library code that the built-in tables
@@ -198,6 +225,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
 		Config:   cfg,
 		module:   modulePath(pass, cfg),
+		pkg:      pass.Pkg,
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
 
@@ -218,7 +246,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// their own plumbing is not what their callers commit (pgx's BeginTx
 	// sends "begin" through its own Exec). Telemetry and logging packages
 	// commit nothing that matters.
-	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path()) {
+	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path(), r.module) || isLogPackage(pass.Pkg.Path()) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -234,14 +262,16 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	r.strictProc = pass.Module == nil || pass.Module.Version == ""
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)
 	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
+	r.tempFuncs, r.bodies, r.info = nil, nil, nil
 	// The interface answers given while the package's own effects were
 	// being computed did not see them: let the checks ask again.
-	r.ifaceCache, r.effectMethods = make(map[*types.Func]*Effect), nil
+	r.ifaceCache, r.effectNames = make(map[*types.Func]*Effect), nil
 	return r, nil
 }
 
@@ -277,12 +307,17 @@ type funcInfo struct {
 	body    *ast.BlockStmt
 	effect  *Effect
 	keyRead string
+	keyFrom mask
+	decl    *ast.FuncDecl
+	flow    *flow      // the key data flow of body, made on first use (getFlow)
 	callees []calleeAt // same-package callees, in source order
 }
 
 type calleeAt struct {
-	obj types.Object
-	pos token.Pos
+	obj  types.Object
+	pos  token.Pos
+	call *ast.CallExpr
+	sc   *Scope
 }
 
 // computeLocal computes the facts of this package's functions: first the
@@ -301,7 +336,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if obj == nil {
 					continue
 				}
-				fi := &funcInfo{obj: obj, body: decl.Body}
+				fi := &funcInfo{obj: obj, body: decl.Body, decl: decl}
 				funcs = append(funcs, fi)
 				byObj[obj] = fi
 			case *ast.GenDecl:
@@ -309,11 +344,20 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			}
 		}
 	}
+	r.tempFuncs, r.bodies, r.info = make(map[*types.Func]bool), make(map[*types.Func]*funcInfo, len(funcs)), pass.TypesInfo
+	for _, fi := range funcs {
+		if fn, ok := fi.obj.(*types.Func); ok {
+			r.bodies[fn] = fi
+		}
+	}
 	if r.httpOn(pass.Pkg.Imports()) {
 		r.computeHTTP(pass.TypesInfo, funcs, func(obj types.Object, h *HTTP) { pass.ExportObjectFact(obj, h) })
 	}
 	for _, fi := range funcs {
 		r.scanFunc(pass, fi, byObj)
+		if cacheLocal(fi, fi.effect) {
+			fi.effect = nil // housekeeping: a cache's files and databases
+		}
 	}
 	// Propagate effects and key reads through same-package calls until
 	// nothing changes.
@@ -323,13 +367,15 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			if fi.keyRead == "" {
 				for _, c := range fi.callees {
 					if ce := byObj[c.obj]; ce != nil && ce.keyRead != "" {
-						fi.keyRead = ce.keyRead
-						changed = true
-						break
+						if m := fi.getFlow(r, pass.TypesInfo).argsMask(c.call, ce.keyFrom.indices()); m != 0 {
+							fi.keyRead, fi.keyFrom = ce.keyRead, m
+							changed = true
+							break
+						}
 					}
 				}
 			}
-			if topEffect(fi.effect) {
+			if topEffect(fi.effect) && !fi.effect.conditional() {
 				continue
 			}
 			// The effect that matters most among the callees' (attribution).
@@ -338,10 +384,22 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if ce == nil || ce.effect == nil || !MoreSignificant(ce.effect, fi.effect) {
 					continue
 				}
-				e := *ce.effect
-				e.Via, e.KeyChecked = qualifiedName(c.obj), false
+				var e *Effect
+				if ce.effect.conditional() {
+					// The callee's command line or file is this call's arguments.
+					if e = r.condCall(c.sc, c.call, c.obj, ce.effect); e == nil || !betterEffect(e, fi.effect) {
+						continue
+					}
+				} else {
+					cp := *ce.effect
+					cp.Via, cp.KeyChecked = qualifiedName(c.obj), false
+					e = &cp
+				}
+				if cacheLocal(fi, e) {
+					continue
+				}
 				e.Trail = trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)
-				fi.effect = &e
+				fi.effect = e
 				changed = true
 			}
 		}
@@ -349,10 +407,11 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	for _, fi := range funcs {
 		if fi.effect != nil {
 			fi.effect.KeyChecked = fi.keyRead != ""
+			fi.effect.KeyFrom = fi.keyFrom.indices()
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
-			kr := &KeyRead{Key: fi.keyRead}
+			kr := &KeyRead{Key: fi.keyRead, KeyFrom: fi.keyFrom.indices()}
 			r.keyReads[fi.obj] = kr
 			pass.ExportObjectFact(fi.obj, kr)
 		}
@@ -421,25 +480,22 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
 	info := pass.TypesInfo
 	sc := funcScope(info, fi)
+	sc.r = r
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			if fi.keyRead == "" {
-				if k, ok := r.KeyReadAt(info, n); ok {
-					fi.keyRead = k
-				}
+			if fi.keyRead == "" && n != nil {
+				fi.noteKey(r, info, n, nil)
 			}
 			return true
 		}
 		obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
 		if fi.keyRead == "" {
-			if k, ok := r.keyReadCall(info, call, obj); ok {
-				fi.keyRead = k
-			}
+			fi.noteKey(r, info, call, obj)
 		}
-		if !topEffect(fi.effect) {
+		if !topEffect(fi.effect) || fi.effect.conditional() {
 			if e := r.callEffect(sc, call, obj); e != nil {
-				if MoreSignificant(e, fi.effect) {
+				if betterEffect(e, fi.effect) {
 					fi.effect = e.at(pass, call)
 				}
 				return true
@@ -455,7 +511,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				return true
 			}
 			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, callPos(call)})
+				fi.callees = append(fi.callees, calleeAt{obj, callPos(call), call, sc})
 			}
 		}
 		return true
@@ -534,6 +590,9 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		}
 	}
 	s := &site{sc: sc, call: call, fn: fn}
+	if e, ok := r.condEffect(s, full); ok {
+		return e
+	}
 	// The catalogue's rules override what the facts inferred from the
 	// callee's body (go-github's documented semantics).
 	if fn.Pkg() != nil {
@@ -553,9 +612,23 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		return nil
 	}
 	if e := r.effects[fn]; e != nil {
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
+		if e.conditional() {
+			c := r.condCall(sc, call, fn, e)
+			if c != nil {
+				c.Trail = e.Trail
+			}
+			return c
+		}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
+		if e.conditional() {
+			c := r.condCall(sc, call, fn, e)
+			if c != nil {
+				c.Trail = e.Trail
+			}
+			return c
+		}
 		return e
 	}
 	path := fn.Pkg().Path()
@@ -656,79 +729,6 @@ func (r *Result) markNever(fn *types.Func) {
 	}
 }
 
-// interfaceEffect resolves a call of an interface method through the
-// implementations declared beside the interface: when the interface's own
-// package declares concrete types that implement it, and every one of them
-// commits an effect in that method, the call commits it too (a handler
-// calling s.db.CreateAssessment through a storage.Store interface whose
-// only implementation is *storage.DB). Implementations elsewhere are not
-// seen, and an in-memory implementation beside the real one makes the
-// call unknown: stay silent.
-func (r *Result) interfaceEffect(fn *types.Func) *Effect {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e, ok := r.ifaceCache[fn]; ok {
-		return e
-	}
-	var result *Effect
-	defer func() { r.ifaceCache[fn] = result }()
-	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.hasEffectMethod(fn.Pkg(), fn.Name()) {
-		return nil
-	}
-	scope := fn.Pkg().Scope()
-	found := 0
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		var t types.Type = tn.Type()
-		if !types.Implements(t, iface) {
-			t = types.NewPointer(t)
-			if !types.Implements(t, iface) {
-				continue
-			}
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
-		m, ok := obj.(*types.Func)
-		if !ok {
-			return nil
-		}
-		e := r.effects[m.Origin()]
-		if e == nil {
-			return nil // an implementation without the effect: unknown
-		}
-		found++
-		if MoreSignificant(e, result) {
-			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked,
-				Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC}
-		}
-	}
-	if found == 0 {
-		result = nil
-	}
-	return result
-}
-
-// hasEffectMethod reports whether a method named name of a type of pkg
-// has an effect. r.mu must be held.
-func (r *Result) hasEffectMethod(pkg *types.Package, name string) bool {
-	if r.effectMethods == nil {
-		r.effectMethods = make(map[methodKey]bool)
-		for obj := range r.effects {
-			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && hasRecv(fn) {
-				r.effectMethods[methodKey{fn.Pkg(), fn.Name()}] = true
-			}
-		}
-	}
-	return r.effectMethods[methodKey{pkg, name}]
-}
-
 // remoteVerb applies the generic rule documented at remoteVerbs.
 func (r *Result) remoteVerb(s *site) *Effect {
 	fn := s.fn
@@ -763,12 +763,21 @@ func ruledPackage(path string) bool {
 	return false
 }
 
-// isCachePackage reports whether a package is a cache by its name
-// (gopls's filecache, diskcache, httpcache): what a cache writes can be
-// thrown away and rebuilt, so repeating it is no duplicate.
-func isCachePackage(path string) bool {
-	last := path[strings.LastIndexByte(path, '/')+1:]
-	return strings.HasSuffix(last, "cache") && last != "cache"
+// isCachePackage reports whether a package is a cache by its path (gopls's
+// filecache, diskcache, httpcache, internal/cache, pkg/cacheutil): what a
+// cache writes can be thrown away and rebuilt, so repeating it is no
+// duplicate. Within module mod, any element of the package's own path
+// naming a cache counts; the module's root only when its last element
+// ends in "cache" (a server module named mcp-cachet is not a cache).
+func isCachePackage(path, mod string) bool {
+	last := strings.ToLower(path[strings.LastIndexByte(path, '/')+1:])
+	if strings.HasSuffix(last, "cache") {
+		return true
+	}
+	if rel, ok := strings.CutPrefix(path, mod+"/"); ok && sameModule(mod, path) {
+		return strings.Contains(strings.ToLower(rel), "cache")
+	}
+	return false
 }
 
 func hasPrefix(prefixes []string, path string) bool {
@@ -1014,6 +1023,7 @@ type Scope struct {
 
 	fname string           // the declared function's name, "" for a handler literal
 	sig   *types.Signature // the declared function's signature, nil for a handler literal
+	r     *Result          // the package's temp-returning functions (housekeeping.go), nil in the checks' scopes
 
 	defs         map[*types.Var][]def
 	methodAssign map[*types.Var]ast.Expr // req.Method = X
@@ -1043,7 +1053,6 @@ func (sc *Scope) build() {
 	if sc.body == nil {
 		return
 	}
-	info := sc.info
 	add := func(lhs ast.Expr, rhs ast.Expr, idx int) {
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
 		if !ok {
@@ -1061,7 +1070,7 @@ func (sc *Scope) build() {
 			return
 		}
 		sc.defs[v] = append(sc.defs[v], def{rhs, idx})
-		if isTempSource(info, rhs) || sc.mentionsTemp(rhs) {
+		if sc.isTemp(rhs) || sc.mentionsTemp(rhs) {
 			sc.temp[v] = true
 		}
 	}
@@ -1121,9 +1130,11 @@ func (sc *Scope) mentionsTemp(e ast.Expr) bool {
 		case *ast.Ident:
 			if v, ok := sc.info.Uses[n].(*types.Var); ok && sc.temp[v] {
 				found = true
+			} else if housekeepingIdent(sc.info, n) {
+				found = true
 			}
 		case *ast.CallExpr:
-			if isTempSource(sc.info, n) {
+			if sc.isTemp(n) {
 				found = true
 			}
 		}

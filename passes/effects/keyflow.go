@@ -6,6 +6,9 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/names"
 )
 
 // EffectAt is one side effect committed in a function body.
@@ -25,6 +28,12 @@ type EffectAt struct {
 // count where they appear (a transaction callback runs in place).
 // dedupekey and toolhints share it.
 func (r *Result) EffectsIn(info *types.Info, body *ast.BlockStmt) []EffectAt {
+	return r.effectsIn(info, body, nil)
+}
+
+// effectsIn is EffectsIn; with a flow, only keys from the caller's data
+// count (Handler.Effects).
+func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow) []EffectAt {
 	type event struct {
 		at   EffectAt
 		read bool
@@ -40,13 +49,21 @@ func (r *Result) EffectsIn(info *types.Info, body *ast.BlockStmt) []EffectAt {
 		for _, n := range b.Nodes {
 			var evs []event
 			ast.Inspect(n, func(x ast.Node) bool {
-				if _, ok := r.KeyReadAt(info, x); ok {
+				if f != nil {
+					if _, ok := f.readsClientKey(x); ok {
+						evs = append(evs, event{read: true, pos: int(x.Pos())})
+					}
+				} else if _, ok := r.KeyReadAt(info, x); ok {
 					evs = append(evs, event{read: true, pos: int(x.Pos())})
 				}
 				if call, ok := x.(*ast.CallExpr); ok {
 					if e := r.CallEffect(sc, call); e != nil {
+						keyed := e.KeyChecked
+						if f != nil {
+							keyed = f.effectKeyed(call, e)
+						}
 						evs = append(evs, event{pos: int(call.Pos()), at: EffectAt{Call: call, Effect: e,
-							Keyed: e.KeyChecked || r.argsReadKey(info, call)}})
+							Keyed: keyed || r.argsReadKey(info, call, f)}})
 					}
 				}
 				return true
@@ -108,11 +125,15 @@ func (r *Result) EffectsIn(info *types.Info, body *ast.BlockStmt) []EffectAt {
 }
 
 // argsReadKey reports whether the call passes a dedupe key to the effect.
-func (r *Result) argsReadKey(info *types.Info, call *ast.CallExpr) bool {
+func (r *Result) argsReadKey(info *types.Info, call *ast.CallExpr, f *flow) bool {
 	found := false
 	for _, a := range call.Args {
 		ast.Inspect(a, func(x ast.Node) bool {
-			if _, ok := r.KeyReadAt(info, x); ok {
+			if f != nil {
+				if _, ok := f.readsClientKey(x); ok {
+					found = true
+				}
+			} else if _, ok := r.KeyReadAt(info, x); ok {
 				found = true
 			}
 			return !found
@@ -120,3 +141,103 @@ func (r *Result) argsReadKey(info *types.Info, call *ast.CallExpr) bool {
 	}
 	return found
 }
+
+// Handler is the key data flow of a tool handler's body: a key counts
+// only when its value comes from the tool call, that is from one of the
+// handler's parameters other than its receiver (see origin.go).
+type Handler struct {
+	f    *flow
+	body *ast.BlockStmt
+}
+
+// Handler returns the key flow of a handler with the given receiver (nil
+// for a closure), type and body. schemaKeys are the argument names the
+// tool's input schema describes as idempotency or deduplication keys.
+func (r *Result) Handler(info *types.Info, recv *ast.FieldList, ft *ast.FuncType, body *ast.BlockStmt, schemaKeys []string) *Handler {
+	f := r.newFlow(info, recv, ft, body)
+	f.handler = true
+	for _, k := range schemaKeys {
+		if f.schemaKeys == nil {
+			f.schemaKeys = make(map[string]bool)
+		}
+		f.schemaKeys[names.Normalize(k)] = true
+	}
+	return &Handler{f: f, body: body}
+}
+
+// Effects is EffectsIn for the handler: only keys from the tool call
+// guard an effect.
+func (h *Handler) Effects() []EffectAt { return h.f.r.effectsIn(h.f.info, h.body, h.f) }
+
+// KeyReadAt reports whether n reads a dedupe key from the tool call, and
+// its name. It does not descend.
+func (h *Handler) KeyReadAt(n ast.Node) (string, bool) { return h.f.readsClientKey(n) }
+
+// KeySet is a place where the handler sets a key downstream with a value
+// that does not come from the tool call.
+type KeySet struct {
+	Node  ast.Node // the assignment target, literal or call that sets the key
+	Key   string   // its name; "" for a key parameter of a callee (Effect.KeyFrom)
+	Value ast.Expr // the value set
+	// Target is the request or input the key is set into, when known:
+	// the struct literal, the request whose header is set.
+	Target ast.Expr
+}
+
+// KeySets lists the keys the handler sets from values of its own, in
+// source order: struct fields, map entries, headers and key parameters of
+// callees with facts.
+func (h *Handler) KeySets() []KeySet {
+	f := h.f
+	var out []KeySet
+	ast.Inspect(h.body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.CallExpr:
+		default:
+			return true
+		}
+		if s, ok := f.siteAt(n); ok && s.value != nil && !f.clientSite(s) {
+			out = append(out, KeySet{Node: n, Key: s.key, Value: s.value, Target: s.target})
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if e := f.r.FuncEffect(typeutil.Callee(f.info, call)); e != nil && e.KeyChecked {
+				for _, i := range e.KeyFrom {
+					if i >= 0 && i < len(call.Args) && (!f.client(f.from(call.Args[i])) || f.fresh != nil && f.fresh(call.Args[i])) {
+						out = append(out, KeySet{Node: call, Value: call.Args[i], Target: call})
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// Local returns the expressions assigned to the local variable id in the
+// handler's body (range expressions and filling calls included).
+func (h *Handler) Local(id *ast.Ident) []ast.Expr {
+	v := h.f.local(id)
+	if v == nil {
+		return nil
+	}
+	h.f.build()
+	return h.f.defs[v]
+}
+
+// LitVar returns the local variable a composite literal is assigned to.
+func (h *Handler) LitVar(lit *ast.CompositeLit) *types.Var {
+	h.f.build()
+	return h.f.litVar[lit]
+}
+
+// SetsClientKey reports whether n (an assignment target) is a key field
+// or entry of the tool call's own data (in.IdempotencyKey = ...).
+func (h *Handler) SetsClientKey(n ast.Node) bool {
+	s, ok := h.f.siteAt(n)
+	return ok && s.value != nil && s.target != nil && h.f.client(h.f.from(s.target))
+}
+
+// SetFresh tells the flow which values are fresh (made anew on every
+// evaluation): a key set from one, even mixed with the tool call's data,
+// is no key of the client. Call it before any other method.
+func (h *Handler) SetFresh(fresh func(ast.Expr) bool) { h.f.fresh = fresh }

@@ -3,6 +3,8 @@ package effects
 import (
 	"go/ast"
 	"go/types"
+	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -42,6 +44,14 @@ func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
 			k = field.Name()
 		} else if tag := fieldTag(sel); tag != "" && m.IsKey(tag) {
 			k = tag // the tag of the struct that declares the field, whatever the path
+		} else if schemaDescribed(field, structTag(sel)) {
+			// A typed input field the tool's schema describes as a key
+			// (go-sdk jsonschema:"idempotency key for ..."), whatever
+			// its name.
+			k = field.Name()
+			if tag != "" {
+				k = tag
+			}
 		}
 		if r.fieldKeys != nil {
 			r.fieldKeys[field] = k
@@ -75,7 +85,34 @@ func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Obj
 
 // fieldTag returns the JSON name of the selected field, found through the
 // struct type the selection ends in.
-func fieldTag(sel *types.Selection) string {
+func fieldTag(sel *types.Selection) string { return names.JSONName(structTag(sel)) }
+
+// schemaDescribed reports whether a field of a key's type (a string or an
+// integer) has a schema description that says it is a key: the tags
+// jsonschema (go-sdk, google/jsonschema-go), jsonschema_description and
+// description (invopop/jsonschema, used by mcp-go's WithInputSchema).
+func schemaDescribed(field *types.Var, tag string) bool {
+	if tag == "" || !strings.Contains(tag, "schema") && !strings.Contains(tag, "description") {
+		return false
+	}
+	t := field.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&(types.IsString|types.IsInteger) == 0 {
+		return false
+	}
+	st := reflect.StructTag(tag)
+	for _, k := range []string{"jsonschema", "jsonschema_description", "description"} {
+		if d, ok := st.Lookup(k); ok && names.DescribesKey(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// structTag returns the whole tag of the selected field.
+func structTag(sel *types.Selection) string {
 	t := sel.Recv()
 	idx := sel.Index()
 	for i, fi := range idx {
@@ -87,7 +124,7 @@ func fieldTag(sel *types.Selection) string {
 			return ""
 		}
 		if i == len(idx)-1 {
-			return names.JSONName(st.Tag(fi))
+			return st.Tag(fi)
 		}
 		t = st.Field(fi).Type()
 	}

@@ -14,10 +14,10 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
-	"github.com/mcpvet/mcpvet/internal/fresh"
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/fresh"
 	"github.com/mcpvet/mcpvet/passes/retry"
 )
 
@@ -32,13 +32,16 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisutil.MustExtractDoc(doc, name),
 	URL:       "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{config.Analyzer, retry.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
+	Requires:  []*analysis.Analyzer{config.Analyzer, retry.Analyzer, fresh.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
 	FactTypes: []analysis.Fact{new(FreshFunc), new(KeyParams)},
 }
 
 // FreshFunc is the fact that a function returns a fresh value (a UUID, a
 // random number, the clock, or something derived from one) on at least
-// one path, so that every call makes a different value.
+// one path, so that every call makes a different value. The fresh
+// analyzer computes it (fresh.FreshFunc, which dedupekey shares);
+// freshkey exports its own copy for the functions of each package, so
+// that its facts say what it relies on.
 type FreshFunc struct{}
 
 func (*FreshFunc) AFact()         {}
@@ -85,14 +88,13 @@ type checker struct {
 	indexed   map[ast.Decl]bool          // declarations whose assignments are in assigns and addrTaken
 	slotCands map[ast.Decl][]slotCand    // composite literals, assignments and calls that may send a key, by top-level declaration, in source order
 	addrTaken map[types.Object]bool      // locals whose address is taken
-	local     map[*types.Func]bool       // fresh functions of this package
+	fresh     *fresh.Result              // the fresh analyzer's answers
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
 	calleeKeyCache map[*types.Func][]KeyParam // see calleeKeys
 
 	hasFresh bool                   // the package calls a fresh source
 	hasSlot  bool                   // the package sends a value as a key (set by computeKeyParams)
-	freshFn  map[*types.Func]bool   // isFreshFunc's answers for other packages' functions
 	reported map[ast.Node]bool      // fresh calls already reported
 	inserted map[token.Pos]bool     // statements before which a fix inserts
 	src      map[*token.File][]byte // file contents, for fixes
@@ -109,8 +111,11 @@ type assign struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
 	// The fresh sources of the standard library and the SDKs are in
-	// internal/fresh's table.
+	// the fresh analyzer's table.
 	if effects.Library(pass) {
 		return nil, nil
 	}
@@ -123,11 +128,10 @@ func run(pass *analysis.Pass) (any, error) {
 		assigns:   make(map[types.Object][]*assign),
 		indexed:   make(map[ast.Decl]bool),
 		addrTaken: make(map[types.Object]bool),
-		local:     make(map[*types.Func]bool),
+		fresh:     pass.ResultOf[fresh.Analyzer].(*fresh.Result),
 		keyParams: make(map[*types.Func]*KeyParams),
 
 		calleeKeyCache: make(map[*types.Func][]KeyParam),
-		freshFn:        make(map[*types.Func]bool),
 		reported:       make(map[ast.Node]bool),
 		inserted:       make(map[token.Pos]bool),
 		src:            make(map[*token.File][]byte),
@@ -443,22 +447,9 @@ func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
 	return found
 }
 
-// isFreshFunc reports whether fn returns a fresh value according to this
-// package's analysis or an imported FreshFunc fact.
-func (c *checker) isFreshFunc(fn *types.Func) bool {
-	if c.local[fn] {
-		return true
-	}
-	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
-		return false
-	}
-	ok, seen := c.freshFn[fn]
-	if !seen {
-		ok = c.pass.ImportObjectFact(fn, new(FreshFunc))
-		c.freshFn[fn] = ok
-	}
-	return ok
-}
+// isFreshFunc reports whether fn returns a fresh value according to a
+// FreshFunc fact of the fresh analyzer, in this package or another.
+func (c *checker) isFreshFunc(fn *types.Func) bool { return c.fresh.IsFact(fn) }
 
 // origin is where a key's value is made fresh.
 type origin struct {
@@ -501,7 +492,7 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 				return
 			}
 		}
-		if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && transforms(fn) {
+		if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && fresh.Transforms(fn) {
 			for _, a := range e.Args {
 				c.origins(a, top, via, visited, out, withGuarded)
 			}
@@ -550,38 +541,6 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 	}
 }
 
-// transformPkgs are packages whose functions compute their result from
-// their arguments only, so that a fresh argument makes a fresh result.
-var transformPkgs = map[string]bool{
-	"fmt": true, "strconv": true, "strings": true, "bytes": true,
-	"encoding/hex": true, "encoding/base64": true, "encoding/base32": true,
-	"crypto/sha256": true, "crypto/sha1": true, "crypto/sha512": true, "crypto/md5": true,
-	"path": true, "net/url": true,
-	"github.com/aws/aws-sdk-go-v2/aws": true,
-}
-
-// transforms reports whether fn derives its result from its arguments
-// alone: fmt.Sprintf, strconv.FormatInt, hex.EncodeToString, aws.String,
-// stripe.String, or a pointer helper func(T) *T.
-func transforms(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	path := fn.Pkg().Path()
-	if transformPkgs[path] && fn.Name() != "Fprintf" && fn.Name() != "Printf" && fn.Name() != "Println" && fn.Name() != "Print" {
-		return true
-	}
-	if isStripeRoot(path) && strings.HasPrefix(fn.Name(), "String") {
-		return true
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
-		return false
-	}
-	p, ok := sig.Results().At(0).Type().(*types.Pointer)
-	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
-}
-
 // pure reports whether every call in e is free of side effects that
 // moving it could reorder: fresh sources of the table, transformations,
 // conversions and methods of the fresh types.
@@ -607,7 +566,7 @@ func (c *checker) pure(e ast.Node) bool {
 			}
 			fn = fn.Origin()
 			switch {
-			case fresh.IsFreshFunc(fn), transforms(fn):
+			case fresh.IsFreshFunc(fn), fresh.Transforms(fn):
 			case isMethod(fn) && fn.Pkg() != nil && freshTypePkg(fn.Pkg().Path()):
 			default:
 				ok = false

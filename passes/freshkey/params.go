@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/fresh"
 )
 
 // computeKeyParams finds, for each function of the package, the
@@ -134,7 +135,7 @@ func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[ty
 					return
 				}
 			}
-			if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && transforms(fn) {
+			if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && fresh.Transforms(fn) {
 				for _, a := range e.Args {
 					walk(a)
 				}

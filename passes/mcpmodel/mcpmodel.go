@@ -4,8 +4,8 @@
 //
 // Registrations are found through the SDKs' own entry points
 // (go-sdk mcp.AddTool and (*mcp.Server).AddTool; mcp-go
-// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values)
-// and through a project's own wrappers: any call, composite literal or
+// (*server.MCPServer).AddTool, AddSessionTool, server.ServerTool values;
+// the other Go SDKs' in sdk_*.go) and through a project's own wrappers: any call, composite literal or
 // return statement that carries both a tool definition (a Tool value,
 // mcp.NewTool, mcp-go tool options, an annotations value) and a function
 // value pairs the two.
@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
@@ -39,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(ToolConstructor), new(LayerPackage)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -89,6 +90,12 @@ type Tool struct {
 	HintNode   ast.Node // the annotation that set the hints, or Def
 	HandlerArg ast.Expr // the handler expression as registered
 	Handler    *Func    // nil when the handler could not be resolved
+	// SchemaKeys are the argument names the tool's input schema describes
+	// as idempotency or deduplication keys (mcp-go WithString(name,
+	// Description("idempotency key ..."))).
+	SchemaKeys []string
+
+	opts bool // hints from a wrapper's mcp-go options, no definition to re-resolve
 }
 
 // Func is a resolved handler.
@@ -200,6 +207,22 @@ type builder struct {
 	locals   map[*types.Var][]ast.Expr // single-assignment locals, whole package
 	consumed map[ast.Node]bool
 	model    *Model
+
+	// Registration layers (layers.go): while a template registration is
+	// resolved for one value, inst is that value and layerVar the
+	// variable the template reads it through; env maps a constructor's
+	// parameters to the arguments of the call that built the value.
+	inst     *instance
+	layerVar *types.Var
+	env      map[*types.Var]ast.Expr
+	instHits int         // field reads answered by inst
+	inHint   bool        // a hint is being resolved
+	hintAt   ast.Expr    // the value's field a hint was last read from
+	detect   *layerField // set by resolveHandler when it meets a func field
+	layers   *layerIndex
+	probe    *probe // set while a template is probed for its ToolLayer recipe
+
+	layerFacts bool // ToolLayer facts were exported
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -228,6 +251,7 @@ func run(pass *analysis.Pass) (any, error) {
 		model:    m,
 	}
 	b.index()
+	b.exportWrappers()
 	// SDK registrations first, so that generic pairing skips them. Plain
 	// ast.Inspect, not inspect.Analyzer: an inspector would be kept for
 	// every package until the run ends.
@@ -252,6 +276,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			return true
 		})
+	}
+	b.expandLayers()
+	b.importedLayers()
+	if b.layerFacts {
+		pass.ExportPackageFact(&LayerPackage{})
 	}
 	return m, nil
 }
@@ -324,6 +353,9 @@ func (b *builder) noteLocal(lhs, rhs ast.Expr) {
 
 // value resolves an identifier to the single expression assigned to it.
 func (b *builder) value(e ast.Expr) ast.Expr {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && b.inst != nil {
+		return b.instSelector(e, sel)
+	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return e
@@ -331,6 +363,9 @@ func (b *builder) value(e ast.Expr) ast.Expr {
 	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok {
 		return e
+	}
+	if x, ok := b.env[v]; ok {
+		return x
 	}
 	if x, ok := b.pkgVars[v]; ok {
 		return x
@@ -361,6 +396,10 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 		return
 	}
 	reg, ok := registrations[k3]
+	if !ok && b.otherSDKCall(k3, call) { // sdk_other.go
+		b.consumed[call] = true
+		return
+	}
 	if !ok || reg.handler >= len(call.Args) {
 		return
 	}
@@ -451,7 +490,7 @@ func (b *builder) pairing(n ast.Node) {
 	}
 	// Options only, as in MustTool(name, desc, handler, opts...): the
 	// wrapper builds the tool with mcp.NewTool, whose hints default to false.
-	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, HintNode: opts[0]}
+	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, HintNode: opts[0], opts: true}
 	for _, o := range opts {
 		b.option(t, o)
 	}
@@ -536,7 +575,14 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
+	if b.otherToolVar(t, e, depth) { // sdk_other.go
+		return
+	}
 	if v := b.value(e); v != e {
+		if v == zeroValue {
+			t.Idempotent, t.ReadOnly = False, False // a zero Tool has no annotations
+			return
+		}
 		b.toolDef(t, v, depth+1)
 		return
 	}
@@ -553,23 +599,34 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 				switch k, _ := kv.Key.(*ast.Ident); {
 				case k == nil:
 				case k.Name == "Name":
-					if s, ok := analysisutil.ConstString(info, kv.Value); ok {
+					if s, ok := b.constString(kv.Value); ok {
 						t.Name = s
 					}
 				case k.Name == "Annotations":
 					t.HintNode = kv.Value
 					b.annotations(t, kv.Value, depth+1)
+				case k.Name == "InputSchema":
+					t.SchemaKeys = append(t.SchemaKeys, schemaLitKeys(info, kv.Value, 0)...)
 				}
 			}
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
 			b.annotations(t, e, depth+1)
 		}
 	case *ast.CallExpr:
+		if b.otherConstructor(t, e, depth) { // sdk_other.go
+			return
+		}
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		k2, _, ok := calleeKey(fn)
+		if ok && k2 == [2]string{mcpGoMCP, "NewToolWithRawSchema"} && len(e.Args) > 0 {
+			t.Idempotent, t.ReadOnly = False, False // no annotations: the spec defaults
+			if s, ok := b.constString(e.Args[0]); ok {
+				t.Name = s
+			}
+		}
 		if ok && k2 == [2]string{mcpGoMCP, "NewTool"} && len(e.Args) > 0 {
 			t.Idempotent, t.ReadOnly = False, False // NewTool sets both to false
-			if s, ok := analysisutil.ConstString(info, e.Args[0]); ok {
+			if s, ok := b.constString(e.Args[0]); ok {
 				t.Name = s
 			}
 			for i, a := range e.Args[1:] {
@@ -627,8 +684,16 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 // boolHint resolves a bool or *bool hint value: a constant, nil,
 // mcp.ToBoolPtr(c), ptr.To(c), &v or any call of one constant bool.
 func (b *builder) boolHint(e ast.Expr) Hint {
+	defer func(prev bool) { b.inHint = prev }(b.inHint)
+	b.inHint = true
 	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
+	if e == zeroValue {
+		return False // a field the value does not set: false or nil
+	}
+	if e == trueValue {
+		return True // a probe's field
+	}
 	if tv, ok := info.Types[e]; ok {
 		if tv.IsNil() {
 			return False
@@ -650,7 +715,7 @@ func (b *builder) boolHint(e ast.Expr) Hint {
 				return b.boolHint(v)
 			}
 		}
-	case *ast.Ident:
+	case *ast.Ident, *ast.SelectorExpr:
 		if v := b.value(e); v != e {
 			return b.boolHint(v)
 		}
@@ -689,6 +754,10 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	case "WithToolAnnotation":
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call
+	case "WithString", "WithNumber", "WithInteger":
+		if k := schemaKey(info, call); k != "" {
+			t.SchemaKeys = append(t.SchemaKeys, k)
+		}
 	}
 }
 
@@ -730,19 +799,34 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 			return &Func{Obj: obj}
 		case *types.Var:
 			if v := b.value(x); v != x {
+				if v == zeroValue {
+					return nil
+				}
 				return b.resolveHandler(v, depth+1)
+			}
+			if sel, ok := x.(*ast.SelectorExpr); ok {
+				b.noteFuncField(sel, obj)
 			}
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, x).(*types.Func)
-		if k2, _, ok := calleeKey(fn); ok && handlerAdapters[k2] && len(x.Args) == 1 {
+		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(x.Args) == 1 {
 			return b.resolveHandler(x.Args[0], depth+1)
 		}
 		if fn != nil {
 			if d := b.decls[fn.Origin()]; d != nil {
+				// Middleware first: a function that returns a closure
+				// calling the handler it was given wraps that handler.
+				if i := b.wrapsParam(d.Type, d.Body); i >= 0 && i < len(x.Args) && !isMethodExpr(info, x) {
+					return b.resolveHandler(x.Args[i], depth+1)
+				}
 				if inner := b.factoryResult(d.Type, d.Body, depth); inner != nil {
 					return inner
 				}
+			} else if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(x.Args) && !isMethodExpr(info, x) {
+				return b.resolveHandler(x.Args[f.Param], depth+1)
+			} else if p := new(PackageInfo); fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && b.pass.ImportPackageFact(fn.Pkg(), p) {
+				return nil // analyzed, and not middleware: a factory
 			}
 		}
 		// Middleware: a call taking exactly one function value and
@@ -792,4 +876,95 @@ func (b *builder) factoryResult(ft *ast.FuncType, body *ast.BlockStmt, depth int
 		return nil
 	}
 	return b.resolveHandler(results[0], depth+1)
+}
+
+// schemaKey returns the name of the argument an mcp-go WithString (or
+// WithNumber, WithInteger) option declares, when its constant
+// Description says it is an idempotency or deduplication key.
+func schemaKey(info *types.Info, call *ast.CallExpr) string {
+	if len(call.Args) < 2 {
+		return ""
+	}
+	name, ok := analysisutil.ConstString(info, call.Args[0])
+	if !ok {
+		return ""
+	}
+	for _, a := range call.Args[1:] {
+		opt, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(opt.Args) != 1 {
+			continue
+		}
+		fn, _ := typeutil.Callee(info, opt).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP || fn.Name() != "Description" {
+			continue
+		}
+		if d, ok := analysisutil.ConstString(info, opt.Args[0]); ok && names.DescribesKey(d) {
+			return name
+		}
+	}
+	return ""
+}
+
+// schemaLitKeys returns the properties of a literal input schema
+// (go-sdk's jsonschema.Schema{Properties: ...}, mcp-go's
+// ToolInputSchema{Properties: map[string]any{...}}) whose constant
+// description says they are idempotency or deduplication keys.
+func schemaLitKeys(info *types.Info, e ast.Expr, depth int) []string {
+	if depth > 4 {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if name, ok := analysisutil.ConstString(info, kv.Key); ok && describedLit(info, kv.Value) {
+			keys = append(keys, name)
+			continue
+		}
+		keys = append(keys, schemaLitKeys(info, kv.Value, depth+1)...)
+	}
+	return keys
+}
+
+// describedLit reports whether a property literal has a constant
+// description (a Description field or a "description" entry) that says
+// it is a key.
+func describedLit(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		k := ""
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			k = id.Name
+		} else if s, ok := analysisutil.ConstString(info, kv.Key); ok {
+			k = s
+		}
+		if k != "Description" && k != "description" {
+			continue
+		}
+		if d, ok := analysisutil.ConstString(info, kv.Value); ok && names.DescribesKey(d) {
+			return true
+		}
+	}
+	return false
 }

@@ -56,7 +56,7 @@ var handlerAdapters = map[[2]string]bool{
 
 // isSDKPath reports whether path is a package of a supported SDK.
 func isSDKPath(path string) bool {
-	return path == goSDK || path == mcpGoMCP || path == mcpGoSrv
+	return path == goSDK || path == mcpGoMCP || path == mcpGoSrv || otherSDKPath(path)
 }
 
 // namedIn reports the package path and name of t's named type, through
@@ -92,6 +92,8 @@ func classifyType(t types.Type) toolKind {
 		return notTool
 	}
 	switch path, name := namedIn(t); {
+	case otherToolType(path, name): // sdk_other.go
+		return ownTool
 	case path == goSDK && name == "Tool":
 		return goSDKTool
 	case path == goSDK && name == "ToolAnnotations":

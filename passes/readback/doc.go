@@ -13,9 +13,9 @@
 // runs the tool twice unless the server can recognize the repetition.
 //
 // readback reports a CallTool (go-sdk (*mcp.ClientSession).CallTool,
-// mcp-go (*client.Client).CallTool or client.MCPClient, or a project's
-// own wrapper of either, in any package) that is sent again after it
-// failed:
+// mcp-go (*client.Client).CallTool or client.MCPClient, the CallTool of
+// the go-mcp, trpc-mcp-go and mcp-golang clients, or a project's own
+// wrapper of any, in any package) that is sent again after it failed:
 //
 //   - in a retry loop: continue after the error, falling through with the
 //     error saved, a break only on success (a loop over different items is
@@ -40,7 +40,13 @@
 //     reported at the call that hands it over, with the step's CallTool
 //     as the related position;
 //   - by the transport itself: a StreamableClientTransport whose
-//     HTTPClient comes from go-retryablehttp re-sends POSTs.
+//     HTTPClient comes from go-retryablehttp re-sends POSTs;
+//   - by the SDK client itself: a trpc-mcp-go client built with
+//     WithSimpleRetry(n) or WithRetry(RetryConfig{MaxRetries: n}), n > 0,
+//     re-sends every request after a timeout, EOF or a 5xx answer
+//     (reported at the option when a tool call is sent through that
+//     client in the package; not with WithTasks, whose calls are not
+//     retried).
 //
 // It stays silent when the call is safe to repeat: a read-back between
 // the failure and the re-send (ReadResource, mcp-go GetTask, TaskResult or

@@ -61,6 +61,9 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
 	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
 	if !model.MCP {
 		return nil, nil
@@ -113,6 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.remoteOps()
 	c.transports()
+	c.sdkRetries() // sdkretry.go
 	return nil, nil
 }
 

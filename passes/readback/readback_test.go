@@ -34,3 +34,22 @@ func TestRetryFacts(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")
 	analysistest.Run(t, dir, retry.Analyzer, "./framework")
 }
+
+// TestOtherSDKs runs over the fixture modules of the SDKs beside go-sdk
+// and mcp-go that have a client: their CallTool in retry loops, and
+// trpc-mcp-go's own retry options.
+func TestOtherSDKs(t *testing.T) {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-mcpgolang", "sdk-viant"} {
+		t.Run(mod, func(t *testing.T) {
+			dir := testenv.Module(t, "../../testdata/"+mod)
+			analysistest.Run(t, dir, readback.Analyzer, "./client")
+		})
+	}
+}
+
+// mcp-go before v0.21 had a client type per transport
+// (testdata/mcpgo-v0.20/client).
+func TestMCPGoV020Clients(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/mcpgo-v0.20")
+	analysistest.Run(t, dir, readback.Analyzer, "./client")
+}

@@ -55,6 +55,9 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
 	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
 	// Only code that imports an SDK can build input requests.
 	if !model.MCP || !importsSDK(pass.Pkg) {

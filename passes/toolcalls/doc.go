@@ -3,7 +3,10 @@
 // the outcome of an earlier tool call. It reports nothing.
 //
 // Tool calls are go-sdk (*mcp.ClientSession).CallTool and mcp-go
-// (*client.Client).CallTool and client.MCPClient's CallTool, with the
+// (*client.Client).CallTool and client.MCPClient's CallTool, the other
+// SDKs' clients (sdk_other.go: ThinkInAIXYZ/go-mcp, trpc-mcp-go,
+// metoro-io/mcp-golang, whose CallTool takes the tool name, and
+// viant/mcp), with the
 // constant tool name when it can be resolved (CallToolParams{Name: ...},
 // req.Params.Name = "..."); and calls of a project's own wrappers, in any
 // package: functions that call CallTool, directly or through other

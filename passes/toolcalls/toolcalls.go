@@ -40,14 +40,19 @@ var (
 		{goSDK, "ClientSession", "CallTool"}:   "go-sdk",
 		{mcpGoClient, "Client", "CallTool"}:    "mcp-go",
 		{mcpGoClient, "MCPClient", "CallTool"}: "mcp-go",
+		// mcp-go before v0.21: one client type per transport.
+		{mcpGoClient, "StdioMCPClient", "CallTool"}: "mcp-go",
+		{mcpGoClient, "SSEMCPClient", "CallTool"}:   "mcp-go",
 	}
 	readBacks = map[[3]string]bool{
-		{goSDK, "ClientSession", "ReadResource"}:   true,
-		{mcpGoClient, "Client", "ReadResource"}:    true,
-		{mcpGoClient, "MCPClient", "ReadResource"}: true,
-		{mcpGoClient, "Client", "GetTask"}:         true,
-		{mcpGoClient, "Client", "TaskResult"}:      true,
-		{mcpGoClient, "Client", "WaitForTask"}:     true,
+		{goSDK, "ClientSession", "ReadResource"}:        true,
+		{mcpGoClient, "Client", "ReadResource"}:         true,
+		{mcpGoClient, "MCPClient", "ReadResource"}:      true,
+		{mcpGoClient, "StdioMCPClient", "ReadResource"}: true,
+		{mcpGoClient, "SSEMCPClient", "ReadResource"}:   true,
+		{mcpGoClient, "Client", "GetTask"}:              true,
+		{mcpGoClient, "Client", "TaskResult"}:           true,
+		{mcpGoClient, "Client", "WaitForTask"}:          true,
 	}
 )
 
@@ -109,6 +114,7 @@ type Call struct {
 	SDK    string   // "go-sdk", "mcp-go", or "" for a wrapper
 	Tool   string   // the constant tool name, or ""
 	Params ast.Expr // the request argument of a direct call
+	Name   ast.Expr // the tool-name argument, for a client whose CallTool takes one (sdk_other.go)
 	Keyed  bool     // the call sends a dedupe key
 	// Impl is, for a call of an interface method, the implementation that
 	// calls a tool (a method with a Caller fact), or nil.
@@ -151,7 +157,7 @@ func (r *Result) isReadBackFunc(fn *types.Func) bool {
 		return false
 	}
 	fn = fn.Origin()
-	if k, ok := key(fn); ok && readBacks[k] {
+	if k, ok := key(fn); ok && (readBacks[k] || otherReadBacks[k]) {
 		return true
 	}
 	return r.readBacks[fn] || r.cfg != nil && len(r.cfg.ReadBacks) > 0 && r.cfg.ReadBacks[fn.FullName()]
@@ -337,6 +343,9 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 			tc.Keyed = r.hasKey(info, body, c.Args[1], 0)
 			return tc
 		}
+		if tc := r.otherCall(pass, body, fn, k, c); tc != nil { // sdk_other.go
+			return tc
+		}
 	}
 	f := r.callers[fn]
 	var impl *types.Func
@@ -387,7 +396,11 @@ func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []
 		tools[c.Tool] = true
 		f.Keyed = f.Keyed && c.Keyed
 		if c.Direct && c.Tool == "" {
-			if id, ok := ast.Unparen(findName(info, files, decl.Body, c.Params)).(*ast.Ident); ok {
+			nameExpr := c.Name
+			if nameExpr == nil {
+				nameExpr = findName(info, files, decl.Body, c.Params)
+			}
+			if id, ok := ast.Unparen(nameExpr).(*ast.Ident); ok {
 				if i, ok := params[info.Uses[id]]; ok {
 					f.NameParam = i
 				}
@@ -417,6 +430,8 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 			e = ast.Unparen(u.X)
 		}
 		switch e := e.(type) {
+		case *ast.CallExpr:
+			found = requestCtorName(info, e) // sdk_other.go
 		case *ast.CompositeLit:
 			for _, el := range e.Elts {
 				kv, ok := el.(*ast.KeyValueExpr)
@@ -452,6 +467,12 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 				}
 				switch n := n.(type) {
 				case *ast.AssignStmt:
+					if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+						// params, err := NewCallToolRequestParams(name, args)
+						if id, ok := n.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == v {
+							visit(n.Rhs[0], depth+1)
+						}
+					}
 					for i, l := range n.Lhs {
 						if len(n.Lhs) != len(n.Rhs) {
 							break
@@ -581,6 +602,9 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 					if len(n.Lhs) == len(n.Rhs) && r.hasKey(info, body, n.Rhs[i], depth+1) {
 						hit = true
 					}
+					if i == 0 && len(n.Rhs) == 1 && len(n.Lhs) > 1 && r.hasKey(info, body, n.Rhs[0], depth+1) {
+						hit = true // params, err := NewCallToolRequestParams(name, args)
+					}
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
@@ -656,7 +680,7 @@ func isCallToolInterface(fn *types.Func) bool {
 	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return false
 	}
-	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient
+	return fn.Pkg().Path() != goSDK && fn.Pkg().Path() != mcpGoClient && !otherSDKPath(fn.Pkg().Path())
 }
 
 // implCaller resolves a call of an interface method (a tool abstraction

@@ -61,6 +61,9 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
 	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
 	if !model.MCP {
 		return nil, nil

@@ -17,3 +17,14 @@ func TestToolhints(t *testing.T) {
 	testenv.Related(t, dir, results) // testdata/toolhints/trail
 
 }
+
+// TestOtherSDKs runs over the fixture modules of the SDKs beside go-sdk
+// and mcp-go that have tool annotations.
+func TestOtherSDKs(t *testing.T) {
+	for _, mod := range []string{"sdk-gomcp", "sdk-trpc", "sdk-viant"} {
+		t.Run(mod, func(t *testing.T) {
+			dir := testenv.Module(t, "../../testdata/"+mod)
+			analysistest.Run(t, dir, toolhints.Analyzer, "./hints")
+		})
+	}
+}

@@ -74,6 +74,26 @@ func TestNogoPass(t *testing.T) {
 	if err := testenv.Prime(demo); err != nil {
 		t.Fatal(err)
 	}
+	if got, want := nogoFindings(t, demo), expectations(t, demo); set(got) != set(want) {
+		t.Errorf("nogo-like passes on the demo:\ngot:\n  %s\nwant:\n  %s", set(got), set(want))
+	}
+
+	// .mcpvet.yaml is read without Pass.Module too (walking up from the
+	// package's files), when the file is visible to the action.
+	cp := copyDir(t, demo)
+	writeFile(t, filepath.Join(cp, ".mcpvet.yaml"),
+		"nonsinks: [\"(*github.com/mcpvet/mcpvet/demo/ledger.Ledger).Append\"]\nexclude: {readback: [client/mcpgo.go]}\n")
+	want := filter(expectations(t, cp), func(f finding) bool {
+		return f.Linter == "dedupekey" || f.Linter == "readback" && f.File == filepath.Join("client", "mcpgo.go")
+	})
+	if got := nogoFindings(t, cp); set(got) != set(want) {
+		t.Errorf("nogo-like passes with .mcpvet.yaml:\ngot:\n  %s\nwant:\n  %s", set(got), set(want))
+	}
+}
+
+// nogoFindings runs the (wrapped) suite over the module in dir.
+func nogoFindings(t *testing.T, demo string) []finding {
+	t.Helper()
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  demo,
@@ -108,9 +128,7 @@ func TestNogoPass(t *testing.T) {
 			}
 		}
 	}
-	if want := expectations(t, demo); set(got) != set(want) {
-		t.Errorf("nogo-like passes on the demo:\ngot:\n  %s\nwant:\n  %s", set(got), set(want))
-	}
+	return got
 }
 
 func inModule(path string) bool {

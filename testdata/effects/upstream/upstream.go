@@ -85,7 +85,7 @@ func Temp(b []byte) error { // ok: temporary files
 // Alias is a package-level alias of os.WriteFile.
 var Alias = os.WriteFile // want Alias:`effect\(file write: os.WriteFile\)`
 
-func KeyOf(args map[string]any) string { // want KeyOf:`keyread\(idempotency_key\)`
+func KeyOf(args map[string]any) string { // want KeyOf:`keyread\(idempotency_key from 0\)`
 	s, _ := args["idempotency_key"].(string)
 	return s
 }
@@ -100,7 +100,8 @@ func SelfExec(ctx context.Context, args []string) error { // ok: re-exec of the 
 	return cmd.Start()
 }
 
-func GoList(ctx context.Context, verb string) error { // ok: a go subcommand chosen at run time is unknown
+func GoList(ctx context.Context, verb string) error { // want GoList:`effect\(process run: \(\*os/exec.Cmd\).Run \[go \$2...\]\)`
+	// The subcommand is the caller's: judged at each call site.
 	return exec.CommandContext(ctx, "go", verb).Run()
 }
 
@@ -108,7 +109,7 @@ func Shell(ctx context.Context, command string) ([]byte, error) { // want Shell:
 	return exec.CommandContext(ctx, "bash", "-c", command).CombinedOutput()
 }
 
-func Processes(ctx context.Context) ([]byte, error) { // ok: a constant command mcpvet does not know
+func Processes(ctx context.Context) ([]byte, error) { // ok: a constant command known to be read-only
 	return exec.CommandContext(ctx, "ps", "axo", "pid").Output()
 }
 

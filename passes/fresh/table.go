@@ -1,6 +1,3 @@
-// Package fresh recognizes expressions that produce a new value on every
-// evaluation: UUIDs, ULIDs, random numbers and bytes, and the clock. A
-// dedupe key made from such a value differs between attempts.
 package fresh
 
 import (

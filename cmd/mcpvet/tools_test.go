@@ -1,0 +1,127 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcpvet/mcpvet/internal/testenv"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of TestTools")
+
+// TestTools: mcpvet tools on the demo and on testdata/tools, as a table,
+// Markdown and JSON, against golden files (go test -run TestTools -update
+// rewrites them).
+func TestTools(t *testing.T) {
+	bin, demo := demoSetup(t)
+	fixture := testenv.Module(t, "../../testdata/tools")
+	for _, tc := range []struct {
+		dir, golden string
+		args        []string
+	}{
+		{demo, "tools-demo.txt", nil},
+		{demo, "tools-demo.md", []string{"-markdown"}},
+		{fixture, "tools-fixture.txt", nil},
+		{fixture, "tools-fixture.json", []string{"-json"}},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			cmd := exec.Command(bin, append(append([]string{"tools"}, tc.args...), "./...")...)
+			cmd.Dir = tc.dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("mcpvet tools %v: %v\n%s", tc.args, err, stderr.Bytes())
+			}
+			golden := filepath.Join("testdata", tc.golden)
+			if *update {
+				os.MkdirAll("testdata", 0o777)
+				if err := os.WriteFile(golden, out, 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out, want) {
+				t.Errorf("mcpvet tools %v in %s differs from %s:\n%s", tc.args, tc.dir, golden, out)
+			}
+		})
+	}
+}
+
+// TestToolsHints checks the fixture's inventory by field, beside the
+// golden file: the declared hints, the effects, and the read-only
+// candidates (a handler that commits nothing, not annotated read-only).
+func TestToolsHints(t *testing.T) {
+	bin, _ := demoSetup(t)
+	cmd := exec.Command(bin, "tools", "-json", "./...")
+	cmd.Dir = testenv.Module(t, "../../testdata/tools")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []struct {
+		Name, SDK, ReadOnlyHint, IdempotentHint, DestructiveHint string
+		Effects                                                  []struct{ Kind, Sink string }
+		KeyRead, ReadOnlyCandidate                               bool
+		Findings                                                 []struct{ Check string }
+	}
+	if err := json.Unmarshal(out, &tools); err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		sdk, ro, idem, destr string
+		effects              int
+		key, cand            bool
+		findings             int
+	}
+	want := map[string]row{
+		"lookup":       {"go-sdk", "unset", "unset", "unset", 0, false, true, 0},
+		"lookup_ro":    {"go-sdk", "true", "unset", "unset", 0, false, false, 0},
+		"touch":        {"go-sdk", "unset", "unset", "unset", 0, false, false, 0},
+		"declared_rw":  {"go-sdk", "false", "unset", "unset", 0, false, false, 0},
+		"shout":        {"go-sdk", "unset", "unset", "unset", 0, false, true, 0},
+		"save":         {"go-sdk", "unset", "true", "false", 1, false, false, 0},
+		"append_keyed": {"go-sdk", "unset", "unset", "unset", 1, true, false, 0},
+		"purge":        {"mcp-go", "unset", "unset", "true", 1, false, false, 1},
+		"status":       {"mcp-go", "unset", "unset", "unset", 0, false, true, 0},
+		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, 0},
+	}
+	if len(tools) != len(want) {
+		t.Errorf("%d tools, want %d:\n%s", len(tools), len(want), out)
+	}
+	for _, ti := range tools {
+		got := row{ti.SDK, ti.ReadOnlyHint, ti.IdempotentHint, ti.DestructiveHint, len(ti.Effects), ti.KeyRead, ti.ReadOnlyCandidate, len(ti.Findings)}
+		if w, ok := want[ti.Name]; !ok || got != w {
+			t.Errorf("tool %s: got %+v, want %+v", ti.Name, got, w)
+		}
+	}
+}
+
+// TestToolsErrors: bad arguments are one line and a non-zero exit.
+func TestToolsErrors(t *testing.T) {
+	bin, demo := demoSetup(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tools", "-json", "-markdown", "./..."}, "cannot be combined"},
+		{[]string{"tools", "./no/such/dir"}, "no/such/dir"},
+		{[]string{"tools", "-nosuchflag", "./..."}, "flag provided but not defined"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Dir = demo
+		out, err := cmd.CombinedOutput()
+		if err == nil || !bytes.Contains(out, []byte(tc.want)) || bytes.Contains(out, []byte("panic")) {
+			t.Errorf("mcpvet %v: err = %v, want an error containing %q\n%s", tc.args, err, tc.want, out)
+		}
+	}
+}

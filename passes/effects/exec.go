@@ -1,0 +1,902 @@
+package effects
+
+import (
+	"go/ast"
+	"go/types"
+	"path"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file judges process runs by their command line: which binary, and
+// which subcommand, as values.
+//
+// A run is an effect (not idempotent) when its binary is a constant not
+// known to be read-only, when its subcommand is not a constant read of a
+// known client, when a shell is given a script that is not a constant
+// read, or when its binary is chosen at run time (a configured path) and
+// its subcommand is not a constant read verb. Known read-only command
+// lines (git status, go list, kubectl get, helm list, docker ps, ...) stay
+// reads whatever their later arguments. Silent: a re-exec of the program
+// itself (os.Args[0], os.Executable: gopls runs "gopls vulncheck", E18), a
+// git or go subcommand chosen at run time (x/tools/go/packages builds go
+// list command lines: mostly reads), a go or git run (other than push)
+// whose working directory is temporary (a throwaway module), and a command
+// built where this pass cannot see it.
+//
+// When the binary or the arguments come from the enclosing function's
+// parameters (run(ctx, name, args...)), or from its receiver's fields (a
+// command builder: NewCommandBuilder("kubectl").WithArgs(...).Execute(ctx)),
+// the function's Effect carries a Proc and each call site judges the
+// command line from its own arguments; the builder's line is read from
+// the constant arguments of the chain of calls that built the receiver.
+
+// Proc is the part of a process run's command line that a function's
+// callers decide.
+type Proc struct {
+	Name    string   // the constant binary, or ""
+	NameArg int      // 1-based index of the parameter naming the binary, or 0
+	AnyBin  bool     // the binary is chosen at run time, not by the callers
+	Prefix  []string // constant arguments before ArgsArg (nonConst for another value)
+	ArgsArg int      // 1-based index of the parameter giving the remaining arguments, or 0
+	Recv    bool     // the rest comes from the receiver, built by a chain of calls at the call site
+}
+
+func (p *Proc) String() string {
+	var parts []string
+	switch {
+	case p.NameArg > 0:
+		parts = append(parts, "$"+strconv.Itoa(p.NameArg))
+	case p.Name != "":
+		parts = append(parts, p.Name)
+	case p.AnyBin:
+		parts = append(parts, "?")
+	}
+	for _, a := range p.Prefix {
+		if a == nonConst {
+			a = "?"
+		}
+		parts = append(parts, a)
+	}
+	if p.ArgsArg > 0 {
+		parts = append(parts, "$"+strconv.Itoa(p.ArgsArg)+"...")
+	}
+	if p.Recv {
+		parts = append(parts, "recv...")
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+const nonConst = "\x00"
+
+type tokKind int
+
+const (
+	tokConst tokKind = iota
+	tokParam         // a parameter of the enclosing function
+	tokRecv          // derived from the enclosing method's receiver
+	tokSelf          // os.Args[0], os.Executable(): the program itself
+	tokOther         // any other value
+)
+
+type tok struct {
+	kind   tokKind
+	s      string
+	param  int      // 1-based, for tokParam
+	spread bool     // a slice of remaining arguments (args...)
+	alts   []string // for tokOther, the constants a variable is assigned, when all are
+}
+
+type verdict int
+
+const (
+	vSilent verdict = iota // unknown: no effect reported
+	vRead
+	vEffect
+	vEffectIdem // an effect idempotent by nature: a subcommand that converges (rm, stop, apply)
+	vCond       // decided by the callers: see Proc
+)
+
+// procSinks are the process-running functions judged here.
+var procSinks = map[string]bool{
+	"(*os/exec.Cmd).Run":            true,
+	"(*os/exec.Cmd).Start":          true,
+	"(*os/exec.Cmd).Output":         true,
+	"(*os/exec.Cmd).CombinedOutput": true,
+	"syscall.Exec":                  true,
+	"os.StartProcess":               true,
+	"syscall.ForkExec":              true,
+	"syscall.StartProcess":          true,
+}
+
+// condEffect judges the calls of the standard library whose effect
+// depends on a value the caller may pass along: process runs and writes to
+// a file (housekeeping.go). ok is false for other functions.
+func (r *Result) condEffect(s *site, full string) (e *Effect, ok bool) {
+	if fileWrites[full] {
+		return s.fileWrite(full), true
+	}
+	if !procSinks[full] {
+		return nil, false
+	}
+	var v verdict
+	var p *Proc
+	if strings.HasPrefix(full, "(*os/exec.Cmd)") {
+		v, p = s.execCmdLine()
+	} else if len(s.call.Args) >= 2 {
+		// syscall.Exec(argv0, argv, envv), os.StartProcess(name, argv, attr):
+		// argv[0] names the program again.
+		args := s.sc.spreadToks(s.call.Args[1])
+		if len(args) > 0 && !args[0].spread {
+			args = args[1:]
+		}
+		v, p = judge(s.sc.tokOf(s.call.Args[0]), args, lineOpts{strict: s.sc.strict()})
+	}
+	return procResult(full, v, p, ""), true
+}
+
+func procResult(sink string, v verdict, p *Proc, via string) *Effect {
+	switch v {
+	case vEffect:
+		return &Effect{Sink: sink, Kind: kindExec, Via: via}
+	case vEffectIdem:
+		return &Effect{Sink: sink, Kind: kindExec, Via: via, Idempotent: true}
+	case vCond:
+		return &Effect{Sink: sink, Kind: kindExec, Via: via, Proc: p}
+	}
+	return nil
+}
+
+// execCmdLine judges the *exec.Cmd the site's receiver holds, from the
+// exec.Command or exec.CommandContext call that made it.
+func (s *site) execCmdLine() (verdict, *Proc) {
+	x := s.recvExpr()
+	if x == nil {
+		return vSilent, nil
+	}
+	var makers []ast.Expr
+	var cmdVar *types.Var
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		cmdVar, _ = s.sc.obj(id).(*types.Var)
+		if cmdVar == nil {
+			return vSilent, nil
+		}
+		s.sc.build()
+		for _, d := range s.sc.defs[cmdVar] {
+			if d.idx < 0 {
+				makers = append(makers, d.rhs)
+			}
+		}
+	} else {
+		makers = []ast.Expr{x}
+	}
+	tempDir := cmdVar != nil && s.sc.tempDir(cmdVar)
+	best, bestP := vSilent, (*Proc)(nil)
+	for _, m := range makers {
+		v, p := s.sc.commandCall(m, tempDir)
+		switch {
+		case v == vEffect:
+			return vEffect, nil
+		case v == vEffectIdem:
+			best, bestP = v, nil
+		case v == vCond && len(makers) == 1:
+			best, bestP = v, p
+		}
+	}
+	return best, bestP
+}
+
+// commandCall judges an exec.Command or exec.CommandContext call.
+func (sc *Scope) commandCall(e ast.Expr, tempDir bool) (verdict, *Proc) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return vSilent, nil
+	}
+	fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
+		return vSilent, nil
+	}
+	args := call.Args
+	switch fn.Name() {
+	case "Command":
+	case "CommandContext":
+		if len(args) == 0 {
+			return vSilent, nil
+		}
+		args = args[1:]
+	default:
+		return vSilent, nil
+	}
+	if len(args) == 0 {
+		return vSilent, nil
+	}
+	return judge(sc.tokOf(args[0]), sc.argToks(args[1:], call.Ellipsis.IsValid()), lineOpts{tempDir: tempDir, strict: sc.strict()})
+}
+
+// argToks classifies call arguments; the last one is spread when the call
+// has an ellipsis.
+func (sc *Scope) argToks(args []ast.Expr, ellipsis bool) []tok {
+	var toks []tok
+	for i, a := range args {
+		if ellipsis && i == len(args)-1 {
+			toks = append(toks, sc.spreadToks(a)...)
+			continue
+		}
+		toks = append(toks, sc.tokOf(a))
+	}
+	return toks
+}
+
+// spreadToks classifies a slice of arguments: a literal, an append, or
+// one spread value.
+func (sc *Scope) spreadToks(e ast.Expr) []tok {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		if d, ok := sc.single(id); ok {
+			if _, lit := ast.Unparen(d).(*ast.CompositeLit); lit {
+				e = ast.Unparen(d)
+			}
+		} else if lit, ok := sc.grownLiteral(id); ok {
+			// args := []string{"container", "list"}; args = append(args, ...):
+			// the literal, then values not known.
+			toks := sc.spreadToks(lit)
+			return append(toks, tok{kind: tokOther, spread: true})
+		}
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		var toks []tok
+		for _, el := range e.Elts {
+			toks = append(toks, sc.tokOf(el))
+		}
+		return toks
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "append" && len(e.Args) > 0 {
+			if _, builtin := sc.info.Uses[id].(*types.Builtin); builtin {
+				toks := sc.spreadToks(e.Args[0])
+				return append(toks, sc.argToks(e.Args[1:], e.Ellipsis.IsValid())...)
+			}
+		}
+	}
+	t := sc.tokOf(e)
+	t.spread = true
+	return []tok{t}
+}
+
+// grownLiteral returns the slice literal a local variable starts as, when
+// its other assignments only append to it.
+func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, bool) {
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return nil, false
+	}
+	var lit ast.Expr
+	for _, d := range sc.defsOf(v) {
+		if d.idx >= 0 {
+			return nil, false
+		}
+		rhs := ast.Unparen(d.rhs)
+		if _, ok := rhs.(*ast.CompositeLit); ok && lit == nil {
+			lit = rhs
+			continue
+		}
+		call, ok := rhs.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return nil, false
+		}
+		if fid, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || fid.Name != "append" {
+			return nil, false
+		}
+		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || sc.obj(first) != v {
+			return nil, false
+		}
+	}
+	return lit, lit != nil
+}
+
+// tokOf classifies one value of a command line.
+func (sc *Scope) tokOf(e ast.Expr) tok {
+	return sc.tokDepth(e, 0)
+}
+
+func (sc *Scope) tokDepth(e ast.Expr, depth int) tok {
+	if s, ok := sc.stringOf(e); ok {
+		return tok{kind: tokConst, s: s}
+	}
+	if isOSArgs0(sc.info, e) {
+		return tok{kind: tokSelf}
+	}
+	e = ast.Unparen(e)
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if fn, _ := typeutil.Callee(sc.info, e).(*types.Func); fn != nil && fn.Pkg() != nil {
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "os/exec.LookPath":
+				if len(e.Args) == 1 {
+					if s, ok := sc.stringOf(e.Args[0]); ok {
+						return tok{kind: tokConst, s: s}
+					}
+				}
+			case "os.Executable":
+				return tok{kind: tokSelf}
+			}
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sc.isRecvRooted(sel.X) {
+			return tok{kind: tokRecv} // cb.Build()
+		}
+	case *ast.SelectorExpr:
+		if sc.isRecvRooted(e.X) {
+			return tok{kind: tokRecv}
+		}
+	case *ast.Ident:
+		v, _ := sc.obj(e).(*types.Var)
+		if v == nil {
+			break
+		}
+		if sc.sig != nil {
+			if sc.sig.Recv() == v {
+				return tok{kind: tokRecv}
+			}
+			for i := 0; i < sc.sig.Params().Len(); i++ {
+				if sc.sig.Params().At(i) == v {
+					if len(sc.defsOf(v)) > 0 {
+						return tok{kind: tokOther} // reassigned
+					}
+					return tok{kind: tokParam, param: i + 1}
+				}
+			}
+		}
+		if depth > 3 {
+			break
+		}
+		ds := sc.defsOf(v)
+		if len(ds) == 0 {
+			break
+		}
+		var first tok
+		var alts []string // the constants assigned, while all are
+		for i, d := range ds {
+			var t tok
+			if d.idx >= 0 {
+				t = sc.tupleTok(d.rhs, depth+1)
+			} else {
+				t = sc.tokDepth(d.rhs, depth+1)
+			}
+			if t.kind == tokConst && (i == 0 || alts != nil) {
+				alts = append(alts, t.s)
+			} else {
+				alts = nil
+			}
+			if i == 0 {
+				first = t
+			} else if t.kind != first.kind || t.s != first.s || t.param != first.param {
+				first = tok{kind: tokOther}
+			}
+		}
+		if first.kind == tokOther && len(alts) == len(ds) {
+			return tok{kind: tokOther, alts: alts} // listFiles := "lsof"; if bsd { listFiles = "fstat" }
+		}
+		if first.kind == tokConst || first.kind == tokRecv || first.kind == tokSelf {
+			return first
+		}
+	}
+	return tok{kind: tokOther}
+}
+
+// tupleTok classifies one result of a tuple-valued right-hand side:
+// command, args, err := cb.Build() comes from the receiver.
+func (sc *Scope) tupleTok(rhs ast.Expr, depth int) tok {
+	if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sc.isRecvRooted(sel.X) {
+			return tok{kind: tokRecv}
+		}
+		if fn, _ := typeutil.Callee(sc.info, call).(*types.Func); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Executable" {
+			return tok{kind: tokSelf}
+		}
+	}
+	return tok{kind: tokOther}
+}
+
+func (sc *Scope) defsOf(v *types.Var) []def {
+	sc.build()
+	return sc.defs[v]
+}
+
+// isRecvRooted reports whether e is the enclosing method's receiver or a
+// field path from it (cb, cb.opts).
+func (sc *Scope) isRecvRooted(e ast.Expr) bool {
+	if sc.sig == nil || sc.sig.Recv() == nil {
+		return false
+	}
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			return sc.obj(x) == sc.sig.Recv()
+		default:
+			return false
+		}
+	}
+}
+
+// tempDir reports whether the command's working directory is assigned a
+// temporary path (cmd.Dir = tempDir).
+func (sc *Scope) tempDir(cmd *types.Var) bool {
+	found := false
+	ast.Inspect(sc.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found || len(as.Lhs) != len(as.Rhs) {
+			return !found
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Dir" {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && sc.obj(id) == cmd && sc.mentionsTemp(as.Rhs[i]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// lineOpts are the circumstances of a command line: a temporary working
+// directory; strict, in the packages of the main module (the server's own
+// code), where a binary not known to be read-only is an effect. In a
+// dependency, a command line the library fixes itself (pkg-config, lsof,
+// a GOPACKAGESDRIVER named by the environment) is judged by the tables of
+// known clients and shells only: what the tool's input chooses reaches the
+// server's code through the Proc facts, where it is judged strictly.
+type lineOpts struct {
+	tempDir, strict bool
+}
+
+// effect is the verdict on a binary not known to be read-only.
+func (o lineOpts) effect() verdict {
+	if o.strict {
+		return vEffect
+	}
+	return vSilent
+}
+
+func (sc *Scope) strict() bool { return sc.r == nil || sc.r.strictProc }
+
+// judge decides a command line from its binary and arguments.
+func judge(bin tok, args []tok, o lineOpts) (verdict, *Proc) {
+	switch bin.kind {
+	case tokSelf:
+		return vSilent, nil
+	case tokParam:
+		p := &Proc{NameArg: bin.param}
+		condArgs(p, args)
+		return vCond, p
+	case tokRecv:
+		for _, a := range args {
+			if a.kind == tokRecv {
+				// A builder: the whole line is the receiver's.
+				return vCond, &Proc{Recv: true}
+			}
+		}
+		return judgeAny(args, o) // a configured binary: d.bin
+	case tokConst:
+		return judgeNamed(bin.s, args, o)
+	}
+	if bin.alts != nil {
+		// One of several constants: an effect if any is.
+		best := vSilent
+		for _, name := range bin.alts {
+			switch v, _ := judgeNamed(name, args, o); v {
+			case vEffect, vEffectIdem:
+				return vEffect, nil
+			case vRead:
+				best = vRead
+			}
+		}
+		return best, nil
+	}
+	return judgeAny(args, o)
+}
+
+// condArgs records in p the arguments up to the first parameter.
+func condArgs(p *Proc, args []tok) {
+	for _, a := range args {
+		switch a.kind {
+		case tokParam:
+			p.ArgsArg = a.param
+			return
+		case tokRecv:
+			p.Recv = true
+			return
+		case tokConst:
+			if a.spread {
+				p.Prefix = append(p.Prefix, nonConst)
+				return
+			}
+			p.Prefix = append(p.Prefix, a.s)
+		default:
+			p.Prefix = append(p.Prefix, nonConst)
+			if a.spread {
+				return
+			}
+		}
+	}
+}
+
+// effectOf is the verdict on a subcommand that is not a read: idempotent
+// by nature when repeating it converges (a second rm, stop or apply
+// leaves the same state, or fails).
+func effectOf(sub string) verdict {
+	if idemVerbs[sub] {
+		return vEffectIdem
+	}
+	return vEffect
+}
+
+var idemVerbs = words("rm", "rmi", "remove", "delete", "del", "stop", "kill", "uninstall", "pull", "push",
+	"apply", "scale", "label", "annotate", "set", "destroy", "disable", "enable", "cordon", "uncordon",
+	"pause", "unpause", "tag", "untag", "upgrade", "prune", "drain")
+
+// prefixOf renders the arguments before the callers' part.
+func prefixOf(args []tok) []string {
+	var p []string
+	for _, a := range args {
+		if a.kind == tokConst && !a.spread {
+			p = append(p, a.s)
+		} else {
+			p = append(p, nonConst)
+		}
+	}
+	return p
+}
+
+// judgeNamed judges a run of a constant binary.
+func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
+	tempDir := o.tempDir
+	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(name, `\`, "/")), ".exe")
+	if shells[base] || shells[base+".exe"] {
+		for i, a := range args {
+			if a.kind == tokConst && !a.spread && (a.s == "-c" || a.s == "/c" || a.s == "/C" || strings.EqualFold(a.s, "-command")) {
+				if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread {
+					return judgeScript(args[i+1].s, o)
+				}
+				return vEffect, nil
+			}
+		}
+		return vEffect, nil // a script file, or one read from stdin
+	}
+	if readOnlyBins[base] {
+		return vRead, nil
+	}
+	reads, known := commandReads[base]
+	if !known {
+		return o.effect(), nil
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.kind == tokConst && !a.spread:
+			if strings.HasPrefix(a.s, "-") {
+				if !strings.Contains(a.s, "=") && i+1 < len(args) && !args[i+1].spread &&
+					(args[i+1].kind != tokConst || valueFlags[a.s]) {
+					i++ // the flag's value
+				}
+				continue
+			}
+			if tempDir && (base == "go" || (base == "git" && a.s != "push")) {
+				return vSilent, nil // in a throwaway module or checkout
+			}
+			if reads[a.s] {
+				return vRead, nil
+			}
+			if groupWords[a.s] && !readMostly[base] {
+				return judgeAny(args[i+1:], lineOpts{strict: true}) // podman image pull, kubectl auth can-i
+			}
+			return effectOf(a.s), nil
+		case a.kind == tokParam:
+			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
+		case a.kind == tokRecv:
+			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), Recv: true}
+		}
+		// A subcommand chosen at run time.
+		if readMostly[base] {
+			return vSilent, nil
+		}
+		return vEffect, nil
+	}
+	return vRead, nil // no subcommand: help or version
+}
+
+// judgeAny judges a run of a binary chosen at run time (a configured
+// path), by its subcommand.
+func judgeAny(args []tok, o lineOpts) (verdict, *Proc) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.kind == tokConst && !a.spread:
+			if strings.HasPrefix(a.s, "-") {
+				if !strings.Contains(a.s, "=") && i+1 < len(args) && !args[i+1].spread &&
+					(args[i+1].kind != tokConst || valueFlags[a.s]) {
+					i++
+				}
+				continue
+			}
+			if readVerbs()[a.s] {
+				return vRead, nil
+			}
+			if groupWords[a.s] {
+				return judgeAny(args[i+1:], o) // container list, image rm
+			}
+			if !o.strict {
+				return vSilent, nil
+			}
+			return effectOf(a.s), nil
+		case a.kind == tokParam:
+			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
+		case a.kind == tokRecv:
+			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), Recv: true}
+		}
+		return o.effect(), nil
+	}
+	return o.effect(), nil
+}
+
+// judgeScript judges a constant shell script: a single command line
+// without shell syntax is judged as that command; anything else is an
+// effect.
+func judgeScript(script string, o lineOpts) (verdict, *Proc) {
+	if strings.ContainsAny(script, ";|&><`$\n(") {
+		return vEffect, nil
+	}
+	f := strings.Fields(script)
+	if len(f) == 0 {
+		return vSilent, nil
+	}
+	var args []tok
+	for _, w := range f[1:] {
+		args = append(args, tok{kind: tokConst, s: strings.Trim(w, `'"`)})
+	}
+	return judgeNamed(f[0], args, o)
+}
+
+// readOnlyBins are commands that only read, whatever their arguments.
+var readOnlyBins = words("ps", "ls", "cat", "head", "tail", "wc", "grep", "egrep", "rg", "ag", "uname", "whoami",
+	"hostname", "id", "groups", "df", "du", "lsof", "which", "where", "whereis", "file", "stat", "date",
+	"printenv", "pwd", "nproc", "free", "uptime", "top", "netstat", "ss", "nslookup", "dig", "host",
+	"ping", "traceroute", "tree", "fstat", "pkg-config", "sw_vers", "lsb_release", "nvidia-smi", "ffprobe", "locale", "getconf",
+	"vm_stat", "sysctl", "lscpu", "lsblk", "lsusb", "lspci", "pgrep", "tasklist", "systeminfo", "ver",
+	"echo", "true", "false", "test", "diff", "cmp", "md5sum", "sha256sum", "shasum", "base64", "jq", "yq")
+
+// groupWords are the command groups of container and cluster clients: the
+// verb is the next word (podman container list, docker image rm).
+var groupWords = words("container", "image", "network", "volume", "pod", "system", "secret", "plugin",
+	"context", "manifest", "machine", "builder", "buildx", "node", "service", "stack", "swarm", "trust",
+	"repo", "registry", "artifact", "farm", "kube", "rollouts", "argo", "compose")
+
+// valueFlags are flags of the known clients that take a value, so that a
+// constant after them is not the subcommand.
+var valueFlags = words("-C", "-c", "-n", "--namespace", "--context", "--kubeconfig", "--kube-context",
+	"-o", "--output", "--git-dir", "--work-tree", "-H", "--host", "--project", "--region", "--profile",
+	"--chdir", "-chdir")
+
+// readVerbs are the read-only subcommands of every known client, used for
+// a binary chosen at run time.
+var readVerbs = func() func() map[string]bool {
+	var m map[string]bool
+	return func() map[string]bool {
+		if m == nil {
+			m = make(map[string]bool)
+			for name, reads := range commandReads {
+				if readMostly[name] {
+					continue
+				}
+				for v := range reads {
+					m[v] = true
+				}
+			}
+			m["list"] = true
+			m["ls"] = true
+			m["can-i"] = true
+			m["whoami"] = true
+			m["help"] = true
+		}
+		return m
+	}
+}()
+
+// procCall judges a call of a function whose process run is decided by
+// its callers (e.Proc), from the call's arguments; it returns the effect
+// for the caller, itself conditional when the arguments are the caller's
+// parameters, or nil when the command line is a read or unknown.
+func (r *Result) procCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	p := e.Proc
+	arg := func(i int) ast.Expr { // 1-based
+		if i-1 < len(call.Args) {
+			return call.Args[i-1]
+		}
+		return nil
+	}
+	var bin tok
+	var args []tok
+	chained := false
+	switch {
+	case p.NameArg > 0:
+		a := arg(p.NameArg)
+		if a == nil {
+			return nil
+		}
+		bin = sc.tokOf(a)
+	case p.Name != "":
+		bin = tok{kind: tokConst, s: p.Name}
+	case p.AnyBin:
+		bin = tok{kind: tokOther}
+	}
+	for _, s := range p.Prefix {
+		if s == nonConst {
+			args = append(args, tok{kind: tokOther})
+		} else {
+			args = append(args, tok{kind: tokConst, s: s})
+		}
+	}
+	if p.ArgsArg > 0 && p.ArgsArg <= len(call.Args) {
+		sig, _ := fn.Type().(*types.Signature)
+		rest := call.Args[p.ArgsArg-1:]
+		if sig != nil && p.ArgsArg <= sig.Params().Len() && !sig.Variadic() {
+			if _, slice := sig.Params().At(p.ArgsArg - 1).Type().Underlying().(*types.Slice); slice {
+				args = append(args, sc.spreadToks(rest[0])...)
+			} else {
+				args = append(args, sc.tokOf(rest[0]))
+			}
+		} else {
+			args = append(args, sc.argToks(rest, call.Ellipsis.IsValid())...)
+		}
+	}
+	if p.Recv {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if sc.isRecvRooted(sel.X) {
+			// A method of the builder calling another: still the callers'
+			// business, when the line is the receiver's alone.
+			if p.NameArg > 0 || p.ArgsArg > 0 {
+				return nil
+			}
+			q := *p
+			return &Effect{Sink: e.Sink, Kind: kindExec, Via: qualifiedName(fn), Proc: &q}
+		}
+		chain, ok := sc.builderChain(sel.X)
+		if !ok {
+			return nil
+		}
+		if p.NameArg == 0 && p.Name == "" && !p.AnyBin {
+			if len(chain) == 0 {
+				return nil
+			}
+			bin, chain = chain[0], chain[1:]
+		}
+		args = append(args, chain...)
+		chained = true
+	}
+	if bin.kind == tokRecv && !chained {
+		return &Effect{Sink: e.Sink, Kind: kindExec, Via: qualifiedName(fn), Proc: &Proc{Recv: true}}
+	}
+	v, q := judge(bin, args, lineOpts{strict: sc.strict()})
+	return procResult(e.Sink, v, q, qualifiedName(fn))
+}
+
+// builderChain returns the command line a builder chain supplies, from
+// the constant arguments of the call that made the builder (its binary
+// first) and of the methods called on it before: for
+// NewCommandBuilder("kubectl").WithArgs("get", "pods"), kubectl get pods.
+// A local variable is followed to its one definition that is not itself
+// a call on the variable (builder = builder.WithNamespace(ns)). ok is
+// false when the chain cannot be read: the root call takes no constant.
+func (sc *Scope) builderChain(x ast.Expr) ([]tok, bool) {
+	var calls []*ast.CallExpr
+	for depth := 0; depth < 16; depth++ {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.CallExpr:
+			calls = append(calls, e)
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return sc.chainToks(calls)
+			}
+			if _, isFunc := sc.info.Uses[sel.Sel].(*types.Func); isFunc {
+				if s := sc.info.Selections[sel]; s == nil {
+					return sc.chainToks(calls) // pkg.NewBuilder(...)
+				}
+			}
+			x = sel.X
+		case *ast.Ident:
+			v, _ := sc.obj(e).(*types.Var)
+			if v == nil {
+				return nil, false
+			}
+			var init ast.Expr
+			for _, d := range sc.defsOf(v) {
+				if d.idx >= 0 {
+					return nil, false
+				}
+				if sc.callsOn(d.rhs, v) {
+					continue
+				}
+				if init != nil {
+					return nil, false
+				}
+				init = d.rhs
+			}
+			if init == nil {
+				return nil, false
+			}
+			x = init
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// callsOn reports whether e is a chain of method calls on v.
+func (sc *Scope) callsOn(e ast.Expr, v *types.Var) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			e = sel.X
+		case *ast.Ident:
+			return sc.obj(x) == v
+		default:
+			return false
+		}
+	}
+}
+
+// chainToks renders the string arguments of calls (outermost first, the
+// root last) as command line tokens, root first; the root must give a
+// constant or a parameter first.
+func (sc *Scope) chainToks(calls []*ast.CallExpr) ([]tok, bool) {
+	var toks []tok
+	for i := len(calls) - 1; i >= 0; i-- {
+		c := calls[i]
+		var args []ast.Expr
+		for _, a := range c.Args {
+			if isStrings(sc.info.TypeOf(a)) {
+				args = append(args, a)
+			}
+		}
+		toks = append(toks, sc.argToks(args, c.Ellipsis.IsValid() && len(args) > 0 && args[len(args)-1] == c.Args[len(c.Args)-1])...)
+		if i == len(calls)-1 && (len(toks) == 0 || (toks[0].kind != tokConst && toks[0].kind != tokParam) || toks[0].spread) {
+			return nil, false
+		}
+	}
+	return toks, true
+}
+
+// isStrings reports whether t is a string or a slice of strings.
+func isStrings(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = s.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// execCmd is the catalogue's check for the runs of an *exec.Cmd; callEffect
+// judges them with procEffect first.
+func execCmd(s *site) (bool, bool) {
+	v, _ := s.execCmdLine()
+	return v == vEffect || v == vEffectIdem, v == vEffectIdem
+}

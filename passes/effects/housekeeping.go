@@ -1,0 +1,296 @@
+package effects
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Housekeeping is not an effect, judged by where the data goes:
+//
+//   - paths derived from os.TempDir, os.CreateTemp, os.MkdirTemp and
+//     os.UserCacheDir, and from the package's own functions that return
+//     such a path (createTempProject), written or removed;
+//   - files and local databases owned by a cache: a method of a type whose
+//     name contains "cache", a package whose path does, a path built from
+//     a variable, field or type named like a cache (proj.dir of a
+//     cachedProject), a local index (indexPath) or a lock file;
+//   - standard streams, also through an *os.File parameter: the write is
+//     judged at each call site from the file passed (os.Stderr is output);
+//   - schema migrations at open (golang-migrate, goose, sql-migrate; see
+//     neverEffect).
+
+// fileWrites are the writes through an *os.File that a function may take
+// as a parameter.
+var fileWrites = map[string]bool{
+	"(*os.File).Write":       true,
+	"(*os.File).WriteString": true,
+	"(*os.File).WriteAt":     true,
+	"(*os.File).ReadFrom":    true,
+	"(*os.File).Truncate":    true,
+	"fmt.Fprint":             true,
+	"fmt.Fprintf":            true,
+	"fmt.Fprintln":           true,
+}
+
+func (e *Effect) conditional() bool { return e.Proc != nil || e.File > 0 }
+
+func (e *Effect) condString() string {
+	if e.Proc != nil {
+		return e.Proc.String()
+	}
+	return "[file $" + strconv.Itoa(e.File) + "]"
+}
+
+// condCall judges a call of a function whose effect its callers decide.
+func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	if e.Proc != nil {
+		return r.procCall(sc, call, fn, e)
+	}
+	if e.File-1 >= len(call.Args) {
+		return nil
+	}
+	v, param := sc.fileOf(call.Args[e.File-1])
+	switch v {
+	case vEffect:
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn)}
+	case vCond:
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), File: param}
+	}
+	return nil
+}
+
+// fileWrite judges a write through an *os.File: the receiver, or the
+// first argument of fmt.Fprint*.
+func (s *site) fileWrite(full string) *Effect {
+	var f ast.Expr
+	if strings.HasPrefix(full, "fmt.") {
+		if len(s.call.Args) == 0 || !isOSFile(s.sc.info.TypeOf(s.call.Args[0])) {
+			return nil
+		}
+		f = s.call.Args[0]
+	} else {
+		f = s.recvExpr()
+	}
+	if f == nil {
+		return nil
+	}
+	idem := full == "(*os.File).WriteAt" || full == "(*os.File).Truncate"
+	switch v, param := s.sc.fileOf(f); v {
+	case vEffect:
+		return &Effect{Sink: full, Kind: kindFile, Idempotent: idem}
+	case vCond:
+		return &Effect{Sink: full, Kind: kindFile, Idempotent: idem, File: param}
+	}
+	return nil
+}
+
+// fileOf judges the file an expression holds: a standard stream or a
+// temporary or housekeeping file (no effect), a parameter of the enclosing
+// function (the callers decide), or another file (an effect).
+func (sc *Scope) fileOf(f ast.Expr) (verdict, int) {
+	if isStdStream(sc, f) || sc.mentionsTemp(f) {
+		return vSilent, 0
+	}
+	if id, ok := ast.Unparen(f).(*ast.Ident); ok && sc.sig != nil {
+		v, _ := sc.obj(id).(*types.Var)
+		for i := 0; v != nil && i < sc.sig.Params().Len(); i++ {
+			if sc.sig.Params().At(i) == v && len(sc.defsOf(v)) == 0 && isOSFile(v.Type()) {
+				return vCond, i + 1
+			}
+		}
+	}
+	return vEffect, 0
+}
+
+// isStdStream reports whether e is os.Stdout or os.Stderr, directly or
+// through a local variable assigned once.
+func isStdStream(sc *Scope, e ast.Expr) bool {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if d, ok := sc.single(id); ok {
+			e = d
+		}
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := sc.info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr")
+}
+
+func isOSFile(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
+}
+
+// isTemp reports whether e is a call that makes or names a temporary or
+// cache path: the standard library's, or one of the package's functions
+// that return one.
+func (sc *Scope) isTemp(e ast.Expr) bool {
+	if isTempSource(sc.info, e) {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg().Path() == "os" && fn.Name() == "UserCacheDir" {
+		return true
+	}
+	return sc.r != nil && sc.r.bodies != nil && fn.Pkg() == sc.r.pkg && sc.r.isTempFunc(fn.Origin())
+}
+
+// isTempFunc reports whether fn, a function of the package under
+// analysis, returns a temporary path or file as its first result on every
+// return that gives one (the others return "" or nil with an error):
+// createTempProject returns the directory os.MkdirTemp made. Computed on
+// first use, while run computes the facts.
+func (r *Result) isTempFunc(fn *types.Func) bool {
+	fi := r.bodies[fn]
+	if fi == nil {
+		return false
+	}
+	if v, ok := r.tempFuncs[fn]; ok {
+		return v
+	}
+	r.tempFuncs[fn] = false // recursion
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	if t := sig.Results().At(0).Type(); !isOSFile(t) && !isStrings(t) {
+		return false
+	}
+	sc := NewScope(r.info, fi.body)
+	sc.r, sc.sig = r, sig
+	if !mentionsTempCall(sc, fi.body) {
+		return false
+	}
+	all, some := true, false
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				if res := sig.Results().At(0); res.Name() != "" {
+					sc.build()
+					some = true
+					all = all && sc.temp[res]
+				}
+				return false
+			}
+			first := n.Results[0]
+			if s, ok := sc.stringOf(first); ok && s == "" {
+				return false
+			}
+			if id, ok := ast.Unparen(first).(*ast.Ident); ok && id.Name == "nil" {
+				return false
+			}
+			some = true
+			all = all && sc.mentionsTemp(first)
+			return false
+		}
+		return all
+	})
+	r.tempFuncs[fn] = all && some
+	return all && some
+}
+
+// mentionsTempCall reports whether body calls a temp-making function.
+func mentionsTempCall(sc *Scope, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !found && sc.isTemp(c) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// cacheLocal reports whether e is a write to a local store (a file, a
+// local database) by a method of a cache type: what a cache writes can be
+// thrown away and rebuilt. A caching client's remote calls still count.
+func cacheLocal(fi *funcInfo, e *Effect) bool {
+	if e == nil {
+		return false
+	}
+	switch e.Kind {
+	case kindFile, kindSQL, kindRedis, kindMongo:
+	default:
+		return false
+	}
+	fn, ok := fi.obj.(*types.Func)
+	return ok && strings.Contains(strings.ToLower(recvName(fn)), "cache")
+}
+
+// housekeepingIdent reports whether an identifier in a path names a cache,
+// a local index or a lock: a variable or field so named or of a type so
+// named (cacheDir, c.indexPath, proj.dir of a cachedProject, lockFile).
+func housekeepingIdent(info *types.Info, id *ast.Ident) bool {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	name := strings.ToLower(v.Name())
+	if strings.Contains(name, "cache") || lockNames[name] || strings.HasPrefix(name, "lockfile") || strings.HasPrefix(name, "lockpath") {
+		return true
+	}
+	if strings.Contains(name, "index") && isStrings(v.Type()) {
+		return true
+	}
+	t := v.Type()
+	for {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+			continue
+		}
+		break
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		tn := strings.ToLower(n.Obj().Name())
+		return strings.Contains(tn, "cache") || strings.Contains(tn, "index")
+	}
+	return false
+}
+
+var lockNames = words("lock", "lockfile", "lockpath", "lockname", "lockdir", "flock", "pidfile", "pidpath")
+
+// isLogPackage reports whether a package is a project's own log sink by
+// its last path element (internal/logging, pkg/logger): what it writes is
+// a log, and repeating a log line duplicates nothing that matters.
+func isLogPackage(path string) bool {
+	return logPackages[path[strings.LastIndexByte(path, '/')+1:]]
+}
+
+var logPackages = words("log", "logs", "logger", "logging", "logutil", "applog")
+
+// betterEffect reports whether e should replace old as a function's
+// effect: an effect every call commits wins over one its callers decide
+// (conditional), then the one that matters most (MoreSignificant).
+func betterEffect(e, old *Effect) bool {
+	switch {
+	case old == nil:
+		return e != nil
+	case e == nil:
+		return false
+	case old.conditional() != e.conditional():
+		return old.conditional()
+	case e.conditional():
+		return false
+	}
+	return MoreSignificant(e, old)
+}

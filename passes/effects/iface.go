@@ -1,0 +1,225 @@
+package effects
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// interfaceEffect resolves a call of an interface method to the concrete
+// types that implement the interface among the packages the package under
+// analysis can see: when every implementation found commits an effect in
+// that method, the call commits it too, and Via names the implementation
+// (a handler calling s.client.Issues().CreateIssue through the server's
+// own GitLabClient interface, implemented by a wrapper type of another
+// package or module that forwards to the SDK).
+//
+// For an interface declared in the main module (the server's own code;
+// the package under analysis belongs to it), implementations are looked
+// for in
+//   - the interface's own package;
+//   - every package whose facts hold an effectful method of that name
+//     (facts travel only from the dependencies of the package under
+//     analysis, direct or transitive, test files excluded);
+//   - the packages of the interface's module that the package under
+//     analysis imports, directly or transitively, so that an in-memory
+//     twin or a fake beside the real implementation makes the call
+//     unknown: stay silent.
+//
+// For an interface of another module, and in the packages of dependency
+// modules (under go vet every dependency is analyzed: their own interfaces
+// are SDK plumbing), only the implementations beside the interface are
+// looked for, as before.
+//
+// Not reached: an implementation in a package the caller's package does
+// not import (only main wires it in: whatsapp E07). Under go vet each
+// package is analyzed with its dependencies' facts only, so its handlers'
+// effects cannot depend on the rest of the program; a third-party type
+// implementing the interface without an effect of that name outside the
+// interface's module is not looked for either.
+//
+// The work is lazy: only for interface methods of a non-standard package
+// with an effectful method of the same name somewhere, memoized per
+// method and, for the import walk, per package.
+func (r *Result) interfaceEffect(fn *types.Func) *Effect {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e, ok := r.ifaceCache[fn]; ok {
+		return e
+	}
+	var result *Effect
+	defer func() { r.ifaceCache[fn] = result }()
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) {
+		return nil
+	}
+	cands := r.effectPackages(fn.Name())
+	if len(cands) == 0 {
+		return nil
+	}
+	pkgs := []*types.Package{fn.Pkg()}
+	if r.strictProc && sameModule(r.module, fn.Pkg().Path()) {
+		seen := map[*types.Package]bool{fn.Pkg(): true}
+		add := func(p *types.Package) {
+			if !seen[p] {
+				seen[p] = true
+				pkgs = append(pkgs, p)
+			}
+		}
+		for _, p := range cands {
+			add(p)
+		}
+		for _, p := range r.modulePackages(r.module) {
+			add(p)
+		}
+	} else if !containsPkg(cands, fn.Pkg()) {
+		// An interface of another module, or of a dependency's own
+		// module: only the implementations beside it, when one of them
+		// has an effect.
+		return nil
+	}
+	found := 0
+	for _, pkg := range pkgs {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+				continue
+			}
+			var t types.Type = tn.Type()
+			if !types.Implements(t, iface) {
+				t = types.NewPointer(t)
+				if !types.Implements(t, iface) {
+					continue
+				}
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
+			m, ok := obj.(*types.Func)
+			if !ok {
+				result = nil
+				return nil
+			}
+			e := r.effects[m.Origin()]
+			if e == nil || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+				// An implementation without the effect: unknown. So is an
+				// HTTP request whose method is not known, or an RPC-style
+				// client's POST (slack-go sends its reads so): the method is
+				// no evidence (as in toolhints), and the interface, declared
+				// for tests, says nothing more.
+				result = nil
+				return nil
+			}
+			found++
+			if implBeats(e, result) {
+				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
+					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC,
+					Proc: e.Proc, File: e.File}
+			}
+		}
+	}
+	if found == 0 {
+		result = nil
+	}
+	return result
+}
+
+// implBeats reports whether implementation effect a describes an
+// interface method better than b (nil for none yet). The implementations
+// commit one operation in different ways (a CLI's "podman stop" and an
+// API's POST /containers/{id}/stop): when one of them is idempotent by
+// nature, so is the operation, whatever another's HTTP method says, so an
+// idempotent effect beats one that is not; then the kind decides, as in
+// MoreSignificant (#12, podman-mcp-server container_stop).
+func implBeats(a, b *Effect) bool {
+	if b == nil {
+		return true
+	}
+	if a.Idempotent != b.Idempotent {
+		return a.Idempotent
+	}
+	return significance(a.Kind) < significance(b.Kind)
+}
+
+// effectPackages returns the packages with an effectful method named
+// name, from the facts. r.mu must be held.
+func (r *Result) effectPackages(name string) []*types.Package {
+	if r.effectNames == nil {
+		r.effectNames = make(map[string][]*types.Package)
+		seen := make(map[methodKey]bool)
+		for obj := range r.effects {
+			fn, ok := obj.(*types.Func)
+			if !ok || fn.Pkg() == nil || !hasRecv(fn) {
+				continue
+			}
+			k := methodKey{fn.Pkg(), fn.Name()}
+			if !seen[k] {
+				seen[k] = true
+				r.effectNames[fn.Name()] = append(r.effectNames[fn.Name()], fn.Pkg())
+			}
+		}
+		for _, ps := range r.effectNames {
+			sort.Slice(ps, func(i, j int) bool { return ps[i].Path() < ps[j].Path() })
+		}
+	}
+	return r.effectNames[name]
+}
+
+// postReadByName reports whether e, an HTTP POST, is reached through a
+// method named like a read (GetConversationsContext, SearchMessages): a
+// POST that is a read by design (http.go's rule, applied at the interface
+// the server declares).
+func postReadByName(e *Effect, name string) bool {
+	return e.Method == "POST" && !strings.Contains(name, "Create") && readWords[firstWord(name)]
+}
+
+func containsPkg(ps []*types.Package, p *types.Package) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// modulePackages returns the packages of module mod that the package
+// under analysis imports, directly or transitively through packages of
+// that module, itself included; memoized. r.mu must be held.
+func (r *Result) modulePackages(mod string) []*types.Package {
+	if ps, ok := r.imported[mod]; ok {
+		return ps
+	}
+	if r.imported == nil {
+		r.imported = make(map[string][]*types.Package)
+	}
+	var ps []*types.Package
+	if r.pkg != nil {
+		seen := make(map[*types.Package]bool)
+		var walk func(p *types.Package)
+		walk = func(p *types.Package) {
+			if seen[p] || isStdPath(p.Path()) {
+				return
+			}
+			seen[p] = true
+			in := sameModule(mod, p.Path())
+			if in {
+				ps = append(ps, p)
+			}
+			if !in && p != r.pkg {
+				return // the module's packages are reached through its own
+			}
+			for _, q := range p.Imports() {
+				walk(q)
+			}
+		}
+		walk(r.pkg)
+	}
+	r.imported[mod] = ps
+	return ps
+}

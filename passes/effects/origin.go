@@ -1,0 +1,602 @@
+package effects
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
+)
+
+// A key counts as read only when its value comes from the caller: for a
+// tool handler, from the tool call (its request, typed input, _meta,
+// headers); for any other function, from one of its parameters, which is
+// what its KeyRead or Effect fact records (KeyFrom), so that a call
+// counts only when it passes the tool call's data there. A struct field
+// named ClientToken that holds a credential set at startup, read through
+// the server's receiver or a captured config, is no key (issue 12).
+//
+// The data flow is local and cheap: a value derives from the parameters
+// it mentions, through local variables (assignments, range, a variable
+// whose address is passed to a call that reads a parameter, as
+// BindArguments(&in) or json.Unmarshal(raw, &in) do), field selections,
+// indexes and calls. A context.Context passed to a function does not make
+// its result the caller's data (http.NewRequestWithContext(ctx, ...) is
+// the server's own request), though a method of the context (ctx.Value)
+// does.
+
+// mask is a set of parameter indices: bit 0 is the receiver, bit i+1 the
+// i-th parameter. Parameters past 62 are not tracked.
+type mask uint64
+
+const recvBit mask = 1
+
+func paramBit(i int) mask {
+	if i < 0 {
+		return recvBit
+	}
+	if i > 62 {
+		return 0
+	}
+	return 1 << uint(i+1)
+}
+
+// indices renders m as the sorted parameter indices of a fact (-1 for the
+// receiver).
+func (m mask) indices() []int {
+	var out []int
+	for i := -1; i <= 62; i++ {
+		if m&paramBit(i) != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// argsMask returns the mask of the arguments of call at the fact's
+// indices (a variadic index covers the arguments from there on).
+func (f *flow) argsMask(call *ast.CallExpr, from []int) mask {
+	var m mask
+	for _, i := range from {
+		if i < 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if s := f.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+					m |= f.from(sel.X)
+				}
+			}
+			continue
+		}
+		if i < len(call.Args) {
+			m |= f.from(call.Args[i])
+		}
+	}
+	return m
+}
+
+// flow is the key data flow of one function body.
+type flow struct {
+	r      *Result
+	info   *types.Info
+	body   ast.Node
+	params map[*types.Var]int
+	// handler marks a tool handler's body: only its non-receiver
+	// parameters are the client's, and a key must come from them.
+	handler bool
+	// schemaKeys are the normalized argument names the tool's input
+	// schema declares as keys.
+	schemaKeys map[string]bool
+	// fresh, when set, reports whether a value set as a key is made anew
+	// on every evaluation (the fresh analyzer's answer, given by the
+	// check: effects cannot import it).
+	fresh func(ast.Expr) bool
+
+	built  bool
+	defs   map[*types.Var][]ast.Expr // right-hand sides (whole, for tuples), range expressions, fill calls
+	writes map[ast.Expr]ast.Expr     // assigned field or index → value
+	litVar map[*ast.CompositeLit]*types.Var
+	memo   map[*types.Var]mask
+	busy   map[*types.Var]bool
+}
+
+// newFlow returns the flow of a function with the given receiver and
+// type; recv may be nil.
+func (r *Result) newFlow(info *types.Info, recv *ast.FieldList, ft *ast.FuncType, body ast.Node) *flow {
+	f := &flow{r: r, info: info, body: body, params: make(map[*types.Var]int)}
+	if recv != nil {
+		for _, fld := range recv.List {
+			for _, n := range fld.Names {
+				if v, ok := info.Defs[n].(*types.Var); ok {
+					f.params[v] = -1
+				}
+			}
+		}
+	}
+	if ft != nil && ft.Params != nil {
+		i := 0
+		for _, fld := range ft.Params.List {
+			if len(fld.Names) == 0 {
+				i++
+				continue
+			}
+			for _, n := range fld.Names {
+				if v, ok := info.Defs[n].(*types.Var); ok {
+					f.params[v] = i
+				}
+				i++
+			}
+		}
+	}
+	return f
+}
+
+func (f *flow) build() {
+	if f.built {
+		return
+	}
+	f.built = true
+	f.defs = make(map[*types.Var][]ast.Expr)
+	f.writes = make(map[ast.Expr]ast.Expr)
+	f.litVar = make(map[*ast.CompositeLit]*types.Var)
+	f.memo = make(map[*types.Var]mask)
+	f.busy = make(map[*types.Var]bool)
+	if f.body == nil {
+		return
+	}
+	analysisutil.EachAssign(f.body, func(lhs, rhs ast.Expr, idx int) {
+		switch l := ast.Unparen(lhs).(type) {
+		case *ast.Ident:
+			if v := f.local(l); v != nil {
+				f.defs[v] = append(f.defs[v], rhs)
+				x := ast.Unparen(rhs)
+				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					x = ast.Unparen(u.X)
+				}
+				if lit, ok := x.(*ast.CompositeLit); ok {
+					f.litVar[lit] = v
+				}
+			}
+		case *ast.SelectorExpr, *ast.IndexExpr:
+			if idx < 0 {
+				f.writes[l] = rhs
+			}
+		}
+	})
+	ast.Inspect(f.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok {
+					if v := f.local(id); v != nil {
+						f.defs[v] = append(f.defs[v], n.X)
+					}
+				}
+			}
+		case *ast.CallExpr:
+			// A variable filled through its address: req.BindArguments(&in).
+			for _, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+						if v := f.local(id); v != nil {
+							f.defs[v] = append(f.defs[v], n)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// local returns the variable id denotes when it is local to a function
+// (not a field, not package-level), or nil.
+func (f *flow) local(id *ast.Ident) *types.Var {
+	obj := f.info.Defs[id]
+	if obj == nil {
+		obj = f.info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+// from returns the parameters the value of e derives from.
+func (f *flow) from(e ast.Expr) mask {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v := f.local(e)
+		if v == nil {
+			return 0
+		}
+		if i, ok := f.params[v]; ok {
+			return paramBit(i)
+		}
+		f.build()
+		if m, ok := f.memo[v]; ok {
+			return m
+		}
+		if f.busy[v] {
+			return 0
+		}
+		f.busy[v] = true
+		var m mask
+		for _, d := range f.defs[v] {
+			m |= f.from(d)
+		}
+		delete(f.busy, v)
+		f.memo[v] = m
+		return m
+	case *ast.SelectorExpr:
+		if id, ok := e.X.(*ast.Ident); ok {
+			if _, ok := f.info.Uses[id].(*types.PkgName); ok {
+				return 0
+			}
+		}
+		return f.from(e.X)
+	case *ast.IndexExpr:
+		return f.from(e.X)
+	case *ast.IndexListExpr:
+		return f.from(e.X)
+	case *ast.SliceExpr:
+		return f.from(e.X)
+	case *ast.StarExpr:
+		return f.from(e.X)
+	case *ast.UnaryExpr:
+		return f.from(e.X)
+	case *ast.TypeAssertExpr:
+		return f.from(e.X)
+	case *ast.BinaryExpr:
+		return f.from(e.X) | f.from(e.Y)
+	case *ast.KeyValueExpr:
+		return f.from(e.Value)
+	case *ast.CompositeLit:
+		var m mask
+		for _, el := range e.Elts {
+			m |= f.from(el)
+		}
+		return m
+	case *ast.CallExpr:
+		var m mask
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+			if s := f.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				m |= f.from(sel.X)
+			}
+		}
+		for _, a := range e.Args {
+			if t := f.info.TypeOf(a); t != nil && isContext(t) {
+				continue
+			}
+			m |= f.from(a)
+		}
+		return m
+	}
+	return 0
+}
+
+// client reports whether m holds data of the caller that counts: for a
+// handler, a parameter other than the receiver; otherwise any parameter.
+func (f *flow) client(m mask) bool {
+	if f.handler {
+		return m&^recvBit != 0
+	}
+	return m != 0
+}
+
+// keySite is one place in a body where a key is read or set.
+type keySite struct {
+	key   string
+	from  mask
+	value ast.Expr // the value set into the key slot, or nil for a read
+	// target is the expression the key is set into or read from (the
+	// request whose header is set, the struct literal); nil when unknown.
+	target ast.Expr
+}
+
+// isKey reports whether name names a key: the configured names, and the
+// names the tool's input schema declares.
+func (f *flow) isKey(name string) bool {
+	if f.r.keys().IsKey(name) {
+		return true
+	}
+	return len(f.schemaKeys) > 0 && f.schemaKeys[names.Normalize(name)]
+}
+
+// siteAt returns the key site at n, if n reads or sets a key.
+func (f *flow) siteAt(n ast.Node) (keySite, bool) {
+	info := f.info
+	switch n := n.(type) {
+	case *ast.SelectorExpr:
+		k, ok := f.fieldKeyAt(n)
+		if !ok {
+			return keySite{}, false
+		}
+		f.build()
+		if rhs, ok := f.writes[n]; ok {
+			return keySite{key: k, from: f.from(rhs), value: rhs, target: n.X}, true
+		}
+		return keySite{key: k, from: f.from(n.X), target: n.X}, true
+	case *ast.IndexExpr:
+		s, ok := analysisutil.ConstString(info, n.Index)
+		if !ok || !f.isKey(s) {
+			return keySite{}, false
+		}
+		f.build()
+		if rhs, ok := f.writes[n]; ok {
+			return keySite{key: s, from: f.from(rhs), value: rhs, target: n.X}, true
+		}
+		return keySite{key: s, from: f.from(n.X), target: n.X}, true
+	case *ast.CompositeLit:
+		return f.litSite(n)
+	case *ast.CallExpr:
+		obj := typeutil.Callee(info, n)
+		return f.callSite(n, obj)
+	}
+	return keySite{}, false
+}
+
+// fieldKeyAt is KeyReadAt's field rule with the schema's names.
+func (f *flow) fieldKeyAt(n *ast.SelectorExpr) (string, bool) {
+	if k, ok := f.r.KeyReadAt(f.info, n); ok {
+		return k, true
+	}
+	if len(f.schemaKeys) == 0 {
+		return "", false
+	}
+	sel, ok := f.info.Selections[n]
+	if !ok || sel.Kind() != types.FieldVal {
+		return "", false
+	}
+	if f.isKey(sel.Obj().Name()) {
+		return sel.Obj().Name(), true
+	}
+	if tag := fieldTag(sel); tag != "" && f.isKey(tag) {
+		return tag, true
+	}
+	return "", false
+}
+
+// litSite finds a key set in a composite literal: a struct field or a
+// constant map key named like a key. The value is the first such one.
+func (f *flow) litSite(lit *ast.CompositeLit) (keySite, bool) {
+	k, v := litKey(f.info, lit, f.isKey)
+	if k == "" {
+		return keySite{}, false
+	}
+	return keySite{key: k, from: f.from(v), value: v, target: lit}, true
+}
+
+// litKey returns the first key a composite literal sets and its value.
+func litKey(info *types.Info, lit *ast.CompositeLit, isKey func(string) bool) (string, ast.Expr) {
+	if len(lit.Elts) == 0 {
+		return "", nil
+	}
+	if _, ok := lit.Elts[0].(*ast.KeyValueExpr); !ok {
+		return "", nil
+	}
+	t := info.TypeOf(lit)
+	if t == nil {
+		return "", nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if isKey(id.Name) {
+				return id.Name, kv.Value
+			}
+		}
+		// By JSON tag: only structs with tags pay for the field loop.
+		for i := 0; i < u.NumFields(); i++ {
+			tag := u.Tag(i)
+			if tag == "" {
+				continue
+			}
+			j := names.JSONName(tag)
+			if j == "" || !isKey(j) {
+				continue
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == u.Field(i).Name() {
+						return j, kv.Value
+					}
+				}
+			}
+		}
+	case *types.Map:
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if s, ok := analysisutil.ConstString(info, kv.Key); ok && isKey(s) {
+					return s, kv.Value
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
+// setterNames are the name prefixes of calls that set a key rather than
+// read it, when they take a value after the key's name.
+var setterNames = []string{"Set", "Add", "With", "Put"}
+
+// callSite finds a key read or set by a call: a constant key name among
+// its arguments (req.GetString("idempotency_key", ""), h.Set(
+// "Idempotency-Key", key)), or a callee with a KeyRead fact.
+func (f *flow) callSite(call *ast.CallExpr, obj types.Object) (keySite, bool) {
+	info := f.info
+	var recv ast.Expr
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+			recv = sel.X
+		}
+	}
+	for i, a := range call.Args {
+		s, ok := analysisutil.ConstString(info, a)
+		if !ok || !f.isKey(s) {
+			continue
+		}
+		if setter(obj) && i+1 < len(call.Args) {
+			var m mask
+			for _, v := range call.Args[i+1:] {
+				m |= f.from(v)
+			}
+			return keySite{key: s, from: m, value: call.Args[i+1], target: recv}, true
+		}
+		var m mask
+		if recv != nil {
+			m = f.from(recv)
+		}
+		for j, v := range call.Args {
+			if j != i {
+				if t := info.TypeOf(v); t == nil || !isContext(t) {
+					m |= f.from(v)
+				}
+			}
+		}
+		return keySite{key: s, from: m, target: recv}, true
+	}
+	if obj != nil {
+		if kr := f.r.FuncKeyRead(obj); kr != nil {
+			m := f.argsMask(call, kr.KeyFrom)
+			var value ast.Expr
+			if len(kr.KeyFrom) > 0 && kr.KeyFrom[0] >= 0 && kr.KeyFrom[0] < len(call.Args) {
+				value = call.Args[kr.KeyFrom[0]]
+			}
+			return keySite{key: kr.Key, from: m, value: value}, true
+		}
+	}
+	return keySite{}, false
+}
+
+// setter reports whether a call of obj sets the key it names: a function
+// without results, or one named Set..., Add..., With..., Put....
+func setter(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Results().Len() == 0 {
+		return true
+	}
+	for _, p := range setterNames {
+		if strings.HasPrefix(fn.Name(), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsClientKey reports whether n reads (or sets) a key whose value
+// comes from the caller's data.
+func (f *flow) readsClientKey(n ast.Node) (string, bool) {
+	s, ok := f.siteAt(n)
+	if !ok || !f.clientSite(s) {
+		return "", false
+	}
+	return s.key, true
+}
+
+// clientSite reports whether the key of s comes from the caller: read
+// from its data, or set from it without a fresh value mixed in
+// (fmt.Sprintf("%s-%d", in.Order, time.Now().UnixNano()) is made anew
+// on every call).
+func (f *flow) clientSite(s keySite) bool {
+	if !f.client(s.from) {
+		return false
+	}
+	return s.value == nil || f.fresh == nil || !f.fresh(s.value)
+}
+
+// effectKeyed reports whether an effect call is guarded by a key its
+// callee reads from the arguments the caller passes it.
+func (f *flow) effectKeyed(call *ast.CallExpr, e *Effect) bool {
+	if !e.KeyChecked {
+		return false
+	}
+	for _, i := range e.KeyFrom {
+		if i >= 0 && i < len(call.Args) && f.fresh != nil && f.fresh(call.Args[i]) {
+			continue
+		}
+		if f.client(f.argsMask(call, []int{i})) {
+			return true
+		}
+	}
+	return false
+}
+
+// getFlow returns fi's flow, made on first use.
+func (fi *funcInfo) getFlow(r *Result, info *types.Info) *flow {
+	if fi.flow == nil {
+		fi.flow = r.newFlow(info, fi.decl.Recv, fi.decl.Type, fi.body)
+	}
+	return fi.flow
+}
+
+// noteKey records in fi a key that n reads or sets from one of fi's
+// parameters. The name tests come first: most nodes name no key, and the
+// flow is made only for those that do.
+func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.Object) {
+	switch n := n.(type) {
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		if _, ok := r.KeyReadAt(info, n); !ok {
+			return
+		}
+	case *ast.CallExpr:
+		if _, ok := r.keyReadCall(info, n, obj); !ok {
+			return
+		}
+	case *ast.CompositeLit:
+		if k, _ := litKey(info, n, r.keys().IsKey); k == "" {
+			return
+		}
+	default:
+		return
+	}
+	f := fi.getFlow(r, info)
+	var s keySite
+	var ok bool
+	if call, isCall := n.(*ast.CallExpr); isCall {
+		s, ok = f.callSite(call, obj)
+	} else {
+		s, ok = f.siteAt(n)
+	}
+	if ok && s.from != 0 {
+		fi.keyRead, fi.keyFrom = s.key, s.from
+	}
+}
+
+// fromString renders a fact's KeyFrom: " from recv,0".
+func fromString(from []int) string {
+	if len(from) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" from ")
+	for i, p := range from {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if p < 0 {
+			b.WriteString("recv")
+		} else {
+			b.WriteString(strconv.Itoa(p))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,470 @@
+// Package fresh defines a building-block analyzer that knows which values
+// are new on every evaluation: UUIDs, ULIDs, random numbers and bytes, the
+// clock (a built-in table, for code without bodies), and the functions of
+// any package that return such a value (the FreshFunc fact). A dedupe key
+// made from such a value differs between attempts, and one made per call
+// by a tool handler protects nothing against a retried tool call.
+//
+// It reports nothing. freshkey (a key made anew in every attempt of a
+// retry) and dedupekey (a handler's fallback to a fresh key, a key the
+// handler makes per call) share it, so that a key made through a
+// project's own helper in another package (ids.New wrapping uuid) is seen
+// by both. It is an analyzer of its own rather than part of effects:
+// freshness is a property of values, not of side effects, and the fact
+// is cheap (only functions whose first result has a key's type and whose
+// package calls a fresh source are looked at).
+package fresh
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/effects"
+)
+
+// FreshFunc is the fact that a function returns a fresh value (a UUID, a
+// random number, the clock, or something derived from one) on at least
+// one path, so that every call makes a different value.
+type FreshFunc struct{}
+
+func (*FreshFunc) AFact()         {}
+func (*FreshFunc) String() string { return "freshFunc" }
+
+// Analyzer computes FreshFunc facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "fresh",
+	Doc:        "computes facts about functions that return a fresh value (uuid, random, clock) on every call; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/fresh",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(FreshFunc)},
+}
+
+// Result answers whether a function or an expression is fresh, from the
+// table and the facts of this package and its dependencies.
+type Result struct {
+	pkg   *types.Package
+	funcs map[*types.Func]bool // functions with a FreshFunc fact
+}
+
+// IsFresh reports whether fn returns a fresh value: by the table or a
+// FreshFunc fact.
+func (r *Result) IsFresh(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	return IsFreshFunc(fn) || r.funcs[fn]
+}
+
+// IsFact reports whether fn has a FreshFunc fact (the table aside).
+func (r *Result) IsFact(fn *types.Func) bool { return fn != nil && r.funcs[fn.Origin()] }
+
+// Call reports the fresh source called by call.
+func (r *Result) Call(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
+	return Call(info, call, r.IsFact)
+}
+
+// Find returns the first call inside e (e included) that makes a fresh
+// value; see the package function Find.
+func (r *Result) Find(info *types.Info, e ast.Node) (*ast.CallExpr, *types.Func) {
+	return Find(info, e, r.IsFact)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{pkg: pass.Pkg, funcs: make(map[*types.Func]bool)}
+	// The fresh sources of the standard library and the SDKs are in the
+	// table.
+	if effects.Library(pass) {
+		return r, nil
+	}
+	for _, f := range pass.AllObjectFacts() {
+		if fn, ok := f.Object.(*types.Func); ok {
+			r.funcs[fn] = true
+		}
+	}
+	computeFacts(pass, r)
+	return r, nil
+}
+
+// computeFacts finds the functions of the package that return a fresh
+// value and exports a FreshFunc fact for each. It looks at return
+// statements only, and iterates so that a function returning the result
+// of another fresh function of the package is found too.
+func computeFacts(pass *analysis.Pass, r *Result) {
+	type fn struct {
+		obj  *types.Func
+		decl *ast.FuncDecl
+	}
+	var fns []fn
+	callsFresh := false
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil || !keyResult(obj) {
+				continue
+			}
+			fns = append(fns, fn{obj, fd})
+			if !callsFresh {
+				callsFresh = mentionsFresh(pass.TypesInfo, fd.Body, r)
+			}
+		}
+	}
+	if !callsFresh {
+		return // most packages: no candidate calls a fresh source
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fns {
+			if !r.funcs[f.obj] && returnsFresh(pass.TypesInfo, r, f.obj, f.decl) {
+				r.funcs[f.obj] = true
+				changed = true
+			}
+		}
+	}
+	for _, f := range fns {
+		if r.funcs[f.obj] {
+			pass.ExportObjectFact(f.obj, new(FreshFunc))
+		}
+	}
+}
+
+// mentionsFresh reports whether body calls a fresh source: only then can
+// a function of the package return a fresh value.
+func mentionsFresh(info *types.Info, body *ast.BlockStmt, r *Result) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil {
+				found = r.IsFresh(fn) || filled(info, call) != nil
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// keyResult reports whether fn's first result has a type a key can have:
+// a string, an integer, bytes, a UUID-like byte array, time.Time, or a
+// pointer to one of those. A function returning a request struct with a
+// fresh field somewhere is not a key maker.
+func keyResult(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	t := sig.Results().At(0).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// returnsFresh reports whether some return statement of decl returns a
+// fresh value as its first result.
+func returnsFresh(info *types.Info, r *Result, obj *types.Func, decl *ast.FuncDecl) bool {
+	sig := obj.Type().(*types.Signature)
+	var named *ast.Ident
+	if fl := decl.Type.Results; fl != nil && len(fl.List) > 0 && len(fl.List[0].Names) > 0 {
+		named = fl.List[0].Names[0]
+	}
+	t := &tracer{info: info, r: r, decl: decl}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var e ast.Expr
+			switch {
+			case len(n.Results) == sig.Results().Len() && len(n.Results) > 0:
+				e = n.Results[0]
+			case len(n.Results) == 0 && named != nil:
+				e = named
+			default:
+				return true
+			}
+			found = t.fresh(e, make(map[types.Object]bool))
+		}
+		return true
+	})
+	return found
+}
+
+// tracer follows a value through the local variables of one declaration.
+type tracer struct {
+	info    *types.Info
+	r       *Result
+	decl    *ast.FuncDecl
+	assigns map[*types.Var][]tassign // built on first use
+}
+
+// tassign is one assignment to a local variable: its value, or the call
+// that fills it (rand.Read(b)); guarded when it runs only under an if
+// whose condition reads the variable (lazy initialization, a fallback).
+type tassign struct {
+	rhs     ast.Expr
+	fill    bool
+	guarded bool
+}
+
+func (t *tracer) local(id *ast.Ident) *types.Var {
+	obj := t.info.Defs[id]
+	if obj == nil {
+		obj = t.info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+func (t *tracer) index() {
+	if t.assigns != nil {
+		return
+	}
+	t.assigns = make(map[*types.Var][]tassign)
+	add := func(id *ast.Ident, a tassign, stmt ast.Node, stack []ast.Node) {
+		v := t.local(id)
+		if v == nil {
+			return
+		}
+		a.guarded = guarded(t.info, stmt, stack, v)
+		t.assigns[v] = append(t.assigns[v], a)
+	}
+	ast.PreorderStack(t.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					add(id, tassign{rhs: n.Rhs[i]}, n, stack)
+				case len(n.Rhs) == 1:
+					add(id, tassign{rhs: n.Rhs[0]}, n, stack)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				switch {
+				case len(n.Values) == len(n.Names):
+					add(id, tassign{rhs: n.Values[i]}, n, stack)
+				case len(n.Values) == 1:
+					add(id, tassign{rhs: n.Values[0]}, n, stack)
+				}
+			}
+		case *ast.CallExpr:
+			if b := filled(t.info, n); b != nil {
+				add(b, tassign{rhs: n, fill: true}, n, stack)
+			}
+		}
+		return true
+	})
+}
+
+// fresh reports whether the value of e derives from a fresh call.
+func (t *tracer) fresh(e ast.Expr, visited map[types.Object]bool) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if _, ok := t.r.Call(t.info, e); ok {
+			return true
+		}
+		if tv, ok := t.info.Types[e.Fun]; ok && tv.IsType() {
+			return t.any(e.Args, visited)
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+			if b, ok := t.info.Uses[id].(*types.Builtin); ok {
+				return b.Name() == "append" && t.any(e.Args, visited)
+			}
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+			if s := t.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				// A method of a fresh value: uuid.New().String().
+				return t.fresh(sel.X, visited)
+			}
+		}
+		if fn, _ := typeutil.Callee(t.info, e).(*types.Func); fn != nil && Transforms(fn) {
+			return t.any(e.Args, visited)
+		}
+	case *ast.Ident:
+		v := t.local(e)
+		if v == nil || visited[v] {
+			return false
+		}
+		visited[v] = true
+		t.index()
+		for _, a := range t.assigns[v] {
+			if a.guarded {
+				continue
+			}
+			if a.fill || t.fresh(a.rhs, visited) {
+				return true
+			}
+		}
+	case *ast.UnaryExpr:
+		return t.fresh(e.X, visited)
+	case *ast.StarExpr:
+		return t.fresh(e.X, visited)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+			return false
+		}
+		return t.fresh(e.X, visited) || t.fresh(e.Y, visited)
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if t.fresh(elt, visited) {
+				return true
+			}
+		}
+	case *ast.SliceExpr:
+		return t.fresh(e.X, visited)
+	case *ast.IndexExpr:
+		return t.fresh(e.X, visited)
+	case *ast.TypeAssertExpr:
+		return t.fresh(e.X, visited)
+	}
+	return false
+}
+
+func (t *tracer) any(es []ast.Expr, visited map[types.Object]bool) bool {
+	for _, a := range es {
+		if t.fresh(a, visited) {
+			return true
+		}
+	}
+	return false
+}
+
+// guarded reports whether stmt runs only when a condition that reads v
+// holds (if key == "" { key = uuid.NewString() }): lazy initialization,
+// which makes the value once.
+func guarded(info *types.Info, stmt ast.Node, stack []ast.Node, v *types.Var) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var ifs *ast.IfStmt
+		switch p := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			ifs = p
+		default:
+			continue
+		}
+		if !(ifs.Body.Pos() <= stmt.Pos() && stmt.End() <= ifs.Body.End()) {
+			continue
+		}
+		if mentions(info, ifs.Cond, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Filled returns the buffer that call fills with random bytes:
+// rand.Read(b) of crypto/rand or math/rand, io.ReadFull(rand.Reader, b).
+func Filled(info *types.Info, call *ast.CallExpr) *ast.Ident { return filled(info, call) }
+
+func filled(info *types.Info, call *ast.CallExpr) *ast.Ident {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
+		return nil
+	}
+	buf := call.Args[0]
+	switch {
+	case fn.Name() == "Read" && IsFreshFunc(fn):
+	case fn.Pkg().Path() == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) >= 2 && isRandReader(info, call.Args[0]):
+		buf = call.Args[1]
+	default:
+		return nil
+	}
+	if s, ok := ast.Unparen(buf).(*ast.SliceExpr); ok {
+		buf = s.X
+	}
+	id, _ := ast.Unparen(buf).(*ast.Ident)
+	return id
+}
+
+func isRandReader(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "crypto/rand" && v.Name() == "Reader"
+}
+
+// transformPkgs are packages whose functions compute their result from
+// their arguments only, so that a fresh argument makes a fresh result.
+var transformPkgs = map[string]bool{
+	"fmt": true, "strconv": true, "strings": true, "bytes": true,
+	"encoding/hex": true, "encoding/base64": true, "encoding/base32": true,
+	"crypto/sha256": true, "crypto/sha1": true, "crypto/sha512": true, "crypto/md5": true,
+	"path": true, "net/url": true,
+	"github.com/aws/aws-sdk-go-v2/aws": true,
+}
+
+// Transforms reports whether fn derives its result from its arguments
+// alone: fmt.Sprintf, strconv.FormatInt, hex.EncodeToString, aws.String,
+// stripe.String, or a pointer helper func(T) *T.
+func Transforms(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if transformPkgs[path] && fn.Name() != "Fprintf" && fn.Name() != "Printf" && fn.Name() != "Println" && fn.Name() != "Print" {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(path, "github.com/stripe/stripe-go/v"); ok && rest != "" && !strings.Contains(rest, "/") && strings.HasPrefix(fn.Name(), "String") {
+		return true
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	p, ok := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && types.Identical(p.Elem(), sig.Params().At(0).Type())
+}

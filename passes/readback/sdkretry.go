@@ -1,0 +1,382 @@
+package readback
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
+)
+
+// SDK clients that send a request again by themselves. Checked against
+// trpc.group/trpc-go/trpc-mcp-go v0.0.20: the client options
+// WithSimpleRetry(n) and WithRetry(RetryConfig{MaxRetries: n, ...}) make
+// the HTTP and SSE transports re-send every request, tools/call included,
+// after a timeout, a connection reset, EOF or a 408/409/429/5xx answer
+// (retry.go, internal/retry), with no key; n = 0 sends once. A client
+// built WithTasks(true) sends tools/call as a task, which is not retried
+// (the transports skip requests marked as task requests).
+const trpcMCP = "trpc.group/trpc-go/trpc-mcp-go"
+
+// trpcClientCtors build a *mcp.Client from options (their last,
+// variadic, parameter).
+var trpcClientCtors = map[string]bool{"NewClient": true, "NewSSEClient": true}
+
+// sdkRetries reports retry options of SDK clients that re-send the tool
+// calls sent through them in this package.
+func (c *checker) sdkRetries() {
+	if !importsDirect(c.pass.Pkg, trpcMCP) {
+		return // no option of the SDK can be called here
+	}
+	info := c.pass.TypesInfo
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ctor, ok := n.(*ast.CallExpr)
+			if !ok || !isTRPC(info, ctor, trpcClientCtors) {
+				return true
+			}
+			opt, retries := c.retryOption(ctor)
+			if opt == nil || retries <= 0 || c.tasksOption(ctor) {
+				return true
+			}
+			call := c.callThrough(ctor)
+			if call == nil {
+				return true // no tool call sent through this client here
+			}
+			if retries > 10 {
+				retries = 10 // the SDK clamps MaxRetries to 0..10
+			}
+			c.report(opt, fmt.Sprintf("this trpc-mcp-go client option re-sends every request by itself, tools/call included, up to %d times after a timeout, EOF or a 5xx, so a tools/call can run twice unseen; build clients that call tools without it and %s",
+				retries, fix), call.Call, "tool call sent through the retrying client here")
+			return true
+		})
+	}
+}
+
+// retryOption returns the retry option among the constructor's
+// arguments, through a slice of options, and the number of retries it
+// sets, or 0 when it is not a constant.
+func (c *checker) retryOption(ctor *ast.CallExpr) (*ast.CallExpr, int) {
+	info := c.pass.TypesInfo
+	for _, opt := range c.options(ctor) {
+		switch {
+		case isTRPC(info, opt, map[string]bool{"WithSimpleRetry": true}) && len(opt.Args) == 1:
+			return opt, constInt(info, opt.Args[0])
+		case isTRPC(info, opt, map[string]bool{"WithRetry": true}) && len(opt.Args) == 1:
+			lit, ok := c.litOf(opt.Args[0])
+			if !ok {
+				return opt, 0
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "MaxRetries" {
+						return opt, constInt(info, kv.Value)
+					}
+				}
+			}
+			return opt, 0 // MaxRetries absent: zero retries
+		}
+	}
+	return nil, 0
+}
+
+// tasksOption reports whether the constructor's options include
+// WithTasks, whose tool calls are not retried.
+func (c *checker) tasksOption(ctor *ast.CallExpr) bool {
+	for _, opt := range c.options(ctor) {
+		if isTRPC(c.pass.TypesInfo, opt, map[string]bool{"WithTasks": true}) {
+			return true
+		}
+	}
+	return false
+}
+
+// options returns the option calls passed to a client constructor:
+// its arguments, and the elements of an options slice passed with ...
+// (a literal, or a variable assigned once or built by append).
+func (c *checker) options(ctor *ast.CallExpr) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	var add func(e ast.Expr, depth int)
+	add = func(e ast.Expr, depth int) {
+		if depth > 3 {
+			return
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" {
+				if _, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); ok {
+					for _, a := range x.Args {
+						add(a, depth+1)
+					}
+					return
+				}
+			}
+			out = append(out, x)
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				add(el, depth+1)
+			}
+		case *ast.Ident:
+			if v, ok := c.pass.TypesInfo.Uses[x].(*types.Var); ok {
+				for _, val := range c.assignedTo(v) {
+					add(val, depth+1)
+				}
+			}
+		}
+	}
+	for _, a := range ctor.Args {
+		add(a, 0)
+	}
+	return out
+}
+
+// assignedTo returns every value assigned to the local variable v in the
+// function that declares it.
+func (c *checker) assignedTo(v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	for _, f := range c.pass.Files {
+		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
+						out = append(out, n.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				for i, nm := range n.Names {
+					if c.pass.TypesInfo.Defs[nm] == v && i < len(n.Values) {
+						out = append(out, n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// litOf returns the composite literal e evaluates to, through &, one
+// variable assigned once.
+func (c *checker) litOf(e ast.Expr) (*ast.CompositeLit, bool) {
+	for depth := 0; depth < 3; depth++ {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch x := e.(type) {
+		case *ast.CompositeLit:
+			return x, true
+		case *ast.Ident:
+			v, _ := c.pass.TypesInfo.Uses[x].(*types.Var)
+			if v == nil {
+				return nil, false
+			}
+			if e = c.valueOf(v); e == nil {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// callThrough returns a tool call of this package sent through the client
+// that ctor builds, which repeating may harm: on the variable or field
+// the client is assigned to, on a field it is then stored in, or on the
+// result of a function of this package that returns it.
+func (c *checker) callThrough(ctor *ast.CallExpr) *toolcalls.Call {
+	info := c.pass.TypesInfo
+	holders := make(map[types.Object]bool) // variables, fields and functions holding the client
+	var sources []ast.Node                 // expressions that evaluate to the client
+	sources = append(sources, ctor)
+	for round := 0; round < 3 && len(sources) > 0; round++ {
+		next := sources
+		sources = nil
+		for _, src := range next {
+			for _, h := range c.holdersOf(src) {
+				if !holders[h] {
+					holders[h] = true
+				}
+			}
+		}
+		// Expressions reading a holder feed further holders.
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.Ident:
+					if o := info.Uses[n]; o != nil && holders[o] {
+						if _, isFunc := o.(*types.Func); !isFunc {
+							sources = append(sources, n)
+						}
+					}
+				case *ast.CallExpr:
+					fn, _ := typeutil.Callee(info, n).(*types.Func)
+					if fn != nil && holders[fn] {
+						sources = append(sources, n)
+					}
+					// Passed to a function of this package: its parameter.
+					if fn == nil || fn.Pkg() != c.pass.Pkg {
+						break
+					}
+					sig := fn.Type().(*types.Signature)
+					for i, a := range n.Args {
+						if o := holderObj(info, a); o != nil && holders[o] && i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
+							holders[sig.Params().At(i)] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, tc := range c.calls.Calls {
+		if !tc.Direct || tc.SDK != "trpc-mcp-go" || c.exempt(tc) {
+			continue
+		}
+		sel, ok := ast.Unparen(tc.Call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if o := holderObj(info, sel.X); o != nil && holders[o] {
+			return tc
+		}
+		if call, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && holders[fn] {
+				return tc
+			}
+		}
+	}
+	return nil
+}
+
+// holdersOf returns what the value of src is stored in: the variable or
+// field it is assigned to (first of a call's results), the field of a
+// composite literal it sets, the function it is returned from.
+func (c *checker) holdersOf(src ast.Node) []types.Object {
+	info := c.pass.TypesInfo
+	cur, ok := c.inspector().Root().FindNode(src)
+	if !ok {
+		return nil
+	}
+	// Skip parentheses, & and * around the value.
+	for {
+		p := cur.Parent()
+		switch p.Node().(type) {
+		case *ast.ParenExpr, *ast.StarExpr:
+			cur = p
+			continue
+		case *ast.UnaryExpr:
+			cur = p
+			continue
+		}
+		break
+	}
+	var out []types.Object
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r != cur.Node() {
+				continue
+			}
+			idx := i
+			if len(p.Lhs) != len(p.Rhs) {
+				idx = 0 // c, err := mcp.NewClient(...)
+			}
+			if idx < len(p.Lhs) {
+				if o := holderObj(info, p.Lhs[idx]); o != nil {
+					out = append(out, o)
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, v := range p.Values {
+			if v == cur.Node() {
+				idx := i
+				if len(p.Names) != len(p.Values) {
+					idx = 0
+				}
+				if idx < len(p.Names) {
+					if o := info.Defs[p.Names[idx]]; o != nil {
+						out = append(out, o)
+					}
+				}
+			}
+		}
+	case *ast.KeyValueExpr:
+		if p.Value == cur.Node() {
+			if k, ok := p.Key.(*ast.Ident); ok {
+				if o, ok := info.Uses[k].(*types.Var); ok && o.IsField() {
+					out = append(out, o)
+				}
+			}
+		}
+	case *ast.ReturnStmt:
+		for fd := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			if d, ok := fd.Node().(*ast.FuncDecl); ok {
+				if o := info.Defs[d.Name]; o != nil {
+					out = append(out, o)
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// holderObj returns the variable or field that e names.
+func holderObj(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(x).(*types.Var); ok {
+			return v
+		}
+	case *ast.SelectorExpr:
+		if v, ok := info.ObjectOf(x.Sel).(*types.Var); ok && v.IsField() {
+			return v
+		}
+	}
+	return nil
+}
+
+// isTRPC reports whether call calls a package-level function of
+// trpc-mcp-go named in names.
+func isTRPC(info *types.Info, call *ast.CallExpr, names map[string]bool) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == trpcMCP && names[fn.Name()] &&
+		fn.Type().(*types.Signature).Recv() == nil
+}
+
+// constInt returns the value of an integer constant, or 0.
+func constInt(info *types.Info, e ast.Expr) int {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0
+	}
+	n, ok := constant.Int64Val(tv.Value)
+	if !ok || n > 1<<20 {
+		return 0
+	}
+	return int(n)
+}
+
+// importsDirect reports whether pkg imports path directly.
+func importsDirect(pkg *types.Package, path string) bool {
+	for _, q := range pkg.Imports() {
+		if q.Path() == path {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module example.com/extsdk
+
+go 1.25.0

@@ -1,0 +1,133 @@
+// Package housekeeping writes where a retry repeats nothing that matters:
+// temporary and cache paths, standard streams, lock files. A safe twin of
+// each writes a real file.
+package housekeeping
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func CacheFile(key string, b []byte) error { // ok: under os.UserCacheDir
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "app", key), b, 0o644)
+}
+
+func ConfigFile(b []byte) error { // want ConfigFile:`effect\(file write: os.WriteFile\)`
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "app.json"), b, 0o644)
+}
+
+// newScratch returns a temporary directory, or "" on error.
+func newScratch() (string, error) {
+	dir, err := os.MkdirTemp("", "scratch-*")
+	if err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+func Scratch(b []byte) error { // ok: the package's own temp-making function
+	dir, err := newScratch()
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	return os.WriteFile(filepath.Join(dir, "f"), b, 0o644)
+}
+
+// newOut returns a directory that is not temporary.
+func newOut() (string, error) {
+	if _, err := os.Stat("out"); err != nil {
+		return "", err
+	}
+	return "out", nil
+}
+
+func Out(b []byte) error { // want Out:`effect\(file write`
+	dir, err := newOut()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "f"), b, 0o644)
+}
+
+type cachedEntry struct{ path string }
+
+type Server struct {
+	entries map[string]cachedEntry
+	outDir  string
+}
+
+func (s *Server) Evict(key string) error { // ok: a path owned by a cache entry
+	e := s.entries[key]
+	delete(s.entries, key)
+	return os.RemoveAll(e.path)
+}
+
+func (s *Server) Purge() error { // want Purge:`effect\(file write: os.RemoveAll\)`
+	return os.RemoveAll(s.outDir)
+}
+
+// DiskCache stores entries in files.
+type DiskCache struct{ dir string }
+
+func (c *DiskCache) Put(key string, b []byte) error { // ok: a cache type's file
+	return os.WriteFile(filepath.Join(c.dir, key), b, 0o644)
+}
+
+// Store stores entries in files.
+type Store struct{ dir string }
+
+func (s *Store) Put(key string, b []byte) error { // want Put:`effect\(file write`
+	return os.WriteFile(filepath.Join(s.dir, key), b, 0o644)
+}
+
+func Lock(dir string) error { // ok: a lock file
+	lockPath := filepath.Join(dir, "app.lock")
+	return os.WriteFile(lockPath, nil, 0o600)
+}
+
+func IndexFile(dir string, b []byte) error { // ok: a local index
+	indexPath := filepath.Join(dir, "index.json")
+	return os.WriteFile(indexPath, b, 0o644)
+}
+
+// logf writes to the file it is given.
+func logf(w *os.File, format string, args ...any) { // want logf:`effect\(file write: fmt.Fprintf \[file \$1\]\)`
+	fmt.Fprintf(w, format, args...)
+}
+
+func Warn(msg string) { // ok: the file is os.Stderr at this call
+	logf(os.Stderr, "warning: %s\n", msg)
+}
+
+func Record(f *os.File, msg string) { // want Record:`effect\(file write: fmt.Fprintf \[file \$1\]\)`
+	logf(f, "%s\n", msg)
+}
+
+func Journal(msg string) error { // want Journal:`effect\(file write`
+	f, err := os.OpenFile("journal", os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	logf(f, "%s\n", msg)
+	return nil
+}
+
+func Report(msg string) { // ok: os.Stdout through two helpers
+	Record(os.Stdout, msg)
+}
+
+// OpenJournal opens an append-only file outside a log package.
+func OpenJournal(path string) (*os.File, error) { // want OpenJournal:`effect\(file write: os.OpenFile\)`
+	return os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+}

@@ -1,0 +1,202 @@
+// Package procs runs processes: command lines chosen by the caller, a
+// configured binary, shells and a command builder.
+package procs
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// Run runs the caller's command line: each call site decides.
+func Run(ctx context.Context, name string, args ...string) ([]byte, error) { // want Run:`effect\(process run: \(\*os/exec.Cmd\).Output \[\$2 \$3...\]\)`
+	return exec.CommandContext(ctx, name, args...).Output()
+}
+
+// Kubectl runs kubectl with the caller's arguments.
+func Kubectl(ctx context.Context, args []string) error { // want Kubectl:`effect\(process run: \(\*os/exec.Cmd\).Run \[kubectl \$2...\]\)`
+	cmd := exec.CommandContext(ctx, "kubectl", args...)
+	return cmd.Run()
+}
+
+// Helm runs helm with a context flag and the caller's subcommand.
+func Helm(ctx context.Context, kubeContext string, args ...string) ([]byte, error) { // want Helm:`effect\(process run: .* \[helm --kube-context \? \$3...\]\)`
+	return exec.CommandContext(ctx, "helm", append([]string{"--kube-context", kubeContext}, args...)...).Output()
+}
+
+// KubectlGet is a read whatever the resource: the subcommand is constant.
+func KubectlGet(ctx context.Context, resource, name string) ([]byte, error) { // ok: kubectl get
+	return Run(ctx, "kubectl", "get", resource, name, "-o", "json")
+}
+
+// KubectlDelete deletes.
+func KubectlDelete(ctx context.Context, resource, name string) error { // want KubectlDelete:`effect\(process run: \(\*os/exec.Cmd\).Output via procs.Run\)`
+	_, err := Run(ctx, "kubectl", "delete", resource, name)
+	return err
+}
+
+// Docker runs a configured docker binary.
+type Docker struct{ bin string }
+
+func (d *Docker) Ps(ctx context.Context) ([]byte, error) { // ok: a read verb of a binary chosen at run time
+	return exec.CommandContext(ctx, d.bin, "ps", "-a").Output()
+}
+
+func (d *Docker) RunImage(ctx context.Context, image string) ([]byte, error) { // want RunImage:`effect\(process run: \(\*os/exec.Cmd\).Output\)`
+	return exec.CommandContext(ctx, d.bin, "run", "--rm", "-d", image).Output()
+}
+
+// Exec runs the docker binary with the caller's arguments.
+func (d *Docker) Exec(ctx context.Context, args ...string) ([]byte, error) { // want Exec:`effect\(process run: .* \[\? \$2...\]\)`
+	return exec.CommandContext(ctx, d.bin, args...).Output()
+}
+
+// Hook runs a configured script path.
+func Hook(ctx context.Context, cfg map[string]string) error { // want Hook:`effect\(process run`
+	return exec.CommandContext(ctx, cfg["hook"], cfg["arg"]).Run()
+}
+
+// ShellRead runs a constant read-only script.
+func ShellRead(ctx context.Context) ([]byte, error) { // ok: sh -c "git status --short"
+	return exec.CommandContext(ctx, "sh", "-c", "git status --short").Output()
+}
+
+// ShellPipe runs a constant script with shell syntax.
+func ShellPipe(ctx context.Context) ([]byte, error) { // want ShellPipe:`effect\(process run`
+	return exec.CommandContext(ctx, "sh", "-c", "date > /var/run/stamp").Output()
+}
+
+// Unknown runs a constant binary not known to be read-only.
+func Unknown(ctx context.Context) error { // want Unknown:`effect\(process run`
+	return exec.CommandContext(ctx, "shutdown", "-r", "now").Run()
+}
+
+// LookedUp runs kubectl found on the PATH.
+func LookedUp(ctx context.Context) ([]byte, error) { // ok: kubectl version
+	bin, err := exec.LookPath("kubectl")
+	if err != nil {
+		return nil, err
+	}
+	return exec.CommandContext(ctx, bin, "version").Output()
+}
+
+// TempModule runs go get in a throwaway module.
+func TempModule(ctx context.Context, pkg string) error { // ok: a temporary working directory
+	dir, err := os.MkdirTemp("", "mod-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.CommandContext(ctx, "go", "get", pkg)
+	cmd.Dir = dir
+	return cmd.Run()
+}
+
+// GoGet runs go get in the current module.
+func GoGet(ctx context.Context, pkg string) error { // want GoGet:`effect\(process run`
+	cmd := exec.CommandContext(ctx, "go", "get", pkg)
+	cmd.Dir = "."
+	return cmd.Run()
+}
+
+// ReExec replaces the process with itself.
+func ReExec() error { // ok: the program itself
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	return syscall.Exec(self, []string{self, "serve"}, os.Environ())
+}
+
+// ExecTool replaces the process with a tool.
+func ExecTool(tool string) error { // want ExecTool:`effect\(process run: syscall.Exec \[\$1\]\)`
+	return syscall.Exec(tool, []string{tool}, os.Environ())
+}
+
+// Builder builds a command line; Execute runs it.
+type Builder struct {
+	command string
+	args    []string
+	ns      string
+}
+
+func NewBuilder(command string) *Builder { return &Builder{command: command} }
+
+func (b *Builder) WithArgs(args ...string) *Builder {
+	b.args = append(b.args, args...)
+	return b
+}
+
+func (b *Builder) WithNamespace(ns string) *Builder {
+	b.ns = ns
+	return b
+}
+
+func (b *Builder) build() (string, []string) {
+	args := append([]string{}, b.args...)
+	if b.ns != "" {
+		args = append(args, "-n", b.ns)
+	}
+	return b.command, args
+}
+
+func (b *Builder) run(ctx context.Context, command string, args []string) ([]byte, error) { // want run:`effect\(process run: .* \[\$2 \$3...\]\)`
+	return exec.CommandContext(ctx, command, args...).CombinedOutput()
+}
+
+// Execute runs the line the receiver was built with: each call site decides.
+func (b *Builder) Execute(ctx context.Context) ([]byte, error) { // want Execute:`effect\(process run: .* \[recv...\]\)`
+	command, args := b.build()
+	return b.run(ctx, command, args)
+}
+
+// GetPods builds a read.
+func GetPods(ctx context.Context, ns string) ([]byte, error) { // ok: kubectl get pods
+	return NewBuilder("kubectl").WithArgs("get", "pods").WithNamespace(ns).Execute(ctx)
+}
+
+// DeletePod builds a delete.
+func DeletePod(ctx context.Context, name string) ([]byte, error) { // want DeletePod:`effect\(process run: .* via \(\*procs.Builder\).Execute\)`
+	b := NewBuilder("kubectl").WithArgs("delete", "pod", name)
+	if name == "" {
+		b = b.WithNamespace("default")
+	}
+	return b.Execute(ctx)
+}
+
+// List runs a grouped read verb with options appended.
+func (d *Docker) List(ctx context.Context, all bool) ([]byte, error) { // ok: docker container list
+	args := []string{"container", "list"}
+	if all {
+		args = append(args, "-a")
+	}
+	return d.Exec(ctx, args...)
+}
+
+// Start runs a grouped verb that changes things.
+func (d *Docker) Start(ctx context.Context, name string, attach bool) ([]byte, error) { // want Start:`effect\(process run: .* via \(\*procs.Docker\).Exec\)`
+	args := []string{"container", "start"}
+	if attach {
+		args = append(args, "-a")
+	}
+	return d.Exec(ctx, append(args, name)...)
+}
+
+// Tool runs one of two constant read-only commands.
+func Tool(ctx context.Context, bsd bool) ([]byte, error) { // ok: lsof or fstat
+	listFiles := "lsof"
+	if bsd {
+		listFiles = "fstat"
+	}
+	return exec.CommandContext(ctx, listFiles).Output()
+}
+
+// Tool2 runs one of a read-only and a mutating command.
+func Tool2(ctx context.Context, force bool) ([]byte, error) { // want Tool2:`effect\(process run`
+	bin := "lsof"
+	if force {
+		bin = "reboot"
+	}
+	return exec.CommandContext(ctx, bin).Output()
+}

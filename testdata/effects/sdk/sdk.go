@@ -1,0 +1,32 @@
+// Package sdk is a client of another module: its methods commit effects
+// that the server reaches through its own interfaces.
+package sdk
+
+import (
+	"context"
+	"database/sql"
+	"os/exec"
+)
+
+type Client struct{ db *sql.DB }
+
+func (c *Client) Send(ctx context.Context, msg string) error { // want Send:`effect\(SQL write`
+	_, err := c.db.ExecContext(ctx, "INSERT INTO outbox (msg) VALUES ($1)", msg)
+	return err
+}
+
+func (c *Client) Peek(ctx context.Context) error { // ok: a read
+	_, err := c.db.QueryContext(ctx, "SELECT msg FROM outbox")
+	return err
+}
+
+// Version runs a command line the library fixes itself: in a dependency,
+// a binary not in the tables of known clients is not judged.
+func (c *Client) Version(ctx context.Context) ([]byte, error) { // ok: a dependency's own command line
+	return exec.CommandContext(ctx, "pkg-config", "--modversion", "sdk").Output()
+}
+
+// Kubectl runs kubectl with the caller's arguments: the callers decide.
+func Kubectl(ctx context.Context, args ...string) ([]byte, error) { // want Kubectl:`effect\(process run: .* \[kubectl \$2...\]\)`
+	return exec.CommandContext(ctx, "kubectl", args...).Output()
+}

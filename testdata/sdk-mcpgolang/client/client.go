@@ -1,0 +1,54 @@
+// Package client calls tools with the mcp-golang client, whose CallTool
+// takes the tool name.
+package client
+
+import (
+	"context"
+
+	mcp_golang "github.com/metoro-io/mcp-golang"
+)
+
+type chargeArgs struct {
+	Account        string `json:"account"`
+	IdempotencyKey string `json:"idempotency_key,omitempty"`
+}
+
+func Charge(ctx context.Context, c *mcp_golang.Client) (*mcp_golang.ToolResponse, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var res *mcp_golang.ToolResponse
+		res, err = c.CallTool(ctx, "charge", chargeArgs{Account: "a"}) // want `CallTool\("charge"\) is sent again by this loop`
+		if err == nil {
+			return res, nil
+		}
+	}
+	return nil, err
+}
+
+func ChargeKeyed(ctx context.Context, c *mcp_golang.Client, key string) (*mcp_golang.ToolResponse, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var res *mcp_golang.ToolResponse
+		res, err = c.CallTool(ctx, "charge", chargeArgs{Account: "a", IdempotencyKey: key}) // ok: a key made once
+		if err == nil {
+			return res, nil
+		}
+	}
+	return nil, err
+}
+
+// call is a project's wrapper: the tool name is its parameter.
+func call(ctx context.Context, c *mcp_golang.Client, name string, args any) error {
+	_, err := c.CallTool(ctx, name, args)
+	return err
+}
+
+func ViaWrapper(ctx context.Context, c *mcp_golang.Client) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = call(ctx, c, "refund", nil); err == nil { // want `call \(which calls CallTool\("refund"\)\) is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}

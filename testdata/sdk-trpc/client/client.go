@@ -1,0 +1,124 @@
+// Package client calls tools with trpc-mcp-go clients, some of which
+// retry by themselves.
+package client
+
+import (
+	"context"
+	"time"
+
+	mcp "trpc.group/trpc-go/trpc-mcp-go"
+)
+
+var info = mcp.Implementation{Name: "c", Version: "1"}
+
+func chargeReq() *mcp.CallToolRequest {
+	req := &mcp.CallToolRequest{}
+	req.Params.Name = "charge"
+	req.Params.Arguments = map[string]interface{}{"account": "a"}
+	return req
+}
+
+// The retry option re-sends the tool call below after a timeout.
+func Simple(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3)) // want `this trpc-mcp-go client option re-sends every request by itself, tools/call included, up to 3 times`
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, &mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "charge"}})
+	return err
+}
+
+// ok: the same client without the option.
+func Plain(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info)
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: zero retries sends once.
+func Zero(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(0))
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+type agent struct {
+	mcp *mcp.Client
+}
+
+// A configured retry, through an options slice; the client is kept in a
+// field and the tool called through it in a method.
+func newAgent() (*agent, error) {
+	opts := []mcp.ClientOption{mcp.WithRetry(mcp.RetryConfig{MaxRetries: 2, InitialBackoff: time.Second})} // want `up to 2 times`
+	c, err := mcp.NewSSEClient("http://localhost/sse", info, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &agent{mcp: c}, nil
+}
+
+func (a *agent) run(ctx context.Context) error {
+	_, err := a.mcp.CallTool(ctx, chargeReq())
+	return err
+}
+
+// The retrying client is passed to a function that calls a tool.
+func Passed(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(20)) // want `up to 10 times`
+	if err != nil {
+		return err
+	}
+	return send(ctx, c)
+}
+
+func send(ctx context.Context, c *mcp.Client) error {
+	_, err := c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: the retrying client only lists tools.
+func Lister(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3))
+	if err != nil {
+		return err
+	}
+	_, err = c.ListTools(ctx, &mcp.ListToolsRequest{})
+	return err
+}
+
+// ok: the tool call sends a key.
+func Keyed(ctx context.Context, key string) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3))
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, &mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "charge", Arguments: map[string]interface{}{"idempotency_key": key}}})
+	return err
+}
+
+// ok: with tasks, tools/call is a task request, which is not retried.
+func Tasks(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3), mcp.WithTasks(true))
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// A hand-written retry loop around the SDK's CallTool.
+func Loop(ctx context.Context, c *mcp.Client) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = c.CallTool(ctx, chargeReq()); err == nil { // want `CallTool is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}
