@@ -755,6 +755,12 @@ func (r *Result) remoteVerb(s *site) *Effect {
 // the package at path: the rule, a library's documented semantics, is
 // what its functions commit, not what inference from its source says.
 func ruledPackage(path string) bool {
+	if httpPkgs[path] && path != "net/http" {
+		// The HTTP libraries httpEffect classifies by their API (resty's
+		// Request.Post, go-openapi's Submit, go-retryablehttp): their
+		// bodies would only re-derive, less precisely, what the table says.
+		return true
+	}
 	for i := range pkgRules {
 		if matchPath(pkgRules[i].paths, path) {
 			return true

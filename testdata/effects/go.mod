@@ -8,12 +8,13 @@ require (
 	k8s.io/client-go v0.0.0
 )
 
-require github.com/google/go-querystring v1.1.0 // indirect
+require (
+	github.com/google/go-querystring v1.1.0 // indirect
+	golang.org/x/net v0.33.0 // indirect
+)
 
 replace k8s.io/client-go => ./stubs/client-go
 
 require example.com/sdk v0.0.0
 
 replace example.com/sdk => ./sdk
-
-replace github.com/go-resty/resty/v2 => ./stubs/resty
