@@ -49,7 +49,7 @@ var stdSinks = map[string]sink{
 	"os.OpenFile":                        {kind: kindFile, check: openFlags},
 	"os.Remove":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.RemoveAll":                       {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.Rename":                          {kind: kindFile, check: notTemp(1, false)},
+	"os.Rename":                          {kind: kindFile, check: rename},
 	"os.Mkdir":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.MkdirAll":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
 	"os.Symlink":                         {kind: kindFile, check: notTemp(1, false)},
@@ -319,6 +319,17 @@ func notTemp(i int, idem bool) func(s *site) (bool, bool) {
 	return func(s *site) (bool, bool) {
 		return !s.argIsTemp(i), idem
 	}
+}
+
+// rename: a rename onto a temporary path is no effect; one from a
+// temporary file (os.CreateTemp, then os.Rename onto the destination) is
+// the atomic-write idiom, an overwrite, idempotent by nature; any other
+// moves a file, which a repeat finds gone.
+func rename(s *site) (bool, bool) {
+	if s.argIsTemp(1) {
+		return false, false
+	}
+	return true, s.argIsTemp(0)
 }
 
 var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)
