@@ -410,6 +410,11 @@ func Filled(info *types.Info, call *ast.CallExpr) *ast.Ident { return filled(inf
 
 func filled(info *types.Info, call *ast.CallExpr) *ast.Ident {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return FilledBy(info, call, fn)
+}
+
+// FilledBy is Filled for a call whose callee fn is already resolved.
+func FilledBy(info *types.Info, call *ast.CallExpr, fn *types.Func) *ast.Ident {
 	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
 		return nil
 	}

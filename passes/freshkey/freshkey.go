@@ -385,31 +385,7 @@ func (c *checker) filled(call *ast.CallExpr) *ast.Ident {
 
 // filledBy is filled for a call of fn.
 func (c *checker) filledBy(call *ast.CallExpr, fn *types.Func) *ast.Ident {
-	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
-		return nil
-	}
-	buf := call.Args[0]
-	switch {
-	case fn.Name() == "Read" && fresh.IsFreshFunc(fn):
-	case fn.Pkg().Path() == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) >= 2 && isRandReader(c.info, call.Args[0]):
-		buf = call.Args[1]
-	default:
-		return nil
-	}
-	if s, ok := ast.Unparen(buf).(*ast.SliceExpr); ok {
-		buf = s.X
-	}
-	id, _ := ast.Unparen(buf).(*ast.Ident)
-	return id
-}
-
-func isRandReader(info *types.Info, e ast.Expr) bool {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[sel.Sel].(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "crypto/rand" && v.Name() == "Reader"
+	return fresh.FilledBy(c.info, call, fn)
 }
 
 // guarded reports whether the assignment at cur runs only when a condition
