@@ -71,7 +71,8 @@ back a tool call's outcome), -mcpvet_config.module,
 // it, and the checks of suite with their titles.
 func overview(w io.Writer, suite []*analysis.Analyzer) {
 	fmt.Fprint(w, `mcpvet finds retry-safety bugs in Go code that serves or calls MCP tools,
-with the official go-sdk or mark3labs/mcp-go.
+with the official go-sdk, mark3labs/mcp-go (v0.20 on) or, by tables,
+ThinkInAIXYZ/go-mcp, trpc-mcp-go, mcp-golang, cortex, foxy-contexts and viant/mcp.
 
 A tool call that fails on the client may still have run on the server: a
 timeout, a dropped connection or a restarted server says "no answer",
