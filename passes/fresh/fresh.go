@@ -256,7 +256,7 @@ func (t *tracer) index() {
 		if v == nil {
 			return
 		}
-		a.guarded = guarded(t.info, stmt, stack, v)
+		a.guarded = Guarded(t.info, stmt, stack, v)
 		t.assigns[v] = append(t.assigns[v], a)
 	}
 	ast.PreorderStack(t.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
@@ -369,10 +369,11 @@ func (t *tracer) any(es []ast.Expr, visited map[types.Object]bool) bool {
 	return false
 }
 
-// guarded reports whether stmt runs only when a condition that reads v
-// holds (if key == "" { key = uuid.NewString() }): lazy initialization,
-// which makes the value once.
-func guarded(info *types.Info, stmt ast.Node, stack []ast.Node, v *types.Var) bool {
+// Guarded reports whether stmt, inside the nodes of stack (outermost
+// first), runs only when a condition that reads v holds
+// (if key == "" { key = uuid.NewString() }): lazy initialization, which
+// makes the value once.
+func Guarded(info *types.Info, stmt ast.Node, stack []ast.Node, v *types.Var) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
 		var ifs *ast.IfStmt
 		switch p := stack[i].(type) {

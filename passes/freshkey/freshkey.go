@@ -307,7 +307,7 @@ func (c *checker) collectAssign(n ast.Node, stack []ast.Node) {
 			return
 		}
 		a.lhs = id
-		a.guarded = c.guarded(a.stmt, stack, v)
+		a.guarded = fresh.Guarded(c.info, a.stmt, stack, v)
 		c.assigns[v] = append(c.assigns[v], a)
 	}
 	{
@@ -386,41 +386,6 @@ func (c *checker) filled(call *ast.CallExpr) *ast.Ident {
 // filledBy is filled for a call of fn.
 func (c *checker) filledBy(call *ast.CallExpr, fn *types.Func) *ast.Ident {
 	return fresh.FilledBy(c.info, call, fn)
-}
-
-// guarded reports whether the assignment at cur runs only when a condition
-// that reads v holds (if key == "" { key = uuid.NewString() }): lazy
-// initialization, which makes the key once.
-func (c *checker) guarded(n ast.Node, stack []ast.Node, v *types.Var) bool {
-	for i := len(stack) - 1; i >= 0; i-- {
-		var ifs *ast.IfStmt
-		switch p := stack[i].(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		case *ast.IfStmt:
-			ifs = p
-		default:
-			continue
-		}
-		if !(ifs.Body.Pos() <= n.Pos() && n.End() <= ifs.Body.End()) {
-			continue
-		}
-		if mentions(c.info, ifs.Cond, v) {
-			return true
-		}
-	}
-	return false
-}
-
-func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // isFreshFunc reports whether fn returns a fresh value according to a
