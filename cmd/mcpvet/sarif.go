@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -251,47 +250,24 @@ func toSARIF(out []byte, root string, suite []*analysis.Analyzer) (*sarifLog, []
 		ruleIndex[a.Name] = i
 	}
 
-	var (
-		results []sarifResult
-		errs    []string
-		seen    = make(map[string]bool) // a file in a package and its test variant reports twice
-	)
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, nil, err
+	var results []sarifResult
+	seen := make(map[string]bool) // a file in a package and its test variant reports twice
+	errs, err := eachDiagnostics(out, func(pkg, name string, diags []jsonDiagnostic) {
+		idx, ok := ruleIndex[name]
+		if !ok {
+			return // not a check (mcpvet_config reports nothing)
 		}
-		for _, pkg := range sortedKeys(tree) {
-			for _, name := range sortedKeys(tree[pkg]) {
-				raw := tree[pkg][name]
-				var diags []jsonDiagnostic
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					var e struct {
-						Error string `json:"error"`
-					}
-					if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-						errs = append(errs, fmt.Sprintf("%s: %s: %s", pkg, name, e.Error))
-						continue
-					}
-					return nil, nil, fmt.Errorf("%s: %s: %v", pkg, name, err)
-				}
-				idx, ok := ruleIndex[name]
-				if !ok {
-					continue // not a check (mcpvet_config reports nothing)
-				}
-				for _, d := range diags {
-					key := name + "\x00" + d.Posn + "\x00" + d.Message
-					if seen[key] {
-						continue
-					}
-					seen[key] = true
-					results = append(results, result(name, idx, d, root))
-				}
+		for _, d := range diags {
+			key := name + "\x00" + d.Posn + "\x00" + d.Message
+			if seen[key] {
+				continue
 			}
+			seen[key] = true
+			results = append(results, result(name, idx, d, root))
 		}
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
 	for _, e := range errs {

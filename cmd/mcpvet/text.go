@@ -97,23 +97,19 @@ type textFinding struct {
 	col   int
 }
 
-// textFindings reads the -json output (a stream of {pkg: {analyzer:
-// [...]}} objects) and returns its findings, without the duplicates that
-// a file in a package and its test variant give, sorted by file, line,
-// column, check and message; and the analyzer errors it holds.
-func textFindings(out []byte) ([]textFinding, []string, error) {
-	var (
-		fs   []textFinding
-		errs []string
-		seen = make(map[string]bool)
-	)
+// eachDiagnostics calls f with the diagnostics of each package and
+// analyzer of the driver's -json output (a stream of {pkg: {analyzer:
+// [...]}} objects), in sorted order, and returns the analyzer errors the
+// output holds.
+func eachDiagnostics(out []byte, f func(pkg, name string, diags []jsonDiagnostic)) ([]string, error) {
+	var errs []string
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var tree map[string]map[string]json.RawMessage
 		if err := dec.Decode(&tree); err == io.EOF {
 			break
 		} else if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for _, pkg := range sortedKeys(tree) {
 			for _, name := range sortedKeys(tree[pkg]) {
@@ -127,19 +123,35 @@ func textFindings(out []byte) ([]textFinding, []string, error) {
 						errs = append(errs, fmt.Sprintf("%s: %s: %s", pkg, name, e.Error))
 						continue
 					}
-					return nil, nil, fmt.Errorf("%s: %s: %v", pkg, name, err)
+					return nil, fmt.Errorf("%s: %s: %v", pkg, name, err)
 				}
-				for _, d := range diags {
-					key := name + "\x00" + d.Posn + "\x00" + d.End + "\x00" + d.Message
-					if seen[key] {
-						continue
-					}
-					seen[key] = true
-					file, line, col := splitPosn(d.Posn)
-					fs = append(fs, textFinding{name, d, file, line, col})
-				}
+				f(pkg, name, diags)
 			}
 		}
+	}
+	return errs, nil
+}
+
+// textFindings reads the -json output (a stream of {pkg: {analyzer:
+// [...]}} objects) and returns its findings, without the duplicates that
+// a file in a package and its test variant give, sorted by file, line,
+// column, check and message; and the analyzer errors it holds.
+func textFindings(out []byte) ([]textFinding, []string, error) {
+	var fs []textFinding
+	seen := make(map[string]bool)
+	errs, err := eachDiagnostics(out, func(pkg, name string, diags []jsonDiagnostic) {
+		for _, d := range diags {
+			key := name + "\x00" + d.Posn + "\x00" + d.End + "\x00" + d.Message
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			file, line, col := splitPosn(d.Posn)
+			fs = append(fs, textFinding{name, d, file, line, col})
+		}
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, b := fs[i], fs[j]
