@@ -1,6 +1,9 @@
 package analysisutil
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+)
 
 // EachAssign calls f for every assignment in n (function literals
 // included): each left-hand side with its right-hand side, and idx, the
@@ -31,6 +34,24 @@ func pairs(lhs, rhs []ast.Expr, f func(lhs, rhs ast.Expr, idx int)) {
 	case len(rhs) == 1:
 		for i := range lhs {
 			f(lhs[i], rhs[0], i)
+		}
+	}
+}
+
+// RootVar returns the variable at the root of a selector chain (req in
+// req.Params.Name, through pointer dereferences), or nil.
+func RootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		default:
+			return nil
 		}
 	}
 }

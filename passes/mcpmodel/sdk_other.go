@@ -240,7 +240,7 @@ func (b *builder) otherToolVar(t *Tool, e ast.Expr, depth int) bool {
 					if sel.Sel.Name == "Annotations" {
 						sets = append(sets, as.Rhs[i])
 					}
-				} else if throughAnnotations(sel.X) && rootIdentVar(b.pass.TypesInfo, sel.X) == v {
+				} else if throughAnnotations(sel.X) && analysisutil.RootVar(b.pass.TypesInfo, sel.X) == v {
 					sets = append(sets, nil) // tool.Annotations.IdempotentHint = ...
 				}
 			}
@@ -309,23 +309,6 @@ func throughAnnotations(e ast.Expr) bool {
 			e = x.X
 		default:
 			return false
-		}
-	}
-}
-
-// rootIdentVar returns the variable at the root of a selector chain.
-func rootIdentVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			return v
-		default:
-			return nil
 		}
 	}
 }

@@ -479,9 +479,9 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 						}
 						if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
 							visit(n.Rhs[i], depth+1)
-						} else if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && rootVar(info, sel.X) == v {
+						} else if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && analysisutil.RootVar(info, sel.X) == v {
 							found = n.Rhs[i]
-						} else if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Params" && rootVar(info, sel.X) == v {
+						} else if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Params" && analysisutil.RootVar(info, sel.X) == v {
 							visit(n.Rhs[i], depth+1)
 						}
 					}
@@ -498,24 +498,6 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 	}
 	visit(req, 0)
 	return found
-}
-
-// rootVar returns the variable at the root of a selector chain (req in
-// req.Params.Name).
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := info.ObjectOf(x).(*types.Var)
-			return v
-		default:
-			return nil
-		}
-	}
 }
 
 // hasKey reports whether expression e, a request or its arguments, sends
@@ -593,7 +575,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
-					if rootVar(info, indexRoot(l)) != v {
+					if analysisutil.RootVar(info, indexRoot(l)) != v {
 						continue
 					}
 					if r.hasKey(info, nil, l, depth+1) {
