@@ -22,6 +22,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/analyzer"
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 )
@@ -137,9 +138,9 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	// mcpmodel and effects are listed too, so that their results are kept
-	// for the root packages.
-	analyzers := append(analyzer.All(), mcpmodel.Analyzer, effects.Analyzer)
+	// The building blocks are listed too, so that their results (the
+	// model and the effects) are kept for the root packages.
+	analyzers := append(analyzer.All(), blocks.Analyzer)
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
@@ -162,10 +163,10 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 		}
 		pp := get(act.Package)
 		switch act.Analyzer {
-		case mcpmodel.Analyzer:
-			pp.model, _ = act.Result.(*mcpmodel.Model)
-		case effects.Analyzer:
-			pp.eff, _ = act.Result.(*effects.Result)
+		case blocks.Analyzer:
+			if r, _ := act.Result.(*blocks.Result); r != nil {
+				pp.model, pp.eff = r.Model, r.Effects
+			}
 		default:
 			pp.diags[act.Analyzer] = act.Diagnostics
 		}

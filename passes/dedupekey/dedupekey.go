@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/fresh"
@@ -28,19 +29,19 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, name),
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/dedupekey",
 	Run:      run,
-	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer, fresh.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if err := config.Err(pass); err != nil {
 		return nil, err // a bad .mcpvet.yaml, named in the error
 	}
-	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	model := blocks.Of(pass).Model
 	if !model.MCP {
 		return nil, nil
 	}
-	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
-	fr := pass.ResultOf[fresh.Analyzer].(*fresh.Result)
+	eff := blocks.Of(pass).Effects
+	fr := blocks.Of(pass).Fresh
 	dirs := analysisutil.ParseDirectives(pass)
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()

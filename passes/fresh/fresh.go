@@ -85,6 +85,11 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
+		// Run by the blocks analyzer, the pass holds the other
+		// building blocks' facts too.
+		if _, ok := f.Fact.(*FreshFunc); !ok {
+			continue
+		}
 		if fn, ok := f.Object.(*types.Func); ok {
 			r.funcs[fn] = true
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/fresh"
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisutil.MustExtractDoc(doc, name),
 	URL:       "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{config.Analyzer, retry.Analyzer, fresh.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
+	Requires:  []*analysis.Analyzer{config.Analyzer, blocks.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
 	FactTypes: []analysis.Fact{new(FreshFunc), new(KeyParams)},
 }
 
@@ -123,12 +124,12 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:      pass,
 		info:      pass.TypesInfo,
 		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
-		retry:     pass.ResultOf[retry.Analyzer].(*retry.Result),
+		retry:     blocks.Of(pass).Retry,
 		slotCands: make(map[ast.Decl][]slotCand),
 		assigns:   make(map[types.Object][]*assign),
 		indexed:   make(map[ast.Decl]bool),
 		addrTaken: make(map[types.Object]bool),
-		fresh:     pass.ResultOf[fresh.Analyzer].(*fresh.Result),
+		fresh:     blocks.Of(pass).Fresh,
 		keyParams: make(map[*types.Func]*KeyParams),
 
 		calleeKeyCache: make(map[*types.Func][]KeyParam),

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"github.com/mcpvet/mcpvet/passes/retry"
@@ -34,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, name),
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/readback",
 	Run:      run,
-	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer, retry.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
 }
 
 const (
@@ -64,14 +65,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if err := config.Err(pass); err != nil {
 		return nil, err // a bad .mcpvet.yaml, named in the error
 	}
-	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	model := blocks.Of(pass).Model
 	if !model.MCP {
 		return nil, nil
 	}
 	c := &checker{
 		pass:     pass,
-		calls:    pass.ResultOf[toolcalls.Analyzer].(*toolcalls.Result),
-		rt:       pass.ResultOf[retry.Analyzer].(*retry.Result),
+		calls:    blocks.Of(pass).Calls,
+		rt:       blocks.Of(pass).Retry,
 		safe:     make(map[string]bool),
 		readOnly: make(map[string]bool),
 		done:     make(map[token.Pos]bool),

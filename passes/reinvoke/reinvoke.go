@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, name),
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/reinvoke",
 	Run:      run,
-	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
 }
 
 // function is one function body of the package.
@@ -58,14 +59,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if err := config.Err(pass); err != nil {
 		return nil, err // a bad .mcpvet.yaml, named in the error
 	}
-	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	model := blocks.Of(pass).Model
 	// Only code that imports an SDK can build input requests.
 	if !model.MCP || !importsSDK(pass.Pkg) {
 		return nil, nil
 	}
 	c := &checker{
 		pass:  pass,
-		eff:   pass.ResultOf[effects.Analyzer].(*effects.Result),
+		eff:   blocks.Of(pass).Effects,
 		dirs:  analysisutil.ParseDirectives(pass),
 		irFns: make(map[types.Object]bool),
 		decls: make(map[types.Object]*function),

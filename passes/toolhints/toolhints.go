@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisutil.MustExtractDoc(doc, name),
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolhints",
 	Run:      run,
-	Requires: []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer, effects.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
 }
 
 // Categories of diagnostics.
@@ -64,11 +65,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if err := config.Err(pass); err != nil {
 		return nil, err // a bad .mcpvet.yaml, named in the error
 	}
-	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	model := blocks.Of(pass).Model
 	if !model.MCP {
 		return nil, nil
 	}
-	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
+	eff := blocks.Of(pass).Effects
 	dirs := analysisutil.ParseDirectives(pass)
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()

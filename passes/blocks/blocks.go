@@ -1,0 +1,102 @@
+// Package blocks runs the suite's fact-bearing building blocks (effects,
+// fresh, retry, mcpmodel, toolcalls) on a package as one analyzer.
+//
+// A driver's cost grows with the number of analyzers that carry facts,
+// not only with the work they do: each runs on every package of the
+// build, and checker-based drivers start a goroutine for every import
+// edge of every such analyzer. On golang.org/x/tools, five building
+// blocks run as separate analyzers cost about 120 ms of CPU time and
+// 40 MB of peak memory more than the same five run here, one after the
+// other (scripts/bench.sh, BenchmarkBlocks). The checks therefore
+// require this analyzer, not the building blocks, and read their
+// results through Of.
+//
+// Each building block keeps its own Analyzer, with its own fact types,
+// for its own tests and for suites that want one block alone; Analyzer
+// declares the union of their fact types and calls their Run functions
+// with a pass whose ResultOf holds the results computed before. A graph
+// must not hold both Analyzer and one of the blocks it runs: they would
+// declare the same fact types.
+package blocks
+
+import (
+	"fmt"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/fresh"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/retry"
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
+)
+
+// Blocks lists the building blocks Analyzer runs, in an order in which
+// each one's Requires (other than config.Analyzer) come before it.
+var Blocks = []*analysis.Analyzer{
+	effects.Analyzer,
+	fresh.Analyzer,
+	retry.Analyzer,
+	mcpmodel.Analyzer,
+	toolcalls.Analyzer,
+}
+
+// Analyzer runs the Blocks on each package. It reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:       "mcpvet_blocks",
+	Doc:        "runs mcpvet's building blocks (effects, fresh, retry, mcpmodel, toolcalls) in one pass; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/blocks",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{config.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  factTypes(Blocks),
+}
+
+// Result holds the building blocks' results for a package.
+type Result struct {
+	Model   *mcpmodel.Model
+	Effects *effects.Result
+	Fresh   *fresh.Result
+	Retry   *retry.Result
+	Calls   *toolcalls.Result
+}
+
+// Of returns the building blocks' results for the pass's package; the
+// pass's analyzer must require Analyzer.
+func Of(pass *analysis.Pass) *Result { return pass.ResultOf[Analyzer].(*Result) }
+
+func factTypes(blocks []*analysis.Analyzer) []analysis.Fact {
+	var fts []analysis.Fact
+	for _, b := range blocks {
+		fts = append(fts, b.FactTypes...)
+	}
+	return fts
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	results := map[*analysis.Analyzer]any{config.Analyzer: pass.ResultOf[config.Analyzer]}
+	for _, b := range Blocks {
+		for _, req := range b.Requires {
+			if _, ok := results[req]; !ok {
+				return nil, fmt.Errorf("internal error: building block %s requires %s, which runs after it", b, req)
+			}
+		}
+		p := *pass
+		p.Analyzer = b
+		p.ResultOf = results
+		r, err := b.Run(&p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", b, err)
+		}
+		results[b] = r
+	}
+	return &Result{
+		Model:   results[mcpmodel.Analyzer].(*mcpmodel.Model),
+		Effects: results[effects.Analyzer].(*effects.Result),
+		Fresh:   results[fresh.Analyzer].(*fresh.Result),
+		Retry:   results[retry.Analyzer].(*retry.Result),
+		Calls:   results[toolcalls.Analyzer].(*toolcalls.Result),
+	}, nil
+}
