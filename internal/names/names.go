@@ -75,12 +75,16 @@ func appendNormalized(b []byte, s string) []byte {
 // knows the built-in names only.
 type Matcher struct {
 	extra map[string]bool
+	odd   bool // an extra name is long or has characters beyond nameChars
 }
 
 // NewMatcher returns a Matcher that also accepts the given names.
 func NewMatcher(extra []string) *Matcher {
 	m := &Matcher{extra: make(map[string]bool)}
 	for _, e := range extra {
+		if len(e) > 64 || !nameChars(e) {
+			m.odd = true
+		}
 		if e = Normalize(strings.TrimSpace(e)); e != "" {
 			m.extra[e] = true
 		}
@@ -94,8 +98,26 @@ func (m *Matcher) IsKey(name string) bool {
 	// It runs for every field, index and argument the passes look at:
 	// normalize into a stack buffer, so that the common case allocates
 	// nothing (map lookups by string(b) do not copy).
+	// A name longer than the buffer, or with a character no key name
+	// has (a format string, a path, a sentence), is no key: most
+	// arguments the passes ask about are such strings.
+	if (m == nil || !m.odd) && (len(name) > 64 || !nameChars(name)) {
+		return false
+	}
 	var buf [64]byte
 	return m.isKey(appendNormalized(buf[:0], name))
+}
+
+// nameChars reports whether s has only the characters of a key name:
+// letters, digits and the separators Normalize drops.
+func nameChars(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.' || c == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 // isKey is IsKey for the normalized name n.

@@ -33,10 +33,18 @@ func TestIsKey(t *testing.T) {
 		"key":                      false,
 		"id":                       false,
 		"":                         false,
+		"idempotency key: %s":      false, // a format string
+		"/v1/idempotency_key":      false, // a path
+		"x_" + string(make([]byte, 70)) + "idempotency_key": false,
 	} {
 		if got := m.IsKey(name); got != want {
 			t.Errorf("IsKey(%q) = %v, want %v", name, got, want)
 		}
+	}
+	// A configured name beyond the usual characters is still found.
+	odd := NewMatcher([]string{"idem:ref"})
+	if !odd.IsKey("idem:ref") || !odd.IsKey("idempotency_key") || odd.IsKey("idem ref: %s") {
+		t.Errorf("a Matcher with a configured name of other characters must find it, and still the built-in names")
 	}
 	var zero *Matcher
 	if !zero.IsKey("idempotency_key") || zero.IsKey("op_nonce") {

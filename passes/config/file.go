@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -282,22 +283,72 @@ type parsedFile struct {
 // the first .mcpvet.yaml found walking up from dir, stopping at the
 // directory that holds go.mod. It returns nil when there is none. Each
 // file is parsed once (again when it changes).
+//
+// The walk's outcome is kept per directory for findTTL, so that the
+// packages of a run do not stat the same parents again; a file created
+// nearer to the package is seen after findTTL (in gopls, for example).
 func Find(dir string) (*File, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, nil
 	}
+	p, ok := cachedFind(dir)
+	if !ok {
+		p = search(dir)
+		findMu.Lock()
+		found[dir] = foundFile{p, time.Now()}
+		findMu.Unlock()
+	}
+	if p == "" {
+		return nil, nil
+	}
+	fi, err := os.Stat(p)
+	if err != nil || fi.IsDir() {
+		return nil, nil // removed since
+	}
+	return load(p, fi)
+}
+
+// findTTL is how long Find trusts a directory's earlier walk.
+var findTTL = 3 * time.Second
+
+var (
+	findMu sync.Mutex
+	found  = map[string]foundFile{} // directory -> the file its walk found ("": none)
+)
+
+type foundFile struct {
+	path string
+	at   time.Time
+}
+
+func cachedFind(dir string) (string, bool) {
+	findMu.Lock()
+	defer findMu.Unlock()
+	f, ok := found[dir]
+	if !ok || time.Since(f.at) >= findTTL {
+		return "", false
+	}
+	return f.path, true
+}
+
+// search walks up from dir and returns the path of the first
+// configuration file, or "" at the module root or the file system's.
+func search(dir string) string {
 	for {
 		p := filepath.Join(dir, FileName)
 		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return load(p, fi)
+			return p
 		}
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return nil, nil
+			return ""
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return nil, nil
+			return ""
+		}
+		if p, ok := cachedFind(parent); ok {
+			return p
 		}
 		dir = parent
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseFile(t *testing.T) {
@@ -100,7 +101,16 @@ func TestExcluded(t *testing.T) {
 	}
 }
 
+// noFindCache makes Find walk every time, for tests that change files
+// between calls.
+func noFindCache(t *testing.T) {
+	ttl := findTTL
+	findTTL = 0
+	t.Cleanup(func() { findTTL = ttl })
+}
+
 func TestFind(t *testing.T) {
+	noFindCache(t)
 	root := t.TempDir()
 	sub := filepath.Join(root, "mod", "a", "b")
 	if err := os.MkdirAll(sub, 0o777); err != nil {
@@ -126,5 +136,36 @@ func TestFind(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "mod", FileName), []byte("kyes: [x]\n"), 0o666)
 	if _, err := Find(sub); err == nil || !strings.Contains(err.Error(), `:1: unknown key "kyes"`) {
 		t.Errorf("Find with a bad file: %v", err)
+	}
+}
+
+// TestFindCache checks that Find reuses a directory's walk within findTTL
+// (a file created since is not seen) and walks again after it.
+func TestFindCache(t *testing.T) {
+	ttl := findTTL
+	findTTL = time.Hour
+	t.Cleanup(func() { findTTL = ttl })
+	root := t.TempDir()
+	sub := filepath.Join(root, "a", "b")
+	if err := os.MkdirAll(sub, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module m\n"), 0o666)
+	if f, _ := Find(sub); f != nil {
+		t.Fatalf("Find without a file: %+v", f)
+	}
+	os.WriteFile(filepath.Join(root, "a", FileName), []byte("keys: [k]\n"), 0o666)
+	if f, _ := Find(sub); f != nil {
+		t.Errorf("Find within findTTL walked again: %+v", f)
+	}
+	// A directory not walked before walks: it finds the new file above it.
+	sib := filepath.Join(root, "a", "c")
+	os.MkdirAll(sib, 0o777)
+	if f, _ := Find(sib); f == nil {
+		t.Errorf("Find from a new directory: the walk must find %s in its parent", FileName)
+	}
+	findTTL = 0
+	if f, _ := Find(sub); f == nil || strings.Join(f.Keys, ",") != "k" {
+		t.Errorf("Find after findTTL: %+v", f)
 	}
 }

@@ -175,21 +175,40 @@ func (c *checker) localVar(id *ast.Ident) *types.Var {
 }
 
 // scan records whether the package calls a fresh source, and the nodes of
-// each declaration where a key may be sent (slotCands), so that
-// computeKeyParams need not walk the syntax again.
+// each top-level declaration that send a key. The slots of a node whose
+// answer cannot change (a literal, an assignment, a call of another
+// package's function) are computed here, once, and the node is kept only
+// if it has some; a call of this package's function is kept with its
+// slots unknown, for computeKeyParams finds this package's KeyParams in
+// rounds.
 func (c *checker) scan() {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			var cands []slotCand
+			keep := func(n ast.Node, fn *types.Func) {
+				if fn != nil && fn.Pkg() == c.pass.Pkg {
+					cands = append(cands, slotCand{n: n, fn: fn})
+					return
+				}
+				var slots []slot
+				if call, ok := n.(*ast.CallExpr); ok {
+					slots = c.callSlots(call, fn)
+				} else {
+					slots = c.slotsOf(n)
+				}
+				if len(slots) > 0 {
+					cands = append(cands, slotCand{n: n, fn: fn, slots: slots, known: true})
+				}
+			}
 			ast.Inspect(d, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CompositeLit:
 					if hasKeyedElt(n) {
-						cands = append(cands, slotCand{n: n})
+						keep(n, nil)
 					}
 				case *ast.AssignStmt:
 					if maySendKey(n) {
-						cands = append(cands, slotCand{n: n})
+						keep(n, nil)
 					}
 				case *ast.CallExpr:
 					if len(n.Args) == 0 && c.hasFresh {
@@ -200,7 +219,7 @@ func (c *checker) scan() {
 						break
 					}
 					if len(n.Args) > 0 {
-						cands = append(cands, slotCand{n, fn})
+						keep(n, fn)
 					}
 					if !c.hasFresh {
 						orig := fn.Origin()
@@ -216,14 +235,20 @@ func (c *checker) scan() {
 	}
 }
 
-// slotCand is a node that may send a key, with the callee of a call.
+// slotCand is a node that may send a key, with the callee of a call, and
+// its slots once known.
 type slotCand struct {
-	n  ast.Node
-	fn *types.Func
+	n     ast.Node
+	fn    *types.Func
+	slots []slot
+	known bool // slots is the answer
 }
 
 // slots returns the key slots of the candidate.
 func (c *checker) slots(sc slotCand) []slot {
+	if sc.known {
+		return sc.slots
+	}
 	if call, ok := sc.n.(*ast.CallExpr); ok {
 		return c.callSlots(call, sc.fn)
 	}
