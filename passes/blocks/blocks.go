@@ -22,6 +22,7 @@ package blocks
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -61,6 +62,26 @@ type Result struct {
 	Fresh   *fresh.Result
 	Retry   *retry.Result
 	Calls   *toolcalls.Result
+
+	registered map[*analysis.Analyzer]any
+}
+
+// Registered returns the result of a pass given to Register.
+func (r *Result) Registered(a *analysis.Analyzer) any { return r.registered[a] }
+
+// registered lists the passes given to Register, in order.
+var registered []*analysis.Analyzer
+
+// Register adds a pass to Analyzer, to run after the Blocks: a check
+// whose own facts must be computed on every package of the build
+// registers the pass that computes them, instead of declaring FactTypes
+// itself, so that the driver carries one fact-bearing analyzer. The
+// pass's Requires must be config.Analyzer or Blocks; its result is
+// Result.Registered's. Call Register from an init function of the
+// check's package, before any analysis runs.
+func Register(a *analysis.Analyzer) {
+	registered = append(registered, a)
+	Analyzer.FactTypes = append(Analyzer.FactTypes, a.FactTypes...)
 }
 
 // Of returns the building blocks' results for the pass's package; the
@@ -77,7 +98,7 @@ func factTypes(blocks []*analysis.Analyzer) []analysis.Fact {
 
 func run(pass *analysis.Pass) (any, error) {
 	results := map[*analysis.Analyzer]any{config.Analyzer: pass.ResultOf[config.Analyzer]}
-	for _, b := range Blocks {
+	for _, b := range slices.Concat(Blocks, registered) {
 		for _, req := range b.Requires {
 			if _, ok := results[req]; !ok {
 				return nil, fmt.Errorf("internal error: building block %s requires %s, which runs after it", b, req)
@@ -98,5 +119,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Fresh:   results[fresh.Analyzer].(*fresh.Result),
 		Retry:   results[retry.Analyzer].(*retry.Result),
 		Calls:   results[toolcalls.Analyzer].(*toolcalls.Result),
+
+		registered: results,
 	}, nil
 }

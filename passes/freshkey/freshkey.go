@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -28,25 +29,37 @@ var doc string
 const name = "freshkey"
 
 // Analyzer reports dedupe keys made anew on every attempt of a retry.
+//
+// Its KeyParams facts are computed by factsPass, which runs inside the
+// blocks analyzer on every package: the driver's cost is per
+// fact-bearing analyzer (see package blocks), and Analyzer itself runs
+// only where diagnostics are wanted.
 var Analyzer = &analysis.Analyzer{
-	Name:      name,
-	Doc:       analysisutil.MustExtractDoc(doc, name),
-	URL:       "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{config.Analyzer, blocks.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
-	FactTypes: []analysis.Fact{new(FreshFunc), new(KeyParams)},
+	Name:     name,
+	Doc:      analysisutil.MustExtractDoc(doc, name),
+	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
+	Run:      run,
+	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
 }
 
-// FreshFunc is the fact that a function returns a fresh value (a UUID, a
-// random number, the clock, or something derived from one) on at least
-// one path, so that every call makes a different value. The fresh
-// analyzer computes it (fresh.FreshFunc, which dedupekey shares);
-// freshkey exports its own copy for the functions of each package, so
-// that its facts say what it relies on.
-type FreshFunc struct{}
+// factsPass finds the package's key slots and exports its KeyParams
+// facts (its result is a *factsResult).
+var factsPass = &analysis.Analyzer{
+	Name:       "freshkey_facts",
+	Doc:        "computes freshkey's KeyParams facts, inside the blocks analyzer; it reports nothing",
+	Run:        runFacts,
+	Requires:   []*analysis.Analyzer{config.Analyzer, fresh.Analyzer},
+	ResultType: reflect.TypeFor[*factsResult](),
+	FactTypes:  []analysis.Fact{new(KeyParams)},
+}
 
-func (*FreshFunc) AFact()         {}
-func (*FreshFunc) String() string { return "freshFunc" }
+// factsResult is factsPass's result.
+type factsResult struct {
+	keyParams map[*types.Func]*KeyParams // the facts exported
+	c         *checker                   // the checker that run goes on with; nil where run can report nothing
+}
+
+func init() { blocks.Register(factsPass) }
 
 // KeyParams is the fact that a function sends some of its parameters as
 // dedupe keys: func charge(ctx context.Context, key string) that sets
@@ -111,45 +124,55 @@ type assign struct {
 	guarded bool          // under an if whose condition reads the variable: lazy initialization
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	if err := config.Err(pass); err != nil {
-		return nil, err // a bad .mcpvet.yaml, named in the error
-	}
+func runFacts(pass *analysis.Pass) (any, error) {
 	// The fresh sources of the standard library and the SDKs are in
 	// the fresh analyzer's table.
 	if effects.Library(pass) {
-		return nil, nil
+		return new(factsResult), nil
 	}
 	c := &checker{
 		pass:      pass,
 		info:      pass.TypesInfo,
 		keys:      pass.ResultOf[config.Analyzer].(*config.Config).Keys,
-		retry:     blocks.Of(pass).Retry,
 		slotCands: make(map[ast.Decl][]slotCand),
 		assigns:   make(map[types.Object][]*assign),
 		indexed:   make(map[ast.Decl]bool),
 		addrTaken: make(map[types.Object]bool),
-		fresh:     blocks.Of(pass).Fresh,
+		fresh:     pass.ResultOf[fresh.Analyzer].(*fresh.Result),
 		keyParams: make(map[*types.Func]*KeyParams),
 
 		calleeKeyCache: make(map[*types.Func][]KeyParam),
-		reported:       make(map[ast.Node]bool),
-		inserted:       make(map[token.Pos]bool),
-		src:            make(map[*token.File][]byte),
 	}
 	c.scan()
-	if c.hasFresh {
-		c.computeFacts() // a fresh function returns the value of a fresh call
-	}
 	c.computeKeyParams()
-
 	// Every finding is a fresh value sent as a key (or a stripe or AWS
-	// call that makes one) inside a retry: without one, export facts
-	// only. Most packages of a build stop here, before the retry
-	// constructs are searched for.
-	if !(c.hasFresh && c.hasSlot) && !importsKeySDK(pass.Pkg) || len(c.retry.Constructs()) == 0 {
+	// call that makes one) inside a retry: without one, the package
+	// exports facts only, and keeps nothing for run.
+	res := &factsResult{keyParams: c.keyParams}
+	if c.hasFresh && c.hasSlot || importsKeySDK(pass.Pkg) {
+		res.c = c
+	}
+	return res, nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if err := config.Err(pass); err != nil {
+		return nil, err // a bad .mcpvet.yaml, named in the error
+	}
+	res := blocks.Of(pass)
+	f, _ := res.Registered(factsPass).(*factsResult)
+	// Most packages of a build stop here, before the retry constructs
+	// are searched for.
+	if f == nil || f.c == nil || len(res.Retry.Constructs()) == 0 {
 		return nil, nil
 	}
+	// c.pass stays the facts pass, which imports the KeyParams facts;
+	// diagnostics go to this pass.
+	c := f.c
+	c.retry = res.Retry
+	c.reported = make(map[ast.Node]bool)
+	c.inserted = make(map[token.Pos]bool)
+	c.src = make(map[*token.File][]byte)
 	c.insp = c.retry.Inspector() // shared with retry, released below
 	defer c.retry.ReleaseInspector()
 	c.rep = analysisutil.NewReporter(pass, name, analysisutil.ParseDirectives(pass))
