@@ -114,7 +114,7 @@ for s in sorted({k[0] for k in by}):
         if not by[(s, a)] or not by[(s, b)]:
             return  # not run (-nvet 0)
         print(f"| {s} | {label} | {ratio(a, b, 0):.2f}x | {ratio(a, b, 2):.2f}x | {ratio(a, b, 1):.2f}x | {goal} |")
-    row("mcpvet / floor", "mcpvet", "floor", "≤1.10x time, ≤1.20x memory")
+    row("mcpvet / floor", "mcpvet", "floor", "≤1.05x CPU, ≤1.10x memory")
     row("go vet -vettool=mcpvet / go vet -vettool=noopvet", "govet-mcpvet", "govet-noopvet", "")
     row("go vet -vettool=mcpvet / plain go vet", "govet-mcpvet", "govet-plain", "< 1.00x time")
 PY
