@@ -70,7 +70,19 @@ func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
 // keyReadCall is KeyReadAt for a call whose callee (typeutil.Callee) is
 // obj.
 func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Object) (string, bool) {
-	for _, a := range call.Args {
+	// A constant string goes only to a parameter of a string or an
+	// interface type: the callee's signature rules out most arguments
+	// before their lookups.
+	var params *types.Tuple
+	variadic := false
+	if fn, ok := obj.(*types.Func); ok {
+		sig := fn.Signature()
+		params, variadic = sig.Params(), sig.Variadic()
+	}
+	for i, a := range call.Args {
+		if params != nil && !mayTakeString(params, variadic, i) {
+			continue
+		}
 		if s, ok := analysisutil.ConstString(info, a); ok && r.keys().IsKey(s) {
 			return s, true
 		}
@@ -81,6 +93,37 @@ func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Obj
 		}
 	}
 	return "", false
+}
+
+// mayTakeString reports whether argument i of a call with these
+// parameters can be a constant string: its parameter is of a string,
+// interface or type-parameter type (or the call passes more arguments
+// than the signature has, as a conversion's or a builtin's would).
+func mayTakeString(params *types.Tuple, variadic bool, i int) bool {
+	n := params.Len()
+	if n == 0 {
+		return true
+	}
+	var t types.Type
+	switch {
+	case variadic && i >= n-1:
+		s, ok := params.At(n - 1).Type().Underlying().(*types.Slice)
+		if !ok {
+			return true // append([]byte, string...)
+		}
+		t = s.Elem()
+	case i < n:
+		t = params.At(i).Type()
+	default:
+		return true
+	}
+	switch u := t.Underlying().(type) { // a type parameter's is its constraint
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Interface:
+		return true
+	}
+	return false
 }
 
 // fieldTag returns the JSON name of the selected field, found through the

@@ -106,6 +106,7 @@ type checker struct {
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
 	calleeKeyCache map[*types.Func][]KeyParam // see calleeKeys
+	factBuf        KeyParams                  // calleeKeys imports facts into it: one allocation, not one per callee
 
 	hasFresh bool                   // the package calls a fresh source
 	hasSlot  bool                   // the package sends a value as a key (set by computeKeyParams)

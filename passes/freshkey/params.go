@@ -211,9 +211,8 @@ func (c *checker) calleeKeys(fn *types.Func) []KeyParam {
 	}
 	var ps []KeyParam
 	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-		var f KeyParams
-		if c.pass.ImportObjectFact(fn, &f) {
-			ps = append(ps, f.Params...)
+		if c.pass.ImportObjectFact(fn, &c.factBuf) {
+			ps = append(ps, c.factBuf.Params...)
 		}
 	}
 	params := fn.Signature().Params()
