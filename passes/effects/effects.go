@@ -481,15 +481,22 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 	info := pass.TypesInfo
 	sc := funcScope(info, fi)
 	sc.r = r
+	// skip is the callee expression of the call just visited when it
+	// names a function or method: no field, so no key read (the walk
+	// visits it next).
+	var skip ast.Node
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			if fi.keyRead == "" && n != nil {
+			if n != skip && fi.keyRead == "" && n != nil {
 				fi.noteKey(r, info, n, nil)
 			}
 			return true
 		}
 		obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
+		if _, isFunc := obj.(*types.Func); isFunc {
+			skip = ast.Unparen(call.Fun)
+		}
 		if fi.keyRead == "" {
 			fi.noteKey(r, info, call, obj)
 		}
