@@ -488,6 +488,9 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
+			if analysisutil.TypeSyntax(n) {
+				return false // a func literal's signature, a literal's type
+			}
 			if n != skip && fi.keyRead == "" && n != nil {
 				fi.noteKey(r, info, n, nil)
 			}

@@ -224,7 +224,24 @@ func (c *checker) scan() {
 					cands = append(cands, slotCand{n: n, fn: fn, slots: slots, known: true})
 				}
 			}
-			ast.Inspect(d, func(n ast.Node) bool {
+			// Type and import declarations, signatures and type
+			// syntax send nothing.
+			var root ast.Node = d
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE || d.Tok == token.IMPORT {
+					continue
+				}
+			case *ast.FuncDecl:
+				if d.Body == nil {
+					continue
+				}
+				root = d.Body
+			}
+			ast.Inspect(root, func(n ast.Node) bool {
+				if analysisutil.TypeSyntax(n) {
+					return false
+				}
 				switch n := n.(type) {
 				case *ast.CompositeLit:
 					if hasKeyedElt(n) {
