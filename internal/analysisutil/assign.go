@@ -11,6 +11,9 @@ import (
 // (x, err := f()), or -1.
 func EachAssign(n ast.Node, f func(lhs, rhs ast.Expr, idx int)) {
 	ast.Inspect(n, func(n ast.Node) bool {
+		if TypeSyntax(n) {
+			return false // no assignment there
+		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			pairs(n.Lhs, n.Rhs, f)

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
 
@@ -361,7 +362,12 @@ func (a *finder) find(res *Result) {
 	// several walks, and most packages that get here need no other.
 	for _, f := range a.pass.Files {
 		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			if analysisutil.TypeSyntax(n) {
+				return false
+			}
 			switch n := n.(type) {
+			case *ast.GenDecl:
+				return n.Tok != token.TYPE && n.Tok != token.IMPORT
 			case *ast.FuncDecl:
 				if n.Body != nil {
 					if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
