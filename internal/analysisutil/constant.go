@@ -67,3 +67,34 @@ func typesValue(info *types.Info, e ast.Expr) constant.Value {
 	}
 	return nil
 }
+
+// MayTakeString reports whether argument i of a call with these
+// parameters can be a constant string: its parameter is of a string,
+// interface or type-parameter type (or the call passes more arguments
+// than the signature has, as a conversion's or a builtin's would).
+func MayTakeString(params *types.Tuple, variadic bool, i int) bool {
+	n := params.Len()
+	if n == 0 {
+		return true
+	}
+	var t types.Type
+	switch {
+	case variadic && i >= n-1:
+		s, ok := params.At(n - 1).Type().Underlying().(*types.Slice)
+		if !ok {
+			return true // append([]byte, string...)
+		}
+		t = s.Elem()
+	case i < n:
+		t = params.At(i).Type()
+	default:
+		return true
+	}
+	switch u := t.Underlying().(type) { // a type parameter's is its constraint
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Interface:
+		return true
+	}
+	return false
+}

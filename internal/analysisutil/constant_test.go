@@ -105,3 +105,42 @@ var (
 		}
 	}
 }
+
+func TestMayTakeString(t *testing.T) {
+	const src = `package p
+type Name string
+func f(n int, s string, v any, nm Name, b []byte, rest ...string) {}
+func g(fs ...int) {}
+func h[T any](x T) {}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig := func(name string) *types.Signature { return pkg.Scope().Lookup(name).Type().(*types.Signature) }
+	f, g, h := sig("f"), sig("g"), sig("h")
+	for _, c := range []struct {
+		sig  *types.Signature
+		i    int
+		want bool
+	}{
+		{f, 0, false}, // int
+		{f, 1, true},  // string
+		{f, 2, true},  // any
+		{f, 3, true},  // a named string type
+		{f, 4, false}, // []byte
+		{f, 5, true},  // ...string
+		{f, 9, true},  // further variadic arguments
+		{g, 0, false}, // ...int
+		{h, 0, true},  // a type parameter
+	} {
+		if got := MayTakeString(c.sig.Params(), c.sig.Variadic(), c.i); got != c.want {
+			t.Errorf("MayTakeString(%v, %d) = %v, want %v", c.sig, c.i, got, c.want)
+		}
+	}
+}

@@ -708,7 +708,11 @@ func (c *checker) callSlots(call *ast.CallExpr, fn *types.Func) []slot {
 			return slots
 		}
 	}
+	sig := fn.Signature()
 	for i := 0; i+1 < len(call.Args); i++ {
+		if !analysisutil.MayTakeString(sig.Params(), sig.Variadic(), i) {
+			continue
+		}
 		if s, ok := analysisutil.ConstString(c.info, call.Args[i]); ok && c.keys.IsKey(s) {
 			slots = append(slots, slot{s, call.Args[i+1]})
 		}

@@ -173,12 +173,16 @@ func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[ty
 // (func Charge(ctx context.Context, amount int, idempotencyKey string)),
 // which also covers functions whose body is not analyzed.
 func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
+	fn = fn.Origin()
+	kp, callee := c.keyParams[fn], c.calleeKeys(fn)
+	if kp == nil && len(callee) == 0 {
+		return nil // most calls: no key parameter
+	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := c.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
 			return nil // T.M(x, ...): the arguments are shifted
 		}
 	}
-	fn = fn.Origin()
 	sig := fn.Signature()
 	var slots []slot
 	var seen uint64 // parameters added, by index (the rare 64th and later are never deduplicated)
@@ -191,12 +195,12 @@ func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
 		}
 		slots = append(slots, slot{key, call.Args[i]})
 	}
-	if kp := c.keyParams[fn]; kp != nil {
+	if kp != nil {
 		for _, p := range kp.Params {
 			add(p.Index, p.Key)
 		}
 	}
-	for _, p := range c.calleeKeys(fn) {
+	for _, p := range callee {
 		add(p.Index, p.Key)
 	}
 	return slots
