@@ -105,6 +105,8 @@ mcpvet walks up from the directory of the package's files to the directory
 holding go.mod and uses the first .mcpvet.yaml it finds, under every
 driver: mcpvet, go vet -vettool, golangci-lint, gopls and nogo (when the
 file is visible in the sandbox). Packages of dependency modules use none.
+A long-running driver (gopls) sees a file created nearer to a package
+within 3 seconds; edits to the file it uses, at once.
 
     # .mcpvet.yaml
     keys: [op_nonce]                                # extra dedupe-key names
