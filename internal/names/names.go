@@ -92,6 +92,9 @@ func NewMatcher(extra []string) *Matcher {
 	return m
 }
 
+// Configured reports whether m accepts names beyond the built-in ones.
+func (m *Matcher) Configured() bool { return m != nil && len(m.extra) > 0 }
+
 // IsKey reports whether name (a map key, field name, JSON tag or header
 // name) names a dedupe key.
 func (m *Matcher) IsKey(name string) bool {
@@ -101,11 +104,46 @@ func (m *Matcher) IsKey(name string) bool {
 	// A name longer than the buffer, or with a character no key name
 	// has (a format string, a path, a sentence), is no key: most
 	// arguments the passes ask about are such strings.
+	if !m.Configured() && !builtinSuffix(name) {
+		return false
+	}
 	if (m == nil || !m.odd) && (len(name) > 64 || !nameChars(name)) {
 		return false
 	}
 	var buf [64]byte
 	return m.isKey(appendNormalized(buf[:0], name))
+}
+
+// builtinSuffixes are the endings of the normalized built-in key names:
+// each name in exact ends with one, and so does each compound isKey
+// accepts.
+var builtinSuffixes = []string{"key", "token", "id", "idempotency"}
+
+// builtinSuffix reports whether the normalized form of name ends with one
+// of builtinSuffixes: a quick rejection of most names, before the
+// normalization and the lookups.
+func builtinSuffix(name string) bool {
+	const max = len("idempotency")
+	var buf [max]byte
+	n := 0
+	for i := len(name) - 1; i >= 0 && n < max; i-- {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		n++
+		buf[max-n] = c
+	}
+	tail := buf[max-n:]
+	for _, s := range builtinSuffixes {
+		if bytes.HasSuffix(tail, []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameChars reports whether s has only the characters of a key name:

@@ -78,3 +78,22 @@ func BenchmarkIsKey(b *testing.B) {
 		}
 	}
 }
+
+// TestBuiltinSuffix checks IsKey's quick rejection against the built-in
+// names: each must end with one of builtinSuffixes, or the rejection
+// would lose it.
+func TestBuiltinSuffix(t *testing.T) {
+	for n := range exact {
+		if !builtinSuffix(n) {
+			t.Errorf("built-in key name %q ends with none of %v", n, builtinSuffixes)
+		}
+	}
+	for name, want := range map[string]bool{
+		"Idempotency-Key": true, "CLIENT_TOKEN": true, "request.Id": true, "x-payout-idempotency": true,
+		"Context": false, "keys": false, "": false, "idempotent": false,
+	} {
+		if got := builtinSuffix(name); got != want {
+			t.Errorf("builtinSuffix(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

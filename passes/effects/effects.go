@@ -87,7 +87,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP)},
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab)},
 }
 
 // Result gives the checks access to the catalogue and the facts of this
@@ -137,6 +137,9 @@ type Result struct {
 	http         map[*types.Func]*HTTP
 	httpFactPkgs map[*types.Package]bool
 	rpcPkg       bool
+	// vocab: the package declares or imports a key name (vocab.go);
+	// localVocab: a function body of the package has one.
+	vocab, localVocab bool
 }
 
 type methodKey struct {
@@ -246,7 +249,12 @@ func run(pass *analysis.Pass) (any, error) {
 	// their own plumbing is not what their callers commit (pgx's BeginTx
 	// sends "begin" through its own Exec). Telemetry and logging packages
 	// commit nothing that matters.
+	// The standard library declares no built-in key name (TestStdVocab).
+	if !IsStd(pass) || r.keys().Configured() {
+		r.vocab = exportVocab(pass, r.keys())
+	}
 	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path(), r.module) || isLogPackage(pass.Pkg.Path()) {
+		r.vocab = true // not looked at: the checks may not skip them
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
@@ -262,6 +270,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	r.vocab = r.vocab || r.importedVocab(pass) || varsVocab(pass.TypesInfo, pass.Files, r.keys())
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)
@@ -485,13 +494,21 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 	// names a function or method: no field, so no key read (the walk
 	// visits it next).
 	var skip ast.Node
+	// keys: look for key reads in this walk. In a package that names no
+	// key (vocab.go) the walk only looks for a key name in the body
+	// (local), and keyWalk looks for the reads if it finds one.
+	keys, local := r.vocab, false
+	m := r.keys()
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
+			if !keys && !local && n != nil {
+				local = bodyVocab(info, n, m)
+			}
 			if analysisutil.TypeSyntax(n) {
 				return false // a func literal's signature, a literal's type
 			}
-			if n != skip && fi.keyRead == "" && n != nil {
+			if keys && n != skip && fi.keyRead == "" && n != nil {
 				fi.noteKey(r, info, n, nil)
 			}
 			return true
@@ -500,7 +517,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 		if _, isFunc := obj.(*types.Func); isFunc {
 			skip = ast.Unparen(call.Fun)
 		}
-		if fi.keyRead == "" {
+		if keys && fi.keyRead == "" {
 			fi.noteKey(r, info, call, obj)
 		}
 		if !topEffect(fi.effect) || fi.effect.conditional() {
@@ -524,6 +541,34 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 				fi.callees = append(fi.callees, calleeAt{obj, callPos(call), call, sc})
 			}
 		}
+		return true
+	})
+	if local {
+		r.localVocab = true
+		r.keyWalk(info, fi)
+	}
+}
+
+// keyWalk finds fi's first key read: scanFunc's key part, for a function
+// scanFunc walked without looking for them.
+func (r *Result) keyWalk(info *types.Info, fi *funcInfo) {
+	var skip ast.Node
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		if fi.keyRead != "" || analysisutil.TypeSyntax(n) {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			if n != skip && n != nil {
+				fi.noteKey(r, info, n, nil)
+			}
+			return true
+		}
+		obj := typeutil.Callee(info, call)
+		if _, isFunc := obj.(*types.Func); isFunc {
+			skip = ast.Unparen(call.Fun)
+		}
+		fi.noteKey(r, info, call, obj)
 		return true
 	})
 }

@@ -48,7 +48,7 @@ var factsPass = &analysis.Analyzer{
 	Name:       "freshkey_facts",
 	Doc:        "computes freshkey's KeyParams facts, inside the blocks analyzer; it reports nothing",
 	Run:        runFacts,
-	Requires:   []*analysis.Analyzer{config.Analyzer, fresh.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, effects.Analyzer, fresh.Analyzer},
 	ResultType: reflect.TypeFor[*factsResult](),
 	FactTypes:  []analysis.Fact{new(KeyParams)},
 }
@@ -129,6 +129,13 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	// The fresh sources of the standard library and the SDKs are in
 	// the fresh analyzer's table.
 	if effects.Library(pass) {
+		return new(factsResult), nil
+	}
+	// A key is sent only under a name that says so (effects.Vocab): a
+	// package that can name none, and whose callees have no KeyParams
+	// facts, has no key slot, hence no KeyParams fact and no finding
+	// but those of the stripe and AWS checks.
+	if !pass.ResultOf[effects.Analyzer].(*effects.Result).KeyVocabulary() && !importsKeyParams(pass) && !importsKeySDK(pass.Pkg) {
 		return new(factsResult), nil
 	}
 	c := &checker{
@@ -429,6 +436,16 @@ func (c *checker) collectAssign(n ast.Node, stack []ast.Node) {
 			}
 		}
 	}
+}
+
+// importsKeyParams reports whether a dependency has a KeyParams fact.
+func importsKeyParams(pass *analysis.Pass) bool {
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*KeyParams); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // importsKeySDK reports whether pkg imports a package of an SDK that makes

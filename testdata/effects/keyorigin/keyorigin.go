@@ -1,3 +1,5 @@
+// want package:"vocab"
+
 // Package keyorigin has key-reading helpers: their KeyRead facts say
 // which parameter the key comes from, and a key of the function's own
 // state (a credential in a config, an environment variable) is no read.
