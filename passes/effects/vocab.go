@@ -178,17 +178,58 @@ func varsVocab(info *types.Info, files []*ast.File, m *names.Matcher) bool {
 
 // syntaxVocab reports whether n names a key anywhere inside: a string
 // literal or constant expression whose value is a key's name, or type
-// syntax that does (typeVocab).
+// syntax that does (typeVocab). The positional string elements of a
+// composite literal are passed over: a key is read or set through an
+// index, a call's argument or a keyed element, never through one of them
+// (and tables of such strings are the largest variables of many packages).
 func syntaxVocab(info *types.Info, n ast.Node, m *names.Matcher) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if found {
 			return false
 		}
+		if lit, ok := n.(*ast.CompositeLit); ok {
+			found = litVocab(info, lit, m)
+			return false
+		}
 		found = bodyVocab(info, n, m)
 		return !found && !analysisutil.TypeSyntax(n)
 	})
 	return found
+}
+
+// litVocab is syntaxVocab for a composite literal, without a walk of its
+// own for the elements that are literals: tables of them are large.
+func litVocab(info *types.Info, lit *ast.CompositeLit, m *names.Matcher) bool {
+	if lit.Type != nil && typeVocab(info, lit.Type, m) {
+		return true
+	}
+	elem := func(e ast.Expr) bool {
+		switch e := e.(type) {
+		case *ast.BasicLit:
+			return bodyVocab(info, e, m)
+		case *ast.Ident:
+			return false
+		case *ast.CompositeLit:
+			return litVocab(info, e, m)
+		}
+		return syntaxVocab(info, e, m)
+	}
+	for _, e := range lit.Elts {
+		switch e := e.(type) {
+		case *ast.BasicLit:
+			// positional: never a key's name
+		case *ast.KeyValueExpr:
+			if elem(e.Key) || elem(e.Value) {
+				return true
+			}
+		default:
+			if elem(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bodyVocab reports whether n, a node of a function body that the
