@@ -502,8 +502,11 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 	ast.Inspect(fi.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			if !keys && !local && n != nil {
-				local = bodyVocab(info, n, m)
+			if !keys && !local {
+				switch n.(type) {
+				case *ast.BasicLit, *ast.BinaryExpr, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.StructType, *ast.InterfaceType:
+					local = bodyVocab(info, n, m) // the only nodes it looks at
+				}
 			}
 			if analysisutil.TypeSyntax(n) {
 				return false // a func literal's signature, a literal's type
