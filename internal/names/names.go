@@ -101,12 +101,14 @@ func (m *Matcher) IsKey(name string) bool {
 	// It runs for every field, index and argument the passes look at:
 	// normalize into a stack buffer, so that the common case allocates
 	// nothing (map lookups by string(b) do not copy).
-	// A name longer than the buffer, or with a character no key name
-	// has (a format string, a path, a sentence), is no key: most
-	// arguments the passes ask about are such strings.
+	// Without configured names, a name that ends as no built-in one
+	// does is no key: most names, decided from their last bytes.
 	if !m.Configured() && !builtinSuffix(name) {
 		return false
 	}
+	// A name longer than the buffer, or with a character no key name
+	// has (a format string, a path, a sentence), is no key: most
+	// arguments the passes ask about are such strings.
 	if (m == nil || !m.odd) && (len(name) > 64 || !nameChars(name)) {
 		return false
 	}

@@ -244,15 +244,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	// Every package's declarations are looked at for key names (its
+	// Vocab fact); the standard library declares none of the built-in
+	// ones (TestStdVocab).
+	if !IsStd(pass) || r.keys().Configured() {
+		r.vocab = exportVocab(pass, r.keys())
+	}
 	// The standard library is covered by the built-in catalogue, and so
 	// are the packages its rules describe (pgx, gorm, client-go, ...):
 	// their own plumbing is not what their callers commit (pgx's BeginTx
 	// sends "begin" through its own Exec). Telemetry and logging packages
 	// commit nothing that matters.
-	// The standard library declares no built-in key name (TestStdVocab).
-	if !IsStd(pass) || r.keys().Configured() {
-		r.vocab = exportVocab(pass, r.keys())
-	}
 	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path(), r.module) || isLogPackage(pass.Pkg.Path()) {
 		r.vocab = true // not looked at: the checks may not skip them
 		return r, nil
@@ -490,10 +492,7 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 	info := pass.TypesInfo
 	sc := funcScope(info, fi)
 	sc.r = r
-	// skip is the callee expression of the call just visited when it
-	// names a function or method: no field, so no key read (the walk
-	// visits it next).
-	var skip ast.Node
+	var skip ast.Node // see keyAt
 	// keys: look for key reads in this walk. In a package that names no
 	// key (vocab.go) the walk only looks for a key name in the body
 	// (local), and keyWalk looks for the reads if it finds one.
@@ -511,17 +510,14 @@ func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Obj
 			if analysisutil.TypeSyntax(n) {
 				return false // a func literal's signature, a literal's type
 			}
-			if keys && n != skip && fi.keyRead == "" && n != nil {
-				fi.noteKey(r, info, n, nil)
+			if keys {
+				fi.keyAt(r, info, n, nil, &skip)
 			}
 			return true
 		}
 		obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
-		if _, isFunc := obj.(*types.Func); isFunc {
-			skip = ast.Unparen(call.Fun)
-		}
-		if keys && fi.keyRead == "" {
-			fi.noteKey(r, info, call, obj)
+		if keys {
+			fi.keyAt(r, info, call, obj, &skip)
 		}
 		if !topEffect(fi.effect) || fi.effect.conditional() {
 			if e := r.callEffect(sc, call, obj); e != nil {
@@ -560,20 +556,32 @@ func (r *Result) keyWalk(info *types.Info, fi *funcInfo) {
 		if fi.keyRead != "" || analysisutil.TypeSyntax(n) {
 			return false
 		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			if n != skip && n != nil {
-				fi.noteKey(r, info, n, nil)
-			}
-			return true
+		var obj types.Object
+		if call, ok := n.(*ast.CallExpr); ok {
+			obj = typeutil.Callee(info, call)
 		}
-		obj := typeutil.Callee(info, call)
-		if _, isFunc := obj.(*types.Func); isFunc {
-			skip = ast.Unparen(call.Fun)
-		}
-		fi.noteKey(r, info, call, obj)
+		fi.keyAt(r, info, n, obj, &skip)
 		return true
 	})
+}
+
+// keyAt is the key part of a preorder walk of fi's body at n, with obj
+// n's callee when n is a call: it records the first key read. skip holds
+// the callee expression of the last call that names a function or method
+// (no field, so no key read; the walk visits it next).
+func (fi *funcInfo) keyAt(r *Result, info *types.Info, n ast.Node, obj types.Object, skip *ast.Node) {
+	if call, ok := n.(*ast.CallExpr); ok {
+		if _, isFunc := obj.(*types.Func); isFunc {
+			*skip = ast.Unparen(call.Fun)
+		}
+		if fi.keyRead == "" {
+			fi.noteKey(r, info, call, obj)
+		}
+		return
+	}
+	if n != nil && n != *skip && fi.keyRead == "" {
+		fi.noteKey(r, info, n, nil)
+	}
 }
 
 // qualifiedName renders a function for messages: "store.Append",
