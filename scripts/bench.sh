@@ -12,18 +12,22 @@
 #     different tool, so its vet results never hit): the export data of
 #     every package and test variant is compiled, no compile is timed, and
 #     every timed run analyzes every package with none a cache hit.
-# The standalone pair runs alternately -n times (default 9), the three go
+# The standalone pair runs alternately -n times (default 15), the three go
 # vet runs -nvet times (default 3: each is several times longer); the
 # script prints the median wall time, CPU time (user+system) and peak RSS of
-# each command and the median ratios over the pairs. On a shared machine
-# wall times vary by 10% or more from run to run: use enough runs. Corpus: the module in
+# each command, the median ratios over the pairs, and the mean of the
+# standalone pairs' CPU and memory ratios with a 95% interval. On a shared
+# machine wall times vary by 10% or more from run to run, and CPU times by
+# up to 8% (when the collector's last cycles fall, and how contended the
+# machine's memory is): use enough runs.
+# Corpus: the module in
 # testdata/bench (pinned go-sdk v1.8.0 and mcp-go v1.2.1 with their
 # examples, mcp-filesystem-server v0.11.1; golang.org/x/tools as the large
 # module). -quick runs one round on the small set (the CI smoke version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-runs=9
+runs=15
 vetruns=3
 sets="small large"
 while [ $# -gt 0 ]; do
@@ -117,4 +121,17 @@ for s in sorted({k[0] for k in by}):
     row("mcpvet / floor", "mcpvet", "floor", "≤1.05x CPU, ≤1.10x memory")
     row("go vet -vettool=mcpvet / go vet -vettool=noopvet", "govet-mcpvet", "govet-noopvet", "")
     row("go vet -vettool=mcpvet / plain go vet", "govet-mcpvet", "govet-plain", "< 1.00x time")
+# A run's CPU time depends on when the collector's last cycles fall while the
+# packages load (one more mark of the loaded heap or not), so single ratios
+# spread over about +-8%: the mean of the pair ratios, with a 95% interval,
+# says how far the median can be trusted.
+print()
+for s in sorted({k[0] for k in by}):
+    pairs = [(x[2] / y[2], x[1] / y[1]) for x, y in zip(by[(s, "mcpvet")], by[(s, "floor")]) if y[2] > 0]
+    if len(pairs) < 2:
+        continue
+    for label, i in (("CPU time", 0), ("peak memory", 1)):
+        v = [p[i] for p in pairs]
+        m, half = statistics.mean(v), 1.96 * statistics.stdev(v) / len(v) ** 0.5
+        print(f"{s}: mcpvet / floor {label}, mean of {len(v)} pair ratios: {m:.3f}x (95% interval {m - half:.3f}x-{m + half:.3f}x)")
 PY
