@@ -721,12 +721,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 // reports that a rule matched, whose answer is e.
 func (r *Result) pkgRuleEffect(s *site) (e *Effect, ok bool) {
 	fn := s.fn
-	path := fn.Pkg().Path()
-	for i := range pkgRules {
-		rule := &pkgRules[i]
-		if !matchPath(rule.paths, path) {
-			continue
-		}
+	for _, rule := range rulesFor(fn.Pkg().Path()) {
 		recv := recvName(fn)
 		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
 			e := s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
@@ -827,12 +822,29 @@ func ruledPackage(path string) bool {
 		// bodies would only re-derive, less precisely, what the table says.
 		return true
 	}
+	return len(rulesFor(path)) > 0
+}
+
+// ruleCache maps a package path to the rules of pkgRules that name it
+// (rulesFor), for every path asked about in the process: the rules are
+// fixed once the init functions have run, and pkgRuleEffect asks for the
+// package of nearly every call.
+var ruleCache sync.Map // string -> []*pkgRule
+
+// rulesFor returns the rules of pkgRules whose paths match the package at
+// path, in their order.
+func rulesFor(path string) []*pkgRule {
+	if v, ok := ruleCache.Load(path); ok {
+		return v.([]*pkgRule)
+	}
+	var rules []*pkgRule
 	for i := range pkgRules {
 		if matchPath(pkgRules[i].paths, path) {
-			return true
+			rules = append(rules, &pkgRules[i])
 		}
 	}
-	return false
+	ruleCache.Store(path, rules)
+	return rules
 }
 
 // isCachePackage reports whether a package is a cache by its path (gopls's
