@@ -110,10 +110,12 @@ for (s, n) in sorted(by):
 print()
 print("| set | ratio | wall time | CPU time | peak memory | goal |")
 print("|---|---|---|---|---|---|")
+def ratios(s, a, b, i):
+    """The ratios a/b of field i over the alternating pairs of set s."""
+    return [x[i] / y[i] for x, y in zip(by[(s, a)], by[(s, b)]) if y[i] > 0]
 for s in sorted({k[0] for k in by}):
     def ratio(a, b, i):
-        pairs = list(zip(by[(s, a)], by[(s, b)]))
-        return statistics.median(x[i] / y[i] for x, y in pairs if y[i] > 0)
+        return statistics.median(ratios(s, a, b, i))
     def row(label, a, b, goal):
         if not by[(s, a)] or not by[(s, b)]:
             return  # not run (-nvet 0)
@@ -127,11 +129,10 @@ for s in sorted({k[0] for k in by}):
 # says how far the median can be trusted.
 print()
 for s in sorted({k[0] for k in by}):
-    pairs = [(x[2] / y[2], x[1] / y[1]) for x, y in zip(by[(s, "mcpvet")], by[(s, "floor")]) if y[2] > 0]
-    if len(pairs) < 2:
-        continue
-    for label, i in (("CPU time", 0), ("peak memory", 1)):
-        v = [p[i] for p in pairs]
+    for label, i in (("CPU time", 2), ("peak memory", 1)):
+        v = ratios(s, "mcpvet", "floor", i)
+        if len(v) < 2:
+            continue
         m, half = statistics.mean(v), 1.96 * statistics.stdev(v) / len(v) ** 0.5
         print(f"{s}: mcpvet / floor {label}, mean of {len(v)} pair ratios: {m:.3f}x (95% interval {m - half:.3f}x-{m + half:.3f}x)")
 PY
