@@ -8,6 +8,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -562,7 +563,13 @@ func (c *checker) inspector() *inspector.Inspector {
 // transports reports MCP client transports whose HTTP client re-sends
 // POSTs: go-retryablehttp's StandardClient.
 func (c *checker) transports() {
-	if !importsPath(c.pass.Pkg, retryablehtp) {
+	// A transport is configured here only through a composite literal of
+	// go-sdk's transport type or a call of mcp-go's transport options:
+	// both name a package this one imports (unless the type is spelled by
+	// an alias or elided in a literal of another package's type, which
+	// this check does not follow). Only then is the transitive search for
+	// go-retryablehttp worth its cost.
+	if !importsDirectly(c.pass.Pkg, goSDK, mcpGoTrans) || !importsPath(c.pass.Pkg, retryablehtp) {
 		return // no StandardClient can be called here
 	}
 	info := c.pass.TypesInfo
@@ -706,6 +713,16 @@ func (c *checker) recursive(tc, again *toolcalls.Call) bool {
 	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
 		d := fd.Node().(*ast.FuncDecl)
 		return c.pass.TypesInfo.Defs[d.Name] == again.Callee.Origin()
+	}
+	return false
+}
+
+// importsDirectly reports whether pkg imports one of paths itself.
+func importsDirectly(pkg *types.Package, paths ...string) bool {
+	for _, q := range pkg.Imports() {
+		if slices.Contains(paths, q.Path()) {
+			return true
+		}
 	}
 	return false
 }

@@ -148,7 +148,7 @@ func (r *Result) Constructs() []*Construct {
 func (r *Result) ensure() {
 	r.once.Do(func() {
 		if r.a != nil && !r.a.library {
-			r.a.find(r)
+			r.a.find(r, false)
 		}
 	})
 }
@@ -285,9 +285,11 @@ func run(pass *analysis.Pass) (any, error) {
 	// Only a function with an operation parameter can earn a Helper fact,
 	// and facts are exported during run: search now only when there is
 	// one. Otherwise the search waits for a dependent pass to ask.
+	// The search for them looks only at those functions (helpersOnly); the
+	// constructs of the whole package wait for a dependent pass to ask.
 	if declaresOperationParam(pass) {
 		a.export = true
-		res.ensure()
+		a.find(&Result{a: a}, true)
 		a.export = false
 	}
 	return res, nil
@@ -303,16 +305,24 @@ func declaresOperationParam(pass *analysis.Pass) bool {
 			if !ok || fd.Body == nil {
 				continue
 			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
+			if fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func); hasOperationParam(fn) {
+				return true
 			}
-			params := fn.Type().(*types.Signature).Params()
-			for i := 0; i < params.Len(); i++ {
-				if isOperation(params.At(i).Type()) {
-					return true
-				}
-			}
+		}
+	}
+	return false
+}
+
+// hasOperationParam reports whether fn has a parameter of function type
+// whose last result is an error.
+func hasOperationParam(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := 0; i < params.Len(); i++ {
+		if isOperation(params.At(i).Type()) {
+			return true
 		}
 	}
 	return false
@@ -352,7 +362,12 @@ func (r *Result) ReleaseInspector() {
 	r.a.mu.Unlock()
 }
 
-func (a *finder) find(res *Result) {
+// find adds the package's retry constructs to res and infers the Helper
+// facts of its functions, exporting them when a.export is set. With
+// helpersOnly, it looks only inside the functions that can earn a Helper
+// fact (hasOperationParam): the constructs it adds are then those inside
+// them, and the facts are the same.
+func (a *finder) find(res *Result, helpersOnly bool) {
 	var loops []*ast.BlockStmt
 	var loopStmts []ast.Stmt
 	var labels []string
@@ -367,11 +382,15 @@ func (a *finder) find(res *Result) {
 			}
 			switch n := n.(type) {
 			case *ast.GenDecl:
-				return n.Tok != token.TYPE && n.Tok != token.IMPORT
+				return !helpersOnly && n.Tok != token.TYPE && n.Tok != token.IMPORT
 			case *ast.FuncDecl:
 				if n.Body != nil {
-					if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
+					fn, _ := a.info.Defs[n.Name].(*types.Func)
+					if fn != nil {
 						a.decls[fn] = n
+					}
+					if helpersOnly && !hasOperationParam(fn) {
+						return false
 					}
 					funcs = append(funcs, n)
 				}
