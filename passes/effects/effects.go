@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 )
 
@@ -325,7 +326,7 @@ type funcInfo struct {
 }
 
 type calleeAt struct {
-	obj  types.Object
+	obj  *types.Func
 	pos  token.Pos
 	call *ast.CallExpr
 	sc   *Scope
@@ -334,8 +335,18 @@ type calleeAt struct {
 // computeLocal computes the facts of this package's functions: first the
 // direct effects, then a fixpoint over same-package calls.
 func (r *Result) computeLocal(pass *analysis.Pass) {
-	var funcs []*funcInfo
-	byObj := make(map[types.Object]*funcInfo)
+	n := 0
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if decl, ok := decl.(*ast.FuncDecl); ok && decl.Body != nil {
+				n++
+			}
+		}
+	}
+	// One allocation for the infos; bodies indexes them by function.
+	infos := make([]funcInfo, 0, n)
+	funcs := make([]*funcInfo, 0, n)
+	r.tempFuncs, r.bodies, r.info = make(map[*types.Func]bool), make(map[*types.Func]*funcInfo, n), pass.TypesInfo
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			switch decl := decl.(type) {
@@ -343,29 +354,25 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				if decl.Body == nil {
 					continue
 				}
-				obj := pass.TypesInfo.Defs[decl.Name]
-				if obj == nil {
+				fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+				if fn == nil {
 					continue
 				}
-				fi := &funcInfo{obj: obj, body: decl.Body, decl: decl}
+				infos = append(infos, funcInfo{obj: fn, body: decl.Body, decl: decl})
+				fi := &infos[len(infos)-1]
 				funcs = append(funcs, fi)
-				byObj[obj] = fi
+				r.bodies[fn] = fi
 			case *ast.GenDecl:
 				r.aliasVars(pass, decl)
 			}
 		}
 	}
-	r.tempFuncs, r.bodies, r.info = make(map[*types.Func]bool), make(map[*types.Func]*funcInfo, len(funcs)), pass.TypesInfo
-	for _, fi := range funcs {
-		if fn, ok := fi.obj.(*types.Func); ok {
-			r.bodies[fn] = fi
-		}
-	}
 	if r.httpOn(pass.Pkg.Imports()) {
 		r.computeHTTP(pass.TypesInfo, funcs, func(obj types.Object, h *HTTP) { pass.ExportObjectFact(obj, h) })
 	}
+	sn := newScanner(r, pass)
 	for _, fi := range funcs {
-		r.scanFunc(pass, fi, byObj)
+		r.scanFunc(sn, fi)
 		if cacheLocal(fi, fi.effect) {
 			fi.effect = nil // housekeeping: a cache's files and databases
 		}
@@ -377,7 +384,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 		for _, fi := range funcs {
 			if fi.keyRead == "" {
 				for _, c := range fi.callees {
-					if ce := byObj[c.obj]; ce != nil && ce.keyRead != "" {
+					if ce := r.bodies[c.obj]; ce != nil && ce.keyRead != "" {
 						if m := fi.getFlow(r, pass.TypesInfo).argsMask(c.call, ce.keyFrom.indices()); m != 0 {
 							fi.keyRead, fi.keyFrom = ce.keyRead, m
 							changed = true
@@ -391,7 +398,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			}
 			// The effect that matters most among the callees' (attribution).
 			for _, c := range fi.callees {
-				ce := byObj[c.obj]
+				ce := r.bodies[c.obj]
 				if ce == nil || ce.effect == nil || !MoreSignificant(ce.effect, fi.effect) {
 					continue
 				}
@@ -487,65 +494,85 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 
 // scanFunc finds fi's first direct effect (the first that is not
 // idempotent by nature, if any), whether it reads a key, and its
-// same-package callees.
-func (r *Result) scanFunc(pass *analysis.Pass, fi *funcInfo, byObj map[types.Object]*funcInfo) {
-	info := pass.TypesInfo
-	sc := funcScope(info, fi)
+// same-package callees. s is reused from one function of the package to
+// the next (one walk function per package, not a closure per function).
+func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
+	sc := funcScope(s.info, fi)
 	sc.r = r
-	var skip ast.Node // see keyAt
 	// keys: look for key reads in this walk. In a package that names no
 	// key (vocab.go) the walk only looks for a key name in the body
 	// (local), and keyWalk looks for the reads if it finds one.
-	keys, local := r.vocab, false
-	m := r.keys()
-	ast.Inspect(fi.body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			if !keys && !local {
-				switch n.(type) {
-				case *ast.BasicLit, *ast.BinaryExpr, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.StructType, *ast.InterfaceType:
-					local = bodyVocab(info, n, m) // the only nodes it looks at
-				}
+	s.fi, s.sc, s.skip, s.keys, s.local = fi, sc, nil, r.vocab, false
+	ast.Inspect(fi.body, s.visit)
+	if s.local {
+		r.localVocab = true
+		r.keyWalk(s.info, fi)
+	}
+	s.fi, s.sc, s.skip = nil, nil, nil
+}
+
+// scanner is the state of scanFunc's walk of one function body.
+type scanner struct {
+	r     *Result
+	pass  *analysis.Pass
+	info  *types.Info
+	m     *names.Matcher
+	visit func(ast.Node) bool // s.node, made once
+
+	fi          *funcInfo
+	sc          *Scope
+	skip        ast.Node // see keyAt
+	keys, local bool
+}
+
+func newScanner(r *Result, pass *analysis.Pass) *scanner {
+	s := &scanner{r: r, pass: pass, info: pass.TypesInfo, m: r.keys()}
+	s.visit = s.node
+	return s
+}
+
+func (s *scanner) node(n ast.Node) bool {
+	r, fi, info := s.r, s.fi, s.info
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		if !s.keys && !s.local {
+			switch n.(type) {
+			case *ast.BasicLit, *ast.BinaryExpr, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.StructType, *ast.InterfaceType:
+				s.local = bodyVocab(info, n, s.m) // the only nodes it looks at
 			}
-			if analysisutil.TypeSyntax(n) {
-				return false // a func literal's signature, a literal's type
-			}
-			if keys {
-				fi.keyAt(r, info, n, nil, &skip)
+		}
+		if analysisutil.TypeSyntax(n) {
+			return false // a func literal's signature, a literal's type
+		}
+		if s.keys {
+			fi.keyAt(r, info, n, nil, &s.skip)
+		}
+		return true
+	}
+	obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
+	if s.keys {
+		fi.keyAt(r, info, call, obj, &s.skip)
+	}
+	if !topEffect(fi.effect) || fi.effect.conditional() {
+		if e := r.callEffect(s.sc, call, obj); e != nil {
+			if betterEffect(e, fi.effect) {
+				fi.effect = e.at(s.pass, call)
 			}
 			return true
 		}
-		obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
-		if keys {
-			fi.keyAt(r, info, call, obj, &skip)
-		}
-		if !topEffect(fi.effect) || fi.effect.conditional() {
-			if e := r.callEffect(sc, call, obj); e != nil {
-				if betterEffect(e, fi.effect) {
-					fi.effect = e.at(pass, call)
-				}
-				return true
-			}
-		}
-		if obj != nil {
-			if fn, ok := obj.(*types.Func); ok {
-				obj = fn.Origin()
-			}
-			// A call of an HTTP send function is judged at the call,
-			// from its arguments (httpEffect), not through the callee.
-			if h := r.http[fnOf(obj)]; h != nil && !h.Read {
-				return true
-			}
-			if _, ok := byObj[obj]; ok && obj != fi.obj {
-				fi.callees = append(fi.callees, calleeAt{obj, callPos(call), call, sc})
-			}
-		}
-		return true
-	})
-	if local {
-		r.localVocab = true
-		r.keyWalk(info, fi)
 	}
+	if fn, ok := obj.(*types.Func); ok {
+		fn = fn.Origin()
+		// A call of an HTTP send function is judged at the call,
+		// from its arguments (httpEffect), not through the callee.
+		if h := r.http[fn]; h != nil && !h.Read {
+			return true
+		}
+		if _, ok := r.bodies[fn]; ok && types.Object(fn) != fi.obj {
+			fi.callees = append(fi.callees, calleeAt{fn, callPos(call), call, s.sc})
+		}
+	}
+	return true
 }
 
 // keyWalk finds fi's first key read: scanFunc's key part, for a function
