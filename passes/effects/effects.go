@@ -311,7 +311,7 @@ func guessModule(path string) string {
 
 // sameModule reports whether pkgPath belongs to module mod.
 func sameModule(mod, pkgPath string) bool {
-	return pkgPath == mod || strings.HasPrefix(pkgPath, mod+"/")
+	return pkgPath == mod || len(pkgPath) > len(mod) && pkgPath[len(mod)] == '/' && pkgPath[:len(mod)] == mod
 }
 
 type funcInfo struct {
@@ -323,6 +323,7 @@ type funcInfo struct {
 	decl    *ast.FuncDecl
 	flow    *flow      // the key data flow of body, made on first use (getFlow)
 	callees []calleeAt // same-package callees, in source order
+	scope   Scope      // scanFunc's, which the callees point to
 }
 
 type calleeAt struct {
@@ -497,7 +498,8 @@ func (r *Result) funcSink(fn *types.Func) *Effect {
 // same-package callees. s is reused from one function of the package to
 // the next (one walk function per package, not a closure per function).
 func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
-	sc := funcScope(s.info, fi)
+	sc := &fi.scope // kept with fi: one allocation fewer per function
+	sc.initFunc(s.info, fi)
 	sc.r = r
 	// keys: look for key reads in this walk. In a package that names no
 	// key (vocab.go) the walk only looks for a key name in the body
@@ -1262,7 +1264,13 @@ func isTempSource(info *types.Info, e ast.Expr) bool {
 		return false
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	// The names first: FullName builds a string.
+	switch fn.Name() {
+	case "CreateTemp", "MkdirTemp", "TempDir", "TempFile":
+	default:
 		return false
 	}
 	switch fn.FullName() {

@@ -1061,12 +1061,17 @@ func paramFact(req hreq, builds bool) *HTTP {
 // funcScope returns the scope of a declared function, which knows its
 // parameters (param) and name.
 func funcScope(info *types.Info, fi *funcInfo) *Scope {
-	sc := NewScope(info, fi.body)
-	sc.fname = fi.obj.Name()
+	sc := new(Scope)
+	sc.initFunc(info, fi)
+	return sc
+}
+
+// initFunc makes sc the scope of fi's body.
+func (sc *Scope) initFunc(info *types.Info, fi *funcInfo) {
+	*sc = Scope{info: info, body: fi.body, fname: fi.obj.Name()}
 	if fn, ok := fi.obj.(*types.Func); ok {
 		sc.sig = fn.Type().(*types.Signature)
 	}
-	return sc
 }
 
 // param returns the index of v among the declared function's parameters.
