@@ -390,6 +390,9 @@ func sameExpr(fset *token.FileSet, info *types.Info, a, b ast.Expr) bool {
 // remoteOps reports retry libraries and helpers whose operation is a
 // named function of another package that calls a tool.
 func (c *checker) remoteOps() {
+	if !c.calls.HasCallers() {
+		return // no operation calls a tool: leave the constructs unsearched
+	}
 	for _, con := range c.rt.Constructs() {
 		if con.Kind != retry.Library && con.Kind != retry.HelperCall || con.Attempt != nil || con.OpFunc == nil {
 			continue
@@ -727,7 +730,8 @@ func importsDirectly(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
-// importsPath reports whether pkg imports path, directly or transitively.
+// importsPath reports whether pkg imports path, a package of another
+// module than the standard library's, directly or transitively.
 func importsPath(pkg *types.Package, path string) bool {
 	seen := make(map[*types.Package]bool)
 	var visit func(p *types.Package) bool
@@ -740,11 +744,18 @@ func importsPath(pkg *types.Package, path string) bool {
 			return true
 		}
 		for _, q := range p.Imports() {
-			if visit(q) {
+			if !isStd(q.Path()) && visit(q) {
 				return true
 			}
 		}
 		return false
 	}
 	return visit(pkg)
+}
+
+// isStd reports whether path is a standard library package's (its first
+// element has no dot): those import no other module's packages.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }

@@ -138,6 +138,10 @@ type Result struct {
 // At returns the tool call made by call, or nil.
 func (r *Result) At(call *ast.CallExpr) *Call { return r.byCall[call] }
 
+// HasCallers reports whether some function (of this package or a
+// dependency) has a Caller fact: where none has, Caller is always nil.
+func (r *Result) HasCallers() bool { return len(r.callers) > 0 }
+
 // Caller returns the Caller fact of fn, or nil.
 func (r *Result) Caller(fn *types.Func) *Caller {
 	if fn == nil {
