@@ -12,14 +12,19 @@
 #     different tool, so its vet results never hit): the export data of
 #     every package and test variant is compiled, no compile is timed, and
 #     every timed run analyzes every package with none a cache hit.
-# The standalone pair runs alternately -n times (default 15), the three go
+# The standalone pair runs alternately -n times (default 30), the three go
 # vet runs -nvet times (default 3: each is several times longer); the
 # script prints the median wall time, CPU time (user+system) and peak RSS of
-# each command, the median ratios over the pairs, and the mean of the
-# standalone pairs' CPU and memory ratios with a 95% interval. On a shared
-# machine wall times vary by 10% or more from run to run, and CPU times by
-# up to 8% (when the collector's last cycles fall, and how contended the
-# machine's memory is): use enough runs.
+# each command, the median ratios over the pairs, the mean of the
+# standalone pairs' CPU and memory ratios with a 95% interval, and the
+# ratio of the two commands' total CPU time with a bootstrap 95% interval.
+# On a shared machine wall times vary by 10% or more from run to run, and
+# CPU times by up to 8%. Most of the CPU spread is one effect, in both
+# commands alike: in about two runs of five a collection of the whole
+# loaded heap starts as the loading ends and costs 0.3-0.4 s more (peak
+# RSS about 80 MiB higher), by chance of where the earlier cycles fell. A
+# pair with one such run and one without gives a ratio near 0.93 or 1.10,
+# so use enough runs, and read the ratio of totals beside the median.
 # Corpus: the module in
 # testdata/bench (pinned go-sdk v1.8.0 and mcp-go v1.2.1 with their
 # examples, mcp-filesystem-server v0.11.1; golang.org/x/tools as the large
@@ -27,7 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-runs=15
+runs=30
 vetruns=3
 sets="small large"
 while [ $# -gt 0 ]; do
@@ -126,8 +131,11 @@ for s in sorted({k[0] for k in by}):
 # A run's CPU time depends on when the collector's last cycles fall while the
 # packages load (one more mark of the loaded heap or not), so single ratios
 # spread over about +-8%: the mean of the pair ratios, with a 95% interval,
-# says how far the median can be trusted.
+# says how far the median can be trusted; the ratio of the totals, with an
+# interval from resampling the pairs, is the cost over many runs.
 print()
+import random
+rng = random.Random(1)
 for s in sorted({k[0] for k in by}):
     for label, i in (("CPU time", 2), ("peak memory", 1)):
         v = ratios(s, "mcpvet", "floor", i)
@@ -135,4 +143,10 @@ for s in sorted({k[0] for k in by}):
             continue
         m, half = statistics.mean(v), 1.96 * statistics.stdev(v) / len(v) ** 0.5
         print(f"{s}: mcpvet / floor {label}, mean of {len(v)} pair ratios: {m:.3f}x (95% interval {m - half:.3f}x-{m + half:.3f}x)")
+    pairs = [(x[2], y[2]) for x, y in zip(by[(s, "mcpvet")], by[(s, "floor")])]
+    if len(pairs) >= 2:
+        total = sum(a for a, _ in pairs) / sum(b for _, b in pairs)
+        boot = sorted(sum(a for a, _ in r) / sum(b for _, b in r)
+                      for r in ([rng.choice(pairs) for _ in pairs] for _ in range(2000)))
+        print(f"{s}: mcpvet / floor CPU time, ratio of the totals over {len(pairs)} pairs: {total:.3f}x (95% interval {boot[50]:.3f}x-{boot[1949]:.3f}x)")
 PY
