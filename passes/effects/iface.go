@@ -43,8 +43,8 @@ import (
 // method and, for the import walk, per package.
 func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
-		return nil
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) {
+		return nil // no lock, no memo: the answer is fn's alone
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
