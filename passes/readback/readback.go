@@ -572,7 +572,11 @@ func (c *checker) transports() {
 	// an alias or elided in a literal of another package's type, which
 	// this check does not follow). Only then is the transitive search for
 	// go-retryablehttp worth its cost.
-	if !importsDirectly(c.pass.Pkg, goSDK, mcpGoTrans) || !importsPath(c.pass.Pkg, retryablehtp) {
+	mod := ""
+	if c.pass.Module != nil {
+		mod = c.pass.Module.Path
+	}
+	if !importsDirectly(c.pass.Pkg, goSDK, mcpGoTrans) || !importsPath(c.pass.Pkg, retryablehtp, mod) {
 		return // no StandardClient can be called here
 	}
 	info := c.pass.TypesInfo
@@ -730,9 +734,10 @@ func importsDirectly(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
-// importsPath reports whether pkg imports path, a package of another
-// module than the standard library's, directly or transitively.
-func importsPath(pkg *types.Package, path string) bool {
+// importsPath reports whether pkg, of module mod ("" if unknown), imports
+// path, a package of a module other than the standard library, directly
+// or transitively.
+func importsPath(pkg *types.Package, path, mod string) bool {
 	seen := make(map[*types.Package]bool)
 	var visit func(p *types.Package) bool
 	visit = func(p *types.Package) bool {
@@ -744,7 +749,7 @@ func importsPath(pkg *types.Package, path string) bool {
 			return true
 		}
 		for _, q := range p.Imports() {
-			if !isStd(q.Path()) && visit(q) {
+			if !stdLike(q.Path(), mod) && visit(q) {
 				return true
 			}
 		}
@@ -753,9 +758,14 @@ func importsPath(pkg *types.Package, path string) bool {
 	return visit(pkg)
 }
 
-// isStd reports whether path is a standard library package's (its first
-// element has no dot): those import no other module's packages.
-func isStd(path string) bool {
+// stdLike reports whether path is, by its form, a standard library
+// package's, which imports no other module's packages: its first element
+// has no dot, and it is not in module mod (a module may be named without
+// one). With mod unknown, no path is.
+func stdLike(path, mod string) bool {
+	if mod == "" || path == mod || len(path) > len(mod) && path[len(mod)] == '/' && path[:len(mod)] == mod {
+		return false
+	}
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }

@@ -23,6 +23,15 @@ func TestReadback(t *testing.T) {
 	testenv.Related(t, dir, results)
 }
 
+// TestDotlessModule: a transport's client made by a helper package of a
+// module named without a dot (readbackapp), which alone imports
+// go-retryablehttp; the import search must not take the helper for a
+// standard library package.
+func TestDotlessModule(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/readback-dotless")
+	analysistest.Run(t, dir, readback.Analyzer, "./client")
+}
+
 // TestToolcallsFacts checks the wrapper and read-back facts.
 func TestToolcallsFacts(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")

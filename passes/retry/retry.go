@@ -283,10 +283,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	// Only a function with an operation parameter can earn a Helper fact,
-	// and facts are exported during run: search now only when there is
-	// one. Otherwise the search waits for a dependent pass to ask.
-	// The search for them looks only at those functions (helpersOnly); the
-	// constructs of the whole package wait for a dependent pass to ask.
+	// and facts are exported during run: search those functions now, if
+	// there are any (helpersOnly). The package's constructs wait for a
+	// dependent pass to ask.
 	if declaresOperationParam(pass) {
 		a.export = true
 		a.find(&Result{a: a}, true)
