@@ -310,9 +310,7 @@ func guessModule(path string) string {
 }
 
 // sameModule reports whether pkgPath belongs to module mod.
-func sameModule(mod, pkgPath string) bool {
-	return pkgPath == mod || len(pkgPath) > len(mod) && pkgPath[len(mod)] == '/' && pkgPath[:len(mod)] == mod
-}
+func sameModule(mod, pkgPath string) bool { return analysisutil.InModule(mod, pkgPath) }
 
 type funcInfo struct {
 	obj     types.Object
@@ -902,13 +900,7 @@ func hasPrefix(prefixes []string, path string) bool {
 	return false
 }
 
-func isStdPath(path string) bool {
-	first := path
-	if i := strings.IndexByte(path, '/'); i >= 0 {
-		first = path[:i]
-	}
-	return !strings.Contains(first, ".")
-}
+func isStdPath(path string) bool { return analysisutil.StdPath(path) }
 
 func matchPath(paths []string, path string) bool {
 	for _, p := range paths {

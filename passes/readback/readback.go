@@ -763,9 +763,5 @@ func importsPath(pkg *types.Package, path, mod string) bool {
 // has no dot, and it is not in module mod (a module may be named without
 // one). With mod unknown, no path is.
 func stdLike(path, mod string) bool {
-	if mod == "" || path == mod || len(path) > len(mod) && path[len(mod)] == '/' && path[:len(mod)] == mod {
-		return false
-	}
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
+	return mod != "" && !analysisutil.InModule(mod, path) && analysisutil.StdPath(path)
 }

@@ -794,7 +794,7 @@ func moduleSafeTools(pass *analysis.Pass) (safe, readOnly map[string]bool) {
 		if !ok || pf.Package == pass.Pkg {
 			continue
 		}
-		if p := pf.Package.Path(); p != mod && !strings.HasPrefix(p, mod+"/") {
+		if !analysisutil.InModule(mod, pf.Package.Path()) {
 			continue
 		}
 		if safe == nil {
