@@ -3,6 +3,11 @@ package analysisutil
 import (
 	"go/ast"
 	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -34,4 +39,85 @@ func TestTypeSyntax(t *testing.T) {
 	if !TypeSyntax(n) {
 		t.Error("a nil *ast.FuncType is still type syntax")
 	}
+}
+
+// TestInspect checks that Inspect visits the nodes ast.Inspect visits
+// (nil calls aside), in the same order, pruning where f says so, on the
+// standard library's go/... sources.
+func TestInspect(t *testing.T) {
+	dir := filepath.Join(runtime.GOROOT(), "src", "go")
+	fset := token.NewFileSet()
+	files := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.Contains(path, "testdata") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return nil // some files are meant not to parse
+		}
+		files++
+		for _, prune := range []func(ast.Node) bool{
+			func(ast.Node) bool { return false },
+			TypeSyntax,
+			func(n ast.Node) bool { _, ok := n.(*ast.CallExpr); return ok },
+		} {
+			var want, got []ast.Node
+			ast.Inspect(f, func(n ast.Node) bool {
+				if n == nil {
+					return true
+				}
+				want = append(want, n)
+				return !prune(n)
+			})
+			Inspect(f, func(n ast.Node) bool {
+				if n == nil {
+					t.Fatalf("%s: Inspect called f(nil)", path)
+				}
+				got = append(got, n)
+				return !prune(n)
+			})
+			if len(got) != len(want) {
+				t.Fatalf("%s: Inspect visited %d nodes, ast.Inspect %d", path, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s: node %d is %T at %s, want %T at %s", path, i, got[i], fset.Position(got[i].Pos()), want[i], fset.Position(want[i].Pos()))
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 100 {
+		t.Fatalf("only %d files under %s", files, dir)
+	}
+}
+
+func BenchmarkInspect(b *testing.B) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "types", "*.go"))
+	for _, p := range paths {
+		if f, err := parser.ParseFile(fset, p, nil, 0); err == nil {
+			files = append(files, f)
+		}
+	}
+	count := func(n ast.Node) bool { _, ok := n.(*ast.CallExpr); return !ok || n != nil }
+	b.Run("ast.Inspect", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				ast.Inspect(f, count)
+			}
+		}
+	})
+	b.Run("Inspect", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				Inspect(f, count)
+			}
+		}
+	})
 }

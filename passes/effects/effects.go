@@ -503,7 +503,7 @@ func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
 	// key (vocab.go) the walk only looks for a key name in the body
 	// (local), and keyWalk looks for the reads if it finds one.
 	s.fi, s.sc, s.skip, s.keys, s.local = fi, sc, nil, r.vocab, false
-	ast.Inspect(fi.body, s.visit)
+	analysisutil.Inspect(fi.body, s.visit)
 	if s.local {
 		r.localVocab = true
 		r.keyWalk(s.info, fi)
@@ -579,7 +579,7 @@ func (s *scanner) node(n ast.Node) bool {
 // scanFunc walked without looking for them.
 func (r *Result) keyWalk(info *types.Info, fi *funcInfo) {
 	var skip ast.Node
-	ast.Inspect(fi.body, func(n ast.Node) bool {
+	analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 		if fi.keyRead != "" || analysisutil.TypeSyntax(n) {
 			return false
 		}
@@ -1227,7 +1227,7 @@ func (sc *Scope) stringOf(e ast.Expr) (string, bool) {
 func (sc *Scope) mentionsTemp(e ast.Expr) bool {
 	sc.build()
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	analysisutil.Inspect(e, func(n ast.Node) bool {
 		if found {
 			return false
 		}

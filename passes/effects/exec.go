@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // This file judges process runs by their command line: which binary, and
@@ -428,7 +430,7 @@ func (sc *Scope) isRecvRooted(e ast.Expr) bool {
 // temporary path (cmd.Dir = tempDir).
 func (sc *Scope) tempDir(cmd *types.Var) bool {
 	found := false
-	ast.Inspect(sc.body, func(n ast.Node) bool {
+	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || found || len(as.Lhs) != len(as.Rhs) {
 			return !found

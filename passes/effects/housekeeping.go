@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // Housekeeping is not an effect, judged by where the data goes:
@@ -179,7 +181,7 @@ func (r *Result) isTempFunc(fn *types.Func) bool {
 		return false
 	}
 	all, some := true, false
-	ast.Inspect(fi.body, func(n ast.Node) bool {
+	analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -212,7 +214,7 @@ func (r *Result) isTempFunc(fn *types.Func) bool {
 // mentionsTempCall reports whether body calls a temp-making function.
 func mentionsTempCall(sc *Scope, body ast.Node) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && !found && sc.isTemp(c) {
 			found = true
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // This file infers HTTP effects from what code does, with the method as a
@@ -616,7 +618,7 @@ func optionFact(info *types.Info, fi *funcInfo, sig *types.Signature) *HTTP {
 		return nil
 	}
 	var h *HTTP
-	ast.Inspect(fi.body, func(n ast.Node) bool {
+	analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || h != nil || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			return h == nil
@@ -723,7 +725,7 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 		return unknownVal
 	}
 	doc := unknownVal
-	ast.Inspect(sc.body, func(n ast.Node) bool {
+	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
 		kv, ok := n.(*ast.KeyValueExpr)
 		if !ok || doc.known || doc.param >= 0 {
 			return !ok
@@ -885,7 +887,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 		}
 		c := &fnHTTP{fi: fi, sc: funcScope(info, fi)}
 		c.reqRes = sig.Results().Len() > 0 && isRequestType(sig.Results().At(0).Type())
-		ast.Inspect(fi.body, func(n ast.Node) bool {
+		analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false // a closure's parameters are not the function's

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
 )
 
@@ -48,7 +49,7 @@ func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow) []Eff
 		}
 		for _, n := range b.Nodes {
 			var evs []event
-			ast.Inspect(n, func(x ast.Node) bool {
+			analysisutil.Inspect(n, func(x ast.Node) bool {
 				if f != nil {
 					if _, ok := f.readsClientKey(x); ok {
 						evs = append(evs, event{read: true, pos: int(x.Pos())})
@@ -128,7 +129,7 @@ func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow) []Eff
 func (r *Result) argsReadKey(info *types.Info, call *ast.CallExpr, f *flow) bool {
 	found := false
 	for _, a := range call.Args {
-		ast.Inspect(a, func(x ast.Node) bool {
+		analysisutil.Inspect(a, func(x ast.Node) bool {
 			if f != nil {
 				if _, ok := f.readsClientKey(x); ok {
 					found = true
@@ -190,7 +191,7 @@ type KeySet struct {
 func (h *Handler) KeySets() []KeySet {
 	f := h.f
 	var out []KeySet
-	ast.Inspect(h.body, func(n ast.Node) bool {
+	analysisutil.Inspect(h.body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.SelectorExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.CallExpr:
 		default:

@@ -166,7 +166,7 @@ func (f *flow) build() {
 			}
 		}
 	})
-	ast.Inspect(f.body, func(n ast.Node) bool {
+	analysisutil.Inspect(f.body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.RangeStmt:
 			for _, e := range []ast.Expr{n.Key, n.Value} {

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
 
@@ -148,7 +149,7 @@ func computeFacts(pass *analysis.Pass, r *Result) {
 // a function of the package return a fresh value.
 func mentionsFresh(info *types.Info, body *ast.BlockStmt, r *Result) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil {
 				found = r.IsFresh(fn) || filled(info, call) != nil
@@ -198,7 +199,7 @@ func returnsFresh(info *types.Info, r *Result, obj *types.Func, decl *ast.FuncDe
 	}
 	t := &tracer{info: info, r: r, decl: decl}
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(decl.Body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -401,7 +402,7 @@ func Guarded(info *types.Info, stmt ast.Node, stack []ast.Node, v *types.Var) bo
 
 func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
 	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
+	analysisutil.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
 			found = true
 		}

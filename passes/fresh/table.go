@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // funcs lists functions whose result is fresh, by package path and name.
@@ -80,7 +82,7 @@ func Call(info *types.Info, call *ast.CallExpr, extra func(*types.Func) bool) (*
 func Find(info *types.Info, e ast.Node, extra func(*types.Func) bool) (*ast.CallExpr, *types.Func) {
 	var found *ast.CallExpr
 	var fn *types.Func
-	ast.Inspect(e, func(n ast.Node) bool {
+	analysisutil.Inspect(e, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}

@@ -258,7 +258,7 @@ func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
 		}
 	}
 	found, ok := -1, true
-	ast.Inspect(body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -306,7 +306,7 @@ func (b *builder) wrappedBy(e ast.Expr, params []*types.Var) int {
 	switch e := e.(type) {
 	case *ast.FuncLit:
 		found := -1
-		ast.Inspect(e.Body, func(n ast.Node) bool {
+		analysisutil.Inspect(e.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 					if i := index(info.Uses[id]); i >= 0 {
@@ -499,7 +499,7 @@ func (b *builder) templateField(t *Tool) *layerField {
 	info := b.pass.TypesInfo
 	var found *layerField
 	ambiguous := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -549,7 +549,7 @@ func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
 	}
 	vars := make(map[types.Object]bool)
 	returned := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -566,13 +566,13 @@ func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
 		}
 		return true
 	})
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
-				ast.Inspect(r, func(m ast.Node) bool {
+				analysisutil.Inspect(r, func(m ast.Node) bool {
 					if m == call {
 						returned = true
 					}
@@ -641,7 +641,7 @@ func (b *builder) layerIndex() *layerIndex {
 		}
 	}
 	for _, f := range b.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.RangeStmt:
 				if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE {
@@ -671,7 +671,7 @@ func (b *builder) layerIndex() *layerIndex {
 	// setter chain; any other assignment of a field (a loop over a group
 	// of values, a setter's field set directly) leaves it unresolvable.
 	for _, f := range b.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			if groupStmts[n] {
 				return false // applied per value of the group
 			}

@@ -256,7 +256,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// ast.Inspect, not inspect.Analyzer: an inspector would be kept for
 	// every package until the run ends.
 	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				b.sdkCall(n)
@@ -267,7 +267,7 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.CallExpr, *ast.CompositeLit, *ast.ReturnStmt:
 				if !b.consumed[n] {
@@ -309,7 +309,7 @@ func (b *builder) index() {
 				}
 			}
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				if len(n.Lhs) != len(n.Rhs) {
@@ -861,7 +861,7 @@ func (b *builder) factoryResult(ft *ast.FuncType, body *ast.BlockStmt, depth int
 		return nil
 	}
 	var results []ast.Expr
-	ast.Inspect(body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false

@@ -182,7 +182,7 @@ func (b *builder) otherToolFactory(t *Tool, fn *types.Func, depth int) bool {
 		return false
 	}
 	var results []ast.Expr
-	ast.Inspect(d.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -226,7 +226,7 @@ func (b *builder) otherToolVar(t *Tool, e ast.Expr, depth int) bool {
 		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || len(as.Lhs) != len(as.Rhs) {
 				return true
@@ -273,7 +273,7 @@ func (b *builder) constructedBy(v *types.Var) *ast.CallExpr {
 		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
 			if found != nil {
 				return false
 			}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // This file is the small structural flow engine: it follows the
@@ -598,7 +600,7 @@ func (w *walker) isErr(e ast.Expr) bool {
 
 func (w *walker) mentionsErr(e ast.Expr) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	analysisutil.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && w.errObj != nil && w.info.Uses[id] == w.errObj {
 			found = true
 		}
@@ -777,7 +779,7 @@ func (w *walker) callsSelf(s ast.Stmt) bool {
 	}
 	found := false
 	for _, h := range header(s) {
-		ast.Inspect(h, func(n ast.Node) bool {
+		analysisutil.Inspect(h, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false

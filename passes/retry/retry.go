@@ -698,7 +698,7 @@ func (a *finder) focal(reg *region, call *ast.CallExpr) (ast.Stmt, types.Object)
 func pathTo(root, n ast.Node) []ast.Node {
 	var path []ast.Node
 	found := false
-	ast.Inspect(root, func(x ast.Node) bool {
+	analysisutil.Inspect(root, func(x ast.Node) bool {
 		switch {
 		case found || x == nil:
 			return false
@@ -810,7 +810,7 @@ func isNamed(t types.Type, path, name string) bool {
 // callsItself reports whether body calls fn outside function literals.
 func callsItself(info *types.Info, body *ast.BlockStmt, fn *types.Func) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -851,7 +851,7 @@ func (a *finder) value(e ast.Expr) ast.Expr {
 			a.vars[v] = r
 		}
 		for _, f := range a.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
+			analysisutil.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.AssignStmt:
 					for i, l := range n.Lhs {
@@ -914,7 +914,7 @@ func (a *finder) recallsOnError(d *ast.FuncDecl, paramOf func(ast.Expr) (int, bo
 			w := newWalker(a.info, reg, semFunc)
 			w.errObj, w.focal, w.call = errObj, focal, call
 			w.visit = func(n ast.Node) bool {
-				ast.Inspect(n, func(x ast.Node) bool {
+				analysisutil.Inspect(n, func(x ast.Node) bool {
 					if c, ok := x.(*ast.CallExpr); ok && c != call {
 						if i, ok := paramOf(c.Fun); ok && i == idx {
 							again = true
@@ -950,7 +950,7 @@ func (a *finder) failedResult(reg *region, n ast.Node, errObj types.Object) bool
 			continue
 		}
 		found := false
-		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+		analysisutil.Inspect(ifs.Cond, func(m ast.Node) bool {
 			switch m := m.(type) {
 			case *ast.FuncLit:
 				return false

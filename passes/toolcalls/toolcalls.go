@@ -232,7 +232,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
-				ast.Inspect(d, func(n ast.Node) bool {
+				analysisutil.Inspect(d, func(n ast.Node) bool {
 					if c, ok := n.(*ast.CallExpr); ok {
 						top = append(top, c)
 					}
@@ -245,7 +245,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			fi := &funcInfo{obj: fn, decl: fd}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
+			analysisutil.Inspect(fd.Body, func(n ast.Node) bool {
 				if c, ok := n.(*ast.CallExpr); ok {
 					fi.calls = append(fi.calls, c)
 				}
@@ -465,7 +465,7 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 			if body == nil {
 				return
 			}
-			ast.Inspect(body, func(n ast.Node) bool {
+			analysisutil.Inspect(body, func(n ast.Node) bool {
 				if found != nil {
 					return false
 				}
@@ -517,7 +517,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 	}
 	found := false
 	var vars []*types.Var
-	ast.Inspect(e, func(n ast.Node) bool {
+	analysisutil.Inspect(e, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -572,7 +572,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 	// (req.Params.Meta = ..., args["idempotency_key"] = key).
 	for _, v := range vars {
 		hit := false
-		ast.Inspect(body, func(n ast.Node) bool {
+		analysisutil.Inspect(body, func(n ast.Node) bool {
 			if hit {
 				return false
 			}
