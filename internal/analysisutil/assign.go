@@ -10,7 +10,7 @@ import (
 // result index when one call or tuple on the right feeds several names
 // (x, err := f()), or -1.
 func EachAssign(n ast.Node, f func(lhs, rhs ast.Expr, idx int)) {
-	Inspect(n, func(n ast.Node) bool {
+	InspectNoIdents(n, func(n ast.Node) bool {
 		if TypeSyntax(n) {
 			return false // no assignment there
 		}

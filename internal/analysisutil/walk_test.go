@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -77,6 +78,23 @@ func TestInspect(t *testing.T) {
 				got = append(got, n)
 				return !prune(n)
 			})
+			var noIdents []ast.Node
+			InspectNoIdents(f, func(n ast.Node) bool {
+				if _, ok := n.(*ast.Ident); ok {
+					t.Fatalf("%s: InspectNoIdents called f for an identifier", path)
+				}
+				noIdents = append(noIdents, n)
+				return !prune(n)
+			})
+			var wantNoIdents []ast.Node
+			for _, n := range want {
+				if _, ok := n.(*ast.Ident); !ok {
+					wantNoIdents = append(wantNoIdents, n)
+				}
+			}
+			if !slices.Equal(noIdents, wantNoIdents) {
+				t.Fatalf("%s: InspectNoIdents visited %d nodes, want the %d non-identifiers of ast.Inspect", path, len(noIdents), len(wantNoIdents))
+			}
 			if len(got) != len(want) {
 				t.Fatalf("%s: Inspect visited %d nodes, ast.Inspect %d", path, len(got), len(want))
 			}

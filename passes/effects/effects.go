@@ -503,7 +503,11 @@ func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
 	// key (vocab.go) the walk only looks for a key name in the body
 	// (local), and keyWalk looks for the reads if it finds one.
 	s.fi, s.sc, s.skip, s.keys, s.local = fi, sc, nil, r.vocab, false
-	analysisutil.Inspect(fi.body, s.visit)
+	if s.keys {
+		analysisutil.Inspect(fi.body, s.visit)
+	} else {
+		analysisutil.InspectNoIdents(fi.body, s.visit) // node ignores them
+	}
 	if s.local {
 		r.localVocab = true
 		r.keyWalk(s.info, fi)

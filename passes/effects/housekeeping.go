@@ -214,7 +214,7 @@ func (r *Result) isTempFunc(fn *types.Func) bool {
 // mentionsTempCall reports whether body calls a temp-making function.
 func mentionsTempCall(sc *Scope, body ast.Node) bool {
 	found := false
-	analysisutil.Inspect(body, func(n ast.Node) bool {
+	analysisutil.InspectNoIdents(body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && !found && sc.isTemp(c) {
 			found = true
 		}

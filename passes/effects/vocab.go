@@ -184,7 +184,7 @@ func varsVocab(info *types.Info, files []*ast.File, m *names.Matcher) bool {
 // (and tables of such strings are the largest variables of many packages).
 func syntaxVocab(info *types.Info, n ast.Node, m *names.Matcher) bool {
 	found := false
-	analysisutil.Inspect(n, func(n ast.Node) bool {
+	analysisutil.InspectNoIdents(n, func(n ast.Node) bool {
 		if found {
 			return false
 		}

@@ -149,7 +149,7 @@ func computeFacts(pass *analysis.Pass, r *Result) {
 // a function of the package return a fresh value.
 func mentionsFresh(info *types.Info, body *ast.BlockStmt, r *Result) bool {
 	found := false
-	analysisutil.Inspect(body, func(n ast.Node) bool {
+	analysisutil.InspectNoIdents(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil {
 				found = r.IsFresh(fn) || filled(info, call) != nil

@@ -232,7 +232,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
-				analysisutil.Inspect(d, func(n ast.Node) bool {
+				analysisutil.InspectNoIdents(d, func(n ast.Node) bool {
 					if c, ok := n.(*ast.CallExpr); ok {
 						top = append(top, c)
 					}
@@ -245,7 +245,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			fi := &funcInfo{obj: fn, decl: fd}
-			analysisutil.Inspect(fd.Body, func(n ast.Node) bool {
+			analysisutil.InspectNoIdents(fd.Body, func(n ast.Node) bool {
 				if c, ok := n.(*ast.CallExpr); ok {
 					fi.calls = append(fi.calls, c)
 				}
