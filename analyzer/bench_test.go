@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 )
 
 // BenchmarkSuite measures the suite's analysis alone, on the corpus of
@@ -16,7 +18,10 @@ import (
 // type-checked once, then every iteration runs all passes on every
 // package, dependencies included (facts). The "floor" sub-benchmarks
 // run, instead, an analyzer that only declares a fact type (the driver's
-// own cost: one action per package, facts passed along). Suite minus
+// own cost: one action per package, facts passed along); "standalone"
+// runs the suite as the standalone command does, with the effects of
+// functions computed only where a check can ask for them
+// (effects.SetNeeded). Suite minus
 // floor is what the passes cost beyond type checking, with less noise
 // than the end-to-end script; and pprof gets a clean profile:
 //
@@ -25,11 +30,13 @@ func BenchmarkSuite(b *testing.B) {
 	for _, run := range []struct {
 		name      string
 		analyzers []*analysis.Analyzer
+		needed    bool // effects only where a check can ask, as in the standalone command
 	}{
-		{"suite", analyzer.All()},
-		{"floor", []*analysis.Analyzer{noop}},
+		{"suite", analyzer.All(), false},
+		{"standalone", analyzer.All(), true},
+		{"floor", []*analysis.Analyzer{noop}, false},
 	} {
-		b.Run(run.name, func(b *testing.B) { benchmarkSets(b, run.analyzers) })
+		b.Run(run.name, func(b *testing.B) { benchmarkSets(b, run.analyzers, run.needed) })
 	}
 }
 
@@ -46,7 +53,7 @@ type nothing struct{}
 
 func (*nothing) AFact() {}
 
-func benchmarkSets(b *testing.B, analyzers []*analysis.Analyzer) {
+func benchmarkSets(b *testing.B, analyzers []*analysis.Analyzer, needed bool) {
 	for _, set := range []struct {
 		name     string
 		patterns []string
@@ -66,6 +73,10 @@ func benchmarkSets(b *testing.B, analyzers []*analysis.Analyzer) {
 			}
 			if n := packages.PrintErrors(pkgs); n > 0 {
 				b.Fatalf("%d errors loading %v", n, set.patterns)
+			}
+			if needed {
+				effects.SetNeeded(mcpmodel.Needed(pkgs))
+				defer effects.SetNeeded(nil)
 			}
 			cpu0 := cpuTime()
 			b.ResetTimer()

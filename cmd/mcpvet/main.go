@@ -34,6 +34,9 @@ func main() {
 		// vet, which would pass it on to a tool that ignores it.)
 		flag.String("sarif", "", "write the findings as SARIF 2.1.0 to `FILE` (- for standard output) instead of text")
 		flag.String("write-baseline", "", "record the findings in the baseline `FILE` (for -mcpvet_config.baseline) instead of printing them")
+		if code, ok := runStandalone(args, analyzer.All()); ok {
+			os.Exit(code)
+		}
 		quietUsage(args)
 		multichecker.Main(analyzer.All()...)
 	case len(args) > 0 && args[0] == "tools":

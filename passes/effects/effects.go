@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -224,6 +225,32 @@ func InSDKModule(path string) bool {
 	return false
 }
 
+// needed is the set given to SetNeeded, or nil.
+var needed atomic.Pointer[map[*types.Package]bool]
+
+// SetNeeded restricts the effects of functions to the packages in set,
+// for the analyses started after it, until it is called again (with nil:
+// every package). Elsewhere the pass still exports its key names (Vocab)
+// and key reads (KeyRead) but not the effects (Effect, HTTP facts), when
+// it finds no key name in the package. Only a driver that knows every
+// package of the build before analyzing any may call it, with a set that
+// holds every package on which a check can ask for effects and all their
+// dependencies (mcpmodel.Needed): the standalone command.
+func SetNeeded(set map[*types.Package]bool) {
+	if set == nil {
+		needed.Store(nil)
+		return
+	}
+	needed.Store(&set)
+}
+
+// isNeeded reports whether the effects of pkg's functions may be asked
+// for (SetNeeded).
+func isNeeded(pkg *types.Package) bool {
+	set := needed.Load()
+	return set == nil || (*set)[pkg]
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	r := &Result{
@@ -274,6 +301,13 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	r.vocab = r.vocab || r.importedVocab(pass) || varsVocab(pass.TypesInfo, pass.Files, r.keys())
+	// Where no check can ask about the functions' effects (SetNeeded)
+	// and no key is named, the facts would go unread and the result
+	// has only KeyVocabulary to answer: a walk for key names in the
+	// bodies decides it, as computeLocal's walk would.
+	if !r.vocab && !isNeeded(pass.Pkg) && !funcsVocab(pass.TypesInfo, pass.Files, r.keys()) {
+		return r, nil
+	}
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)

@@ -198,6 +198,38 @@ func syntaxVocab(info *types.Info, n ast.Node, m *names.Matcher) bool {
 	return found
 }
 
+// funcsVocab reports whether the body of a function declaration names a
+// key by itself (bodyVocab), as computeLocal's walk of the same bodies
+// would find it (Result.localVocab): the walk without the effects.
+func funcsVocab(info *types.Info, files []*ast.File, m *names.Matcher) bool {
+	found := false
+	visit := func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n.(type) {
+		case *ast.CallExpr:
+			return true
+		case *ast.BasicLit, *ast.BinaryExpr, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.StructType, *ast.InterfaceType:
+			found = bodyVocab(info, n, m)
+		}
+		return !found && !analysisutil.TypeSyntax(n)
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && d.Body != nil {
+				if _, ok := info.Defs[d.Name].(*types.Func); ok {
+					analysisutil.InspectNoIdents(d.Body, visit)
+					if found {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // litVocab is syntaxVocab for a composite literal, without a walk of its
 // own for the elements that are literals: tables of them are large.
 func litVocab(info *types.Info, lit *ast.CompositeLit, m *names.Matcher) bool {

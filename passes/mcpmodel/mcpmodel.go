@@ -175,31 +175,6 @@ func hasOwnToolTypes(pass *analysis.Pass, own bool) bool {
 	return false
 }
 
-// declaresToolTypes reports whether the package declares, at package
-// level, a struct type with an IdempotentHint field. It reads the type
-// declarations of the syntax rather than the sorted names of the scope:
-// it runs on every package of a build.
-func declaresToolTypes(pass *analysis.Pass) bool {
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				tn, ok := pass.TypesInfo.Defs[spec.(*ast.TypeSpec).Name].(*types.TypeName)
-				if !ok {
-					continue
-				}
-				if st, ok := tn.Type().Underlying().(*types.Struct); ok && fieldNamed(st, "IdempotentHint") != nil {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 type builder struct {
 	pass     *analysis.Pass
 	decls    map[types.Object]*ast.FuncDecl
@@ -234,7 +209,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return m, nil
 	}
 	m.ImportsSDK = importsSDK(pass)
-	own := declaresToolTypes(pass)
+	own := declaresToolTypes(pass.Files, pass.TypesInfo)
 	if m.ImportsSDK || own {
 		pass.ExportPackageFact(&PackageInfo{UsesSDK: m.ImportsSDK, ToolTypes: own})
 	}
