@@ -3,10 +3,12 @@
 // (go vet -vettool=$(which mcpvet) ./...); "mcpvet help NAME" explains a
 // check. "mcpvet -sarif FILE ./..." writes SARIF 2.1.0 for code scanning.
 //
-// The command is multichecker.Main. Standalone, it runs itself as a child
-// and passes the child's standard error through errorFilter, so that a
-// bad flag or a package that does not load gives one line, not a usage
-// text and a line per analyzer.
+// Under go vet the command is multichecker.Main. Standalone, it runs
+// itself as a child and passes the child's standard error through
+// errorFilter, so that a bad flag or a package that does not load gives
+// one line, not a usage text and a line per analyzer. The child runs its
+// own driver (runStandalone) for -json output, which the parent asks
+// for, and multichecker.Main for the rest.
 package main
 
 import (
