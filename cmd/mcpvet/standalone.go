@@ -6,6 +6,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,7 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	analyzers = selectAnalyzers(analyzers, enabled)
 
 	log.SetFlags(0)
-	log.SetPrefix("mcpvet: ")
+	log.SetPrefix(filepath.Base(os.Args[0]) + ": ") // as multichecker.Main
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: test}
 	initial, err := packages.Load(cfg, patterns...)
 	if err == nil && len(initial) == 0 {
