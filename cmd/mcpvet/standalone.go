@@ -38,15 +38,12 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	}
 	// First with stand-in values, to decide without setting the
 	// analyzers' flags; then for real.
-	if _, _, _, ok := parseStandalone(args, analyzers, true); !ok {
+	if patterns, _, _, ok := parseStandalone(args, analyzers, true); !ok || len(patterns) == 0 || patterns[0] == "help" {
 		return 0, false
 	}
 	patterns, test, enabled, ok := parseStandalone(args, analyzers, false)
 	if !ok {
 		return 2, true // the flag package printed the error
-	}
-	if len(patterns) == 0 || patterns[0] == "help" {
-		return 0, false
 	}
 	analyzers = selectAnalyzers(analyzers, enabled)
 

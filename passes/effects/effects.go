@@ -229,13 +229,15 @@ func InSDKModule(path string) bool {
 var needed atomic.Pointer[map[*types.Package]bool]
 
 // SetNeeded restricts the effects of functions to the packages in set,
-// for the analyses started after it, until it is called again (with nil:
-// every package). Elsewhere the pass still exports its key names (Vocab)
-// and key reads (KeyRead) but not the effects (Effect, HTTP facts), when
-// it finds no key name in the package. Only a driver that knows every
-// package of the build before analyzing any may call it, with a set that
-// holds every package on which a check can ask for effects and all their
-// dependencies (mcpmodel.Needed): the standalone command.
+// for the analyses started after it, until it is called again (nil: every
+// package). Outside set, a package that names no key (no Vocab fact of
+// its own or its imports, no KeyRead fact imported, no key-valued literal
+// in a body) is not walked for effects: it gets no Effect or HTTP facts,
+// and it has no key reads to export anyway. A package that names a key is
+// computed in full. Only a driver that knows every package of the build
+// before it analyzes any may call it, with a set that holds every package
+// on which a check can ask for effects and all their dependencies
+// (mcpmodel.Needed): the standalone command.
 func SetNeeded(set map[*types.Package]bool) {
 	if set == nil {
 		needed.Store(nil)
