@@ -61,9 +61,20 @@ while IFS=$'\t' read -r repo commit dir patterns; do
   fi
   echo "== $repo ($commit) $dir: $patterns" >&2
   mod=$(cd "$src/$dir" && pwd)
+  # What the corpus entries say a repository needs to load.
+  flags=
+  goflags=${GOFLAGS:-}
+  case $repo in
+    nealmcc/slack-4-agents) flags=-test=false ;;
+    manusa/podman-mcp-server) goflags="$goflags -tags=remote,containers_image_openpgp,exclude_graphdriver_btrfs,btrfs_noversion,exclude_graphdriver_devicemapper,exclude_podman_api" ;;
+  esac
   # shellcheck disable=SC2086
-  (cd "$src/$dir" && "$BIN" $patterns 2>&1 | sed "s|$mod/||" | sort -u) >"$OUT/$name.txt" || true
+  (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" $flags $patterns 2>&1 | sed "s|$mod/||" | sort -u) >"$OUT/$name.txt" || true
   # shellcheck disable=SC2086
-  (cd "$src/$dir" && "$BIN" -json $patterns 2>/dev/null) >"$OUT/$name.json" || true
+  (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" -json $flags $patterns 2>/dev/null) >"$OUT/$name.json" || true
+  # The tool inventory, for the share of registrations whose name, hints and
+  # handler mcpvet resolves (scripts/inventory.py reads these).
+  # shellcheck disable=SC2086
+  (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" tools -json $flags $patterns 2>/dev/null) >"$OUT/$name.tools.json" || true
   echo "   $(grep -c ': ' "$OUT/$name.txt" || true) lines -> $OUT/$name.txt" >&2
 done <"$OUT/list.tsv"
