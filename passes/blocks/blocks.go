@@ -32,11 +32,13 @@ import (
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"github.com/mcpvet/mcpvet/passes/retry"
 	"github.com/mcpvet/mcpvet/passes/toolcalls"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Blocks lists the building blocks Analyzer runs, in an order in which
 // each one's Requires (other than config.Analyzer) come before it.
 var Blocks = []*analysis.Analyzer{
+	valueflow.Analyzer,
 	effects.Analyzer,
 	fresh.Analyzer,
 	retry.Analyzer,

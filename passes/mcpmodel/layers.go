@@ -481,7 +481,7 @@ func (b *builder) rangeSource(v *types.Var) map[ast.Node]bool {
 // tool definition qualify: positive evidence that the field holds a
 // handler.
 func (b *builder) templateField(t *Tool) *layerField {
-	if t.SDK == Own || t.Def == nil || t.HandlerArg == nil || t.opts {
+	if t.SDK == Own || t.Def == nil || t.HandlerArg == nil || t.opts || t.inst {
 		return nil
 	}
 	b.detect = &layerField{}

@@ -30,6 +30,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Analyzer builds the Model of a package.
@@ -38,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "finds MCP tool registrations, their hints and handlers; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/mcpmodel",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
 	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(ToolConstructor), new(LayerPackage)},
 }
@@ -96,6 +97,7 @@ type Tool struct {
 	SchemaKeys []string
 
 	opts bool // hints from a wrapper's mcp-go options, no definition to re-resolve
+	inst bool // one instance of a registration site (flow.go), resolved by the engine
 }
 
 // Func is a resolved handler.
@@ -197,6 +199,9 @@ type builder struct {
 	layers   *layerIndex
 	probe    *probe // set while a template is probed for its ToolLayer recipe
 
+	vf        *valueflow.Result         // the value-flow engine (flow.go)
+	varIdents map[*types.Var]*ast.Ident // an identifier of each variable, for Eval
+
 	layerFacts bool // ToolLayer facts were exported
 }
 
@@ -218,6 +223,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.MCP = true
 	b := &builder{
+		vf:       pass.ResultOf[valueflow.Analyzer].(*valueflow.Result),
 		pass:     pass,
 		decls:    make(map[types.Object]*ast.FuncDecl),
 		pkgVars:  make(map[*types.Var]ast.Expr),
@@ -531,13 +537,61 @@ func firstConstString(info *types.Info, args []ast.Expr) string {
 	return ""
 }
 
-// add records a registration.
+// add records a registration. When the values it registers differ per
+// element of a table or per call of the function that makes it, it is
+// one registration per instance (flow.go). Otherwise the syntax decides,
+// and the value-flow engine fills what the syntax does not resolve.
 func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
+	if b.pairedServerTool(def, handler) {
+		return
+	}
+	if ts := b.flowRegistrations(sdk, reg, def, handler); ts != nil {
+		b.model.Tools = append(b.model.Tools, ts...)
+		return
+	}
 	t := &Tool{SDK: sdk, Reg: reg, Def: def, HintNode: def}
 	b.toolDef(t, def, 0)
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
+	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown) {
+		var u Tool
+		b.flowDef(&u, b.vf.Eval(def, nil))
+		if t.Name == "" {
+			t.Name = u.Name
+		}
+		if t.Idempotent == Unknown && t.ReadOnly == Unknown {
+			t.Idempotent, t.ReadOnly = u.Idempotent, u.ReadOnly
+			t.SchemaKeys = append(t.SchemaKeys, u.SchemaKeys...)
+		}
+	}
+	if t.Handler == nil && b.vf != nil {
+		t.Handler = b.flowHandler(b.vf.Eval(handler, nil))
+	}
 	b.model.Tools = append(b.model.Tools, t)
+}
+
+// pairedServerTool reports whether a registration registers the Tool
+// field of an mcp-go ServerTool value whose composite literals the engine
+// finds (s.AddTool(st.Tool, st.Handler), or a ServerTool literal that
+// wraps another's handler): those literals are the registrations, in this
+// package or the one that builds them.
+func (b *builder) pairedServerTool(def, handler ast.Expr) bool {
+	ds, ok := ast.Unparen(def).(*ast.SelectorExpr)
+	if !ok || ds.Sel.Name != "Tool" || b.vf == nil {
+		return false
+	}
+	info := b.pass.TypesInfo
+	path, name := namedIn(info.TypeOf(ds.X))
+	if _, ok := serverToolTypes[[2]string{path, name}]; !ok {
+		return false
+	}
+	v := b.vf.Eval(ds.X, nil)
+	for _, a := range v.Each() {
+		if a.Kind != valueflow.Struct {
+			return false
+		}
+	}
+	return true
 }
 
 // toolDef fills t's name and hints from a tool definition expression.

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -59,9 +60,20 @@ type Store struct {
 	Value *Value
 }
 
+// storeKey is a field path under a variable.
+type storeKey struct {
+	root *types.Var
+	path string
+}
+
 // budget bounds the work of one top-level query: beyond it the answer is
 // Unknown.
 const budget = 20000
+
+// packageBudget bounds the steps spent on exporting one package's
+// summaries: a package of mutually recursive functions (a schema
+// validator) gets no more summaries once it is spent.
+const packageBudget = 2000000
 
 // Engine evaluates expressions of one package. It is not safe for
 // concurrent use; the building block's Result guards it.
@@ -77,7 +89,11 @@ type Engine struct {
 	varMemo  map[*types.Var]*Value
 	inVar    map[*types.Var]bool
 	steps    int
-	cycle    bool // a query met a variable or summary under evaluation
+	total    int                   // steps over all queries
+	qsums    map[ast.Node]*Summary // this query's summaries that met a cycle
+	qvars    map[*types.Var]*Value // this query's variables that met a cycle
+	inStore  map[storeKey]bool     // field reads under evaluation
+	cycle    bool                  // a query met a variable or summary under evaluation
 	depth    int
 	extSums  map[*types.Func]*Summary
 	implMemo map[string][]*types.Func
@@ -110,9 +126,22 @@ func (en *Engine) index() *index {
 // Eval returns what e can hold, with env's bindings. Parameters of the
 // enclosing function that env does not bind are symbolic (Param).
 func (en *Engine) Eval(e ast.Expr, env *Env) *Value {
+	en.begin()
+	return en.eval(e, env)
+}
+
+// begin starts a top-level query: a fresh budget, and no memo of what
+// the last query computed under a cycle (its answer depended on where
+// that query entered the cycle).
+func (en *Engine) begin() {
 	en.steps = 0
 	en.depth = 0
-	return en.eval(e, env)
+	if len(en.qsums) > 0 || en.qsums == nil {
+		en.qsums = make(map[ast.Node]*Summary)
+	}
+	if len(en.qvars) > 0 || en.qvars == nil {
+		en.qvars = make(map[*types.Var]*Value)
+	}
 }
 
 func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
@@ -120,6 +149,7 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 		return UnknownValue("no expression")
 	}
 	en.steps++
+	en.total++
 	if en.steps > budget {
 		en.cycle = true // do not memoize what the budget cut short
 		return UnknownValue("budget")
@@ -235,6 +265,9 @@ func (en *Engine) variable(v *types.Var, env *Env) *Value {
 		if m, ok := en.varMemo[v]; ok {
 			return m
 		}
+		if m, ok := en.qvars[v]; ok {
+			return m
+		}
 	}
 	if en.inVar[v] {
 		en.cycle = true
@@ -262,8 +295,12 @@ func (en *Engine) variable(v *types.Var, env *Env) *Value {
 		res = en.overlay(res, v, env)
 	}
 	delete(en.inVar, v)
-	if env == nil && !en.cycle {
-		en.varMemo[v] = res
+	if env == nil {
+		if !en.cycle {
+			en.varMemo[v] = res
+		} else {
+			en.qvars[v] = res
+		}
 	}
 	en.cycle = en.cycle || outer
 	return res
@@ -546,6 +583,22 @@ func (en *Engine) rootOf(x *ast.SelectorExpr) (*types.Var, []string) {
 // own, already evaluated.
 func (en *Engine) storedAt(root *types.Var, path []string, min int, env *Env) []*Value {
 	ix := en.index()
+	if len(ix.stores[root]) == 0 && len(ix.setters[root]) == 0 {
+		return nil
+	}
+	// A store whose value reads the same field (b.buf = append(b.buf,
+	// x)) adds nothing the other stores do not: the read under way
+	// stands for them.
+	k := storeKey{root, strings.Join(path, ".")}
+	if en.inStore[k] {
+		en.cycle = true
+		return nil
+	}
+	if en.inStore == nil {
+		en.inStore = make(map[storeKey]bool)
+	}
+	en.inStore[k] = true
+	defer delete(en.inStore, k)
 	var out []*Value
 	for _, s := range ix.stores[root] {
 		if len(s.path) <= min-1 || len(s.path) > len(path) || !prefix(s.path, path) {
@@ -578,15 +631,16 @@ func (en *Engine) setterStores(st setter, path []string, env *Env) []*Value {
 	callee := en.calleeValue(st.call, env)
 	var out []*Value
 	for _, c := range callee.Each() {
-		sum, bind := en.summaryOf(c, st.call, env)
+		sum, bind := en.summaryOf(c, st.call, env, false)
 		if sum == nil {
 			continue // as in overlay
 		}
 		for _, s := range sum.Stores {
-			if s.Param != st.arg || len(s.Path) > len(path) || !prefix(s.Path, path) {
+			sp := joinPath(st.prefix, s.Path)
+			if s.Param != st.arg || len(sp) > len(path) || !prefix(sp, path) {
 				continue
 			}
-			out = append(out, en.fieldsOf(bind(s.Value), path[len(s.Path):]))
+			out = append(out, en.fieldsOf(bind(s.Value), path[len(sp):]))
 		}
 	}
 	return out
@@ -689,12 +743,12 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 		for _, c := range callee.Each() {
 			switch c.Kind {
 			case Param, Field, Elem, Call, Method:
-				if st.arg == 0 && len(st.call.Args) == 1 {
+				if st.arg == 0 && len(st.call.Args) == 1 && len(st.prefix) == 0 {
 					sets = append(sets, c) // an option not known here
 				}
 				continue
 			}
-			sum, bind := en.summaryOf(c, st.call, env)
+			sum, bind := en.summaryOf(c, st.call, env, false)
 			if sum == nil {
 				// A function the engine cannot see is taken not to
 				// store into what it is passed: the standard library,
@@ -703,7 +757,7 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 			}
 			for _, s := range sum.Stores {
 				if s.Param == st.arg {
-					ups = append(ups, update{s.Path, bind(s.Value)})
+					ups = append(ups, update{joinPath(st.prefix, s.Path), bind(s.Value)})
 				}
 			}
 		}
@@ -724,6 +778,19 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 			c := *a
 			c.Sets = append(append([]*Value(nil), a.Sets...), sets...)
 			a = &c
+		}
+		out = append(out, a)
+	}
+	return Union(out...)
+}
+
+// storeInto returns v with val stored at path in each of its struct and
+// slice alternatives.
+func (en *Engine) storeInto(v *Value, path []string, val *Value) *Value {
+	var out []*Value
+	for _, a := range v.Each() {
+		if a.Kind == Struct || a.Kind == Slice {
+			a = en.apply1(a, path, val)
 		}
 		out = append(out, a)
 	}
@@ -925,7 +992,7 @@ func (en *Engine) apply(c *Value, call *ast.CallExpr, env *Env, idx int) *Value 
 	default:
 		return UnknownValue("call of " + c.String())
 	}
-	sum, bind := en.summaryOf(c, call, env)
+	sum, bind := en.summaryOf(c, call, env, true)
 	if sum == nil {
 		if c.Kind == Func {
 			fn := c.Obj.(*types.Func)
@@ -1008,8 +1075,11 @@ func (en *Engine) dispatch(r *Value, name string) *types.Func {
 }
 
 // summaryOf returns the summary of the function c denotes at call, and
-// the substitution of its parameters by the call's arguments.
-func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env) (*Summary, func(*Value) *Value) {
+// the substitution of its parameters by the call's arguments. With
+// stored, the arguments are taken as the call leaves them: with what the
+// function stores through them (a group function that marks the tools it
+// is passed, and returns them).
+func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool) (*Summary, func(*Value) *Value) {
 	switch c.Kind {
 	case Func:
 		fn, ok := c.Obj.(*types.Func)
@@ -1037,6 +1107,17 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env) (*Summary, f
 				args[len(args)-1] = en.spread(args[len(args)-1])
 			} else if sig, ok := fn.Type().(*types.Signature); ok && sig.Variadic() {
 				args = packVariadic(args, sig.Params().Len(), call)
+			}
+		}
+		if stored && len(sum.Stores) > 0 {
+			before := args
+			bind := func(v *Value) *Value { return en.subst(v, fn, recv, before) }
+			args = append([]*Value(nil), args...)
+			for _, st := range sum.Stores {
+				if st.Param < 0 || st.Param >= len(args) || args[st.Param] == nil {
+					continue
+				}
+				args[st.Param] = en.storeInto(args[st.Param], st.Path, bind(st.Value))
 			}
 		}
 		return sum, func(v *Value) *Value { return en.subst(v, fn, recv, args) }
@@ -1108,6 +1189,9 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 	if s, ok := en.sums[fn]; ok {
 		return s
 	}
+	if s, ok := en.qsums[fn]; ok {
+		return s
+	}
 	if en.inSum[fn] {
 		en.cycle = true
 		return nil
@@ -1158,21 +1242,23 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 		for _, st := range ix.setters[v] {
 			callee := en.calleeValue(st.call, nil)
 			for _, c := range callee.Each() {
-				inner, bind := en.summaryOf(c, st.call, nil)
+				inner, bind := en.summaryOf(c, st.call, nil, false)
 				if inner == nil {
 					continue
 				}
 				for _, s := range inner.Stores {
 					if s.Param == st.arg {
-						sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.Path, Value: bind(s.Value)})
+						sum.Stores = append(sum.Stores, Store{Param: p.index, Path: joinPath(st.prefix, s.Path), Value: bind(s.Value)})
 					}
 				}
 			}
 		}
 	}
-	sort.SliceStable(sum.Stores, func(i, j int) bool { return sum.Stores[i].Param < sum.Stores[j].Param })
+	sum.Stores = mergeStores(sum.Stores)
 	if !en.cycle {
 		en.sums[fn] = sum
+	} else {
+		en.qsums[fn] = sum
 	}
 	return sum
 }
@@ -1202,4 +1288,45 @@ func (en *Engine) closureSummary(c *Value) *Summary {
 		return nil
 	}
 	return outer.lits[c.Ord]
+}
+
+// maxStores bounds the field stores one summary keeps: a function that
+// passes a large state struct down a tree of helpers (a parser) would
+// otherwise carry every helper's stores.
+const maxStores = 64
+
+// mergeStores unites the stores to one field path of one parameter, in
+// the order of parameters, and keeps at most maxStores of them.
+func mergeStores(stores []Store) []Store {
+	if len(stores) < 2 {
+		return stores
+	}
+	type key struct {
+		param int
+		path  string
+	}
+	at := make(map[key]int)
+	var out []Store
+	for _, s := range stores {
+		k := key{s.Param, strings.Join(s.Path, ".")}
+		if i, ok := at[k]; ok {
+			out[i].Value = Union(out[i].Value, s.Value)
+			continue
+		}
+		if len(out) == maxStores {
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, s)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Param < out[j].Param })
+	return out
+}
+
+// joinPath returns p followed by q, sharing neither.
+func joinPath(p, q []string) []string {
+	if len(p) == 0 {
+		return q
+	}
+	return append(append(make([]string, 0, len(p)+len(q)), p...), q...)
 }

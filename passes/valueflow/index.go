@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -63,6 +64,9 @@ type store struct {
 type setter struct {
 	call *ast.CallExpr
 	arg  int
+	// prefix is the path under the variable at which the call's stores
+	// land: ["[]"] for a call on the pointer element a range loop binds.
+	prefix []string
 }
 
 type paramOf struct {
@@ -118,7 +122,50 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 			}
 		}
 	}
+	ix.aliasRangeElems(info)
 	return ix
+}
+
+// aliasRangeElems makes what is stored through the pointer element a
+// range loop binds (for _, t := range ts { t.f = x; t.SetF(x) }) a
+// store into the elements of the ranged variable (ts[].f = x).
+func (ix *index) aliasRangeElems(info *types.Info) {
+	var elems []*types.Var
+	for v, as := range ix.assigns {
+		if len(as) == 1 && as[0].kind == rangeValue && isPointer(v.Type()) &&
+			(len(ix.stores[v]) > 0 || len(ix.setters[v]) > 0) {
+			elems = append(elems, v)
+		}
+	}
+	sort.Slice(elems, func(i, j int) bool { return elems[i].Pos() < elems[j].Pos() })
+	for _, v := range elems {
+		id, ok := ast.Unparen(ix.assigns[v][0].rhs).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		r, _ := info.Uses[id].(*types.Var)
+		if r == nil || r == v {
+			continue
+		}
+		for _, s := range ix.stores[v] {
+			ix.stores[r] = append(ix.stores[r], store{path: append([]string{"[]"}, s.path...), rhs: s.rhs})
+		}
+		for _, st := range ix.setters[v] {
+			ix.setters[r] = append(ix.setters[r], setter{call: st.call, arg: st.arg, prefix: append([]string{"[]"}, st.prefix...)})
+		}
+	}
+}
+
+// sharesElems reports whether a value of type t passed by value still
+// shares its elements with the caller's: a slice or map of pointers.
+func sharesElems(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return isPointer(u.Elem())
+	case *types.Map:
+		return isPointer(u.Elem())
+	}
+	return false
 }
 
 type indexer struct {
@@ -344,18 +391,18 @@ func (w *indexer) call(call *ast.CallExpr) {
 		x := ast.Unparen(a)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			x = ast.Unparen(u.X)
-		} else if t := w.info.TypeOf(a); t == nil || !isPointer(t) {
+		} else if t := w.info.TypeOf(a); t == nil || !isPointer(t) && !sharesElems(t) {
 			continue
 		}
 		if v := w.varOf(x); v != nil {
-			w.ix.setters[v] = append(w.ix.setters[v], setter{call, i})
+			w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: i})
 		}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 			if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && isPointer(sig.Recv().Type()) {
 				if v := w.varOf(sel.X); v != nil {
-					w.ix.setters[v] = append(w.ix.setters[v], setter{call, -1})
+					w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: -1})
 				}
 			}
 		}

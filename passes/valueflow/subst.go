@@ -93,6 +93,7 @@ func (b *binding) value(v *Value, depth int) *Value {
 		return UnknownValue("substitution depth")
 	}
 	b.en.steps++
+	b.en.total++
 	if b.en.steps > budget {
 		b.en.cycle = true
 		return UnknownValue("budget")

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Kind is the kind of an abstract Value.
@@ -107,8 +108,15 @@ func UnknownValue(why string) *Value {
 	if why == "" {
 		return unknown
 	}
-	return &Value{Kind: Unknown, Why: why}
+	// Values are immutable once built: one Unknown per reason.
+	if v, ok := unknowns.Load(why); ok {
+		return v.(*Value)
+	}
+	v, _ := unknowns.LoadOrStore(why, &Value{Kind: Unknown, Why: why})
+	return v.(*Value)
 }
+
+var unknowns sync.Map // reason → *Value
 
 // ConstValue returns the constant value c.
 func ConstValue(c constant.Value) *Value { return &Value{Kind: Const, Const: c} }
@@ -437,4 +445,31 @@ func (v *Value) key() string {
 		return v.String() + "@" + objKey(v.Obj)
 	}
 	return v.String()
+}
+
+// Mentions reports whether pred holds for v or a value inside it.
+func (v *Value) Mentions(pred func(*Value) bool) bool {
+	return v.mentions(pred, 0)
+}
+
+func (v *Value) mentions(pred func(*Value) bool, depth int) bool {
+	if v == nil || depth > maxDepth*2 {
+		return false
+	}
+	if pred(v) {
+		return true
+	}
+	for _, f := range v.Fields {
+		if f.Value.mentions(pred, depth+1) {
+			return true
+		}
+	}
+	for _, xs := range [][]*Value{v.Sets, v.Entry, v.Args, v.Alts} {
+		for _, x := range xs {
+			if x.mentions(pred, depth+1) {
+				return true
+			}
+		}
+	}
+	return v.Elems.mentions(pred, depth+1) || v.Recv.mentions(pred, depth+1) || v.X.mentions(pred, depth+1)
 }

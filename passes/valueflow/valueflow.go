@@ -69,7 +69,7 @@ func (r *Result) Call(f *Value, args []*Value, idx int) *Value {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.en.steps = 0
+	r.en.begin()
 	return r.en.applyValue(f, args, idx)
 }
 
@@ -105,7 +105,7 @@ func (r *Result) Bindings(fn ast.Node, call *ast.CallExpr, callerEnv *Env) *Env 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	en := r.en
-	en.steps = 0
+	en.begin()
 	var ft *ast.FuncType
 	var env *Env
 	switch f := fn.(type) {
@@ -151,7 +151,7 @@ func (r *Result) Summary(fn *types.Func) *Summary {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.en.steps = 0
+	r.en.begin()
 	return r.en.funcSummary(fn)
 }
 
@@ -162,7 +162,7 @@ func (r *Result) LitSummary(lit *ast.FuncLit) *Summary {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.en.steps = 0
+	r.en.begin()
 	return r.en.litSummary(lit)
 }
 
@@ -282,6 +282,9 @@ func run(pass *analysis.Pass) (any, error) {
 // package whose summary says something.
 func exportSummaries(pass *analysis.Pass, en *Engine) {
 	pass.ExportPackageFact(&Analyzed{})
+	en.begin()
+	defer en.begin()
+files:
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -292,7 +295,12 @@ func exportSummaries(pass *analysis.Pass, en *Engine) {
 			if !ok || !worthSummary(fn) {
 				continue
 			}
-			en.steps = 0
+			if en.total > packageBudget {
+				break files // a package too costly to summarize: its callers see Unknown
+			}
+			// One query for the whole export: a summary computed under
+			// a cycle is computed once.
+			en.steps, en.depth = 0, 0
 			sum := en.funcSummary(fn)
 			if sum == nil || !informative(sum) {
 				continue

@@ -166,3 +166,39 @@ func param(m string) {
 func unknownish(s []string) {
 	show(s[0]) // want `p0\[_\]`
 }
+
+// Stores through the pointer element a range loop binds, and through a
+// group function that marks what it is passed, land in the elements.
+type item struct {
+	Name string
+	Mark bool
+	Kind string
+}
+
+func (i *item) setKind(k string) { i.Kind = k }
+
+var marked = []*item{{Name: "m"}}
+
+func markEach(is ...*item) []*item {
+	for _, i := range is {
+		i.Mark = true
+	}
+	return is
+}
+
+func groups() {
+	for _, i := range marked {
+		i.setKind("read")
+	}
+	for _, i := range marked {
+		show(i.Kind) // want `"read"`
+		show(i.Mark) // want `false`
+	}
+	for _, i := range markEach(&item{Name: "g"}) {
+		show(i.Mark) // want `true`
+	}
+	unmarked := []*item{{Name: "u"}}
+	for _, i := range unmarked {
+		show(i.Mark) // want `false`
+	}
+}

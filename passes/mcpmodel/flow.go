@@ -1,0 +1,530 @@
+package mcpmodel
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
+)
+
+// This file asks the value-flow engine (passes/valueflow) what a
+// registration's tool definition and handler hold when the syntax at the
+// registration does not say: a tool returned by a constructor of this or
+// another package, kept with its handler in a struct value of a table
+// that a loop registers, built by a project's own builder, or passed to
+// the registering function as a parameter. A registration whose values
+// differ per element of the table it ranges over, or per call of the
+// function that makes it, is one registration per element or call.
+
+// maxInstances bounds the registrations one registration site stands
+// for.
+const maxInstances = 512
+
+// flowRegistrations returns the registrations a registration site
+// stands for, one per instance of the values it reads (an element of a
+// table a loop ranges over, a call of the enclosing function), or nil
+// when it stands for one only: the caller then resolves it as written.
+func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr) []*Tool {
+	if b.vf == nil {
+		return nil
+	}
+	envs := b.instanceEnvs(reg, def, handler)
+	if len(envs) < 2 {
+		return nil
+	}
+	var out []*Tool
+	for _, in := range envs {
+		t := &Tool{SDK: sdk, Reg: reg, Def: def, HintNode: def, HandlerArg: handler, inst: true}
+		if in.node != nil {
+			t.Reg = in.node
+		}
+		b.flowDef(t, b.vf.Eval(def, in.env))
+		t.Handler = b.flowHandler(b.vf.Eval(handler, in.env))
+		out = append(out, t)
+	}
+	return out
+}
+
+// instance is one binding of the variables a registration reads, and
+// the syntax that made the value bound (a table's element), if any.
+type flowInstance struct {
+	env  *valueflow.Env
+	node ast.Node
+}
+
+// instanceEnvs returns the instances of a registration: one per
+// alternative of each variable it reads (outside its own function
+// literals) whose value is one of several structs or functions, and,
+// when its values come from the parameters of the function that makes
+// it, one per call of that function in the package.
+func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
+	envs := []flowInstance{{}}
+	if fn := b.enclosingFunc(reg.Pos()); fn != nil && b.readsParams(fn, exprs) {
+		if obj := b.funcObj(fn); obj != nil {
+			var sites []flowInstance
+			for _, cs := range b.vf.CallSites(obj) {
+				sites = append(sites, flowInstance{env: b.vf.Bindings(fn, cs.Call, nil), node: cs.Call})
+			}
+			if len(sites) > 0 {
+				envs = sites
+			}
+		}
+	}
+	for _, v := range b.freeVars(exprs) {
+		var next []flowInstance
+		for _, in := range envs {
+			val := b.vf.Eval(b.identFor(v), in.env)
+			alts := val.Each()
+			if len(alts) < 2 || !instances(alts) {
+				next = append(next, in)
+				continue
+			}
+			for _, a := range alts {
+				node := in.node
+				if a.Node != nil {
+					node = a.Node
+				}
+				next = append(next, flowInstance{env: in.env.Bind(v, a), node: node})
+			}
+		}
+		if len(next) > maxInstances {
+			return nil
+		}
+		envs = next
+	}
+	return envs
+}
+
+// instances reports whether alternatives are values a registration can
+// be made of, one at a time: structs and functions, not constants.
+func instances(alts []*valueflow.Value) bool {
+	for _, a := range alts {
+		switch a.Kind {
+		case valueflow.Struct, valueflow.Func, valueflow.Closure, valueflow.Call:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// identFor returns an identifier that denotes v, for Eval.
+func (b *builder) identFor(v *types.Var) *ast.Ident {
+	if id, ok := b.varIdents[v]; ok {
+		return id
+	}
+	return ast.NewIdent(v.Name())
+}
+
+// freeVars returns the local variables (not parameters of the enclosing
+// function) the expressions read, including in the function literals
+// among them, in order of first use.
+func (b *builder) freeVars(exprs []ast.Expr) []*types.Var {
+	info := b.pass.TypesInfo
+	var out []*types.Var
+	seen := make(map[*types.Var]bool)
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok || v.IsField() || seen[v] || v.Pkg() != b.pass.Pkg {
+				return true
+			}
+			if v.Pos() >= e.Pos() && v.Pos() < e.End() {
+				return true // declared inside the expression
+			}
+			if v.Parent() == v.Pkg().Scope() {
+				return true // a package-level variable: one value
+			}
+			seen[v] = true
+			if b.varIdents == nil {
+				b.varIdents = make(map[*types.Var]*ast.Ident)
+			}
+			b.varIdents[v] = id
+			out = append(out, v)
+			return true
+		})
+	}
+	return out
+}
+
+// enclosingFunc returns the function declaration that contains pos.
+func (b *builder) enclosingFunc(pos token.Pos) ast.Node {
+	for _, f := range b.pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pos >= fd.Pos() && pos < fd.End() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+func (b *builder) funcObj(fn ast.Node) *types.Func {
+	if d, ok := fn.(*ast.FuncDecl); ok {
+		f, _ := b.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		return f
+	}
+	return nil
+}
+
+// readsParams reports whether the expressions (and the literals among
+// them) read a parameter of fn other than its receiver.
+func (b *builder) readsParams(fn ast.Node, exprs []ast.Expr) bool {
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	params := make(map[types.Object]bool)
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			params[b.pass.TypesInfo.Defs[n]] = true
+		}
+	}
+	found := false
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && params[b.pass.TypesInfo.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		if !found {
+			// A value derived from a parameter through locals.
+			found = b.vf.Eval(e, nil).Mentions(func(v *valueflow.Value) bool {
+				return v.Kind == valueflow.Param && params[v.Obj]
+			})
+		}
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// flowDef fills t's name and hints from the value of its definition,
+// where the syntax did not: each alternative is read, and a name or hint
+// on which they disagree is not known.
+func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
+	first := true
+	for _, a := range v.Each() {
+		var u Tool
+		u.Idempotent, u.ReadOnly = Unknown, Unknown
+		b.valueDef(&u, a, 0)
+		if first {
+			t.Name, t.Idempotent, t.ReadOnly, t.SchemaKeys = u.Name, u.Idempotent, u.ReadOnly, u.SchemaKeys
+			first = false
+			continue
+		}
+		if u.Name != t.Name {
+			t.Name = ""
+		}
+		if u.Idempotent != t.Idempotent {
+			t.Idempotent = Unknown
+		}
+		if u.ReadOnly != t.ReadOnly {
+			t.ReadOnly = Unknown
+		}
+	}
+}
+
+// valueDef reads a tool definition value: an SDK's Tool struct or a
+// project's own with a Name and hints (directly or in Annotations), or a
+// call of mcp-go's NewTool with its options.
+func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
+	if depth > 4 {
+		return
+	}
+	switch v.Kind {
+	case valueflow.Struct:
+		switch classifyType(v.Type) {
+		case goSDKTool, mcpGoTool, ownTool:
+			t.Idempotent, t.ReadOnly = False, False
+			if n, ok := v.Field("Name"); ok && n != nil {
+				t.Name, _ = n.String1()
+			}
+			if a, ok := v.Field("Annotations"); ok && a != nil {
+				b.valueAnnotations(t, a)
+			}
+		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
+			b.valueAnnotations(t, v)
+		}
+	case valueflow.Call:
+		fn, ok := v.Obj.(*types.Func)
+		if !ok {
+			return
+		}
+		k2, _, ok := calleeKey(fn)
+		if !ok || len(v.Args) == 0 {
+			return
+		}
+		switch k2 {
+		case [2]string{mcpGoMCP, "NewToolWithRawSchema"}:
+			t.Idempotent, t.ReadOnly = False, False
+			t.Name, _ = v.Args[0].String1()
+		case [2]string{mcpGoMCP, "NewTool"}:
+			t.Idempotent, t.ReadOnly = False, False
+			t.Name, _ = v.Args[0].String1()
+			for _, o := range v.Args[1:] {
+				for _, a := range o.Each() {
+					if a.Kind == valueflow.Slice { // opts...
+						if a.Elems == nil {
+							continue
+						}
+						for _, e := range a.Elems.Each() {
+							b.valueOption(t, e)
+						}
+						continue
+					}
+					b.valueOption(t, a)
+				}
+			}
+		}
+	}
+}
+
+// valueAnnotations reads hints from an annotations value (nil: the spec
+// defaults).
+func (b *builder) valueAnnotations(t *Tool, a *valueflow.Value) {
+	var idem, ro []Hint
+	for _, alt := range a.Each() {
+		switch alt.Kind {
+		case valueflow.Nil:
+			idem, ro = append(idem, False), append(ro, False)
+		case valueflow.Struct:
+			idem = append(idem, hintField(alt, "IdempotentHint"))
+			ro = append(ro, hintField(alt, "ReadOnlyHint"))
+		default:
+			idem, ro = append(idem, Unknown), append(ro, Unknown)
+		}
+	}
+	t.Idempotent, t.ReadOnly = agree(idem), agree(ro)
+}
+
+func agree(hs []Hint) Hint {
+	if len(hs) == 0 {
+		return Unknown
+	}
+	for _, h := range hs[1:] {
+		if h != hs[0] {
+			return Unknown
+		}
+	}
+	return hs[0]
+}
+
+// hintField reads a bool or *bool hint field of a struct value; unset is
+// false.
+func hintField(s *valueflow.Value, name string) Hint {
+	f, ok := s.Field(name)
+	if !ok {
+		return Unknown
+	}
+	if f == nil {
+		return False
+	}
+	return boolValueHint(f)
+}
+
+func boolValueHint(v *valueflow.Value) Hint {
+	t, f, ok := v.Bools()
+	switch {
+	case !ok || t && f:
+		return Unknown
+	case t:
+		return True
+	}
+	return False
+}
+
+// valueOption applies one mcp-go ToolOption value.
+func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
+	if o.Kind != valueflow.Call {
+		t.Idempotent, t.ReadOnly = Unknown, Unknown // a project's own option may set any hint
+		return
+	}
+	fn, ok := o.Obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP {
+		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		return
+	}
+	switch fn.Name() {
+	case "WithIdempotentHintAnnotation":
+		if len(o.Args) == 1 {
+			t.Idempotent = boolValueHint(o.Args[0])
+		}
+	case "WithReadOnlyHintAnnotation":
+		if len(o.Args) == 1 {
+			t.ReadOnly = boolValueHint(o.Args[0])
+		}
+	case "WithToolAnnotation":
+		if len(o.Args) == 1 {
+			b.valueAnnotations(t, o.Args[0])
+		}
+	case "WithString", "WithNumber", "WithInteger":
+		if k := schemaKeyValue(o); k != "" {
+			t.SchemaKeys = append(t.SchemaKeys, k)
+		}
+	}
+}
+
+// schemaKeyValue is schemaKey for an option value.
+func schemaKeyValue(o *valueflow.Value) string {
+	if len(o.Args) < 2 {
+		return ""
+	}
+	name, ok := o.Args[0].String1()
+	if !ok {
+		return ""
+	}
+	for _, a := range o.Args[1:] {
+		for _, d := range a.Each() {
+			fn, ok := d.Obj.(*types.Func)
+			if d.Kind != valueflow.Call || !ok || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP || fn.Name() != "Description" || len(d.Args) != 1 {
+				continue
+			}
+			if s, ok := d.Args[0].String1(); ok && names.DescribesKey(s) {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// flowHandler resolves a handler value to the function to analyze: a
+// function or method, a literal of this package (or the function value
+// it only forwards to), the function of another package whose literal it
+// is, or the handler an SDK adapter wraps. Several different handlers,
+// or one the engine cannot follow, resolve to nil.
+func (b *builder) flowHandler(v *valueflow.Value) *Func {
+	var found *Func
+	for _, a := range v.Each() {
+		f := b.valueFunc(a, 0)
+		if f == nil {
+			return nil
+		}
+		if found != nil && !sameFunc(found, f) {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+func sameFunc(a, b *Func) bool {
+	return a.Obj == b.Obj && a.Lit == b.Lit && a.Decl == b.Decl
+}
+
+func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
+	if depth > 4 {
+		return nil
+	}
+	switch a.Kind {
+	case valueflow.Func:
+		fn, ok := a.Obj.(*types.Func)
+		if !ok {
+			return nil
+		}
+		fn = fn.Origin()
+		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			return nil // an interface method the engine could not dispatch
+		}
+		if d := b.decls[fn]; d != nil {
+			return &Func{Obj: fn, Decl: d}
+		}
+		return &Func{Obj: fn}
+	case valueflow.Closure:
+		if a.Lit == nil {
+			// A literal of another package: its function's effect
+			// facts include it.
+			return &Func{Obj: a.Obj}
+		}
+		if inner := b.forwarded(a); inner != nil {
+			return inner
+		}
+		return &Func{Lit: a.Lit}
+	case valueflow.Call:
+		fn, ok := a.Obj.(*types.Func)
+		if !ok {
+			return nil
+		}
+		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(a.Args) == 1 {
+			var found *Func
+			for _, h := range a.Args[0].Each() {
+				f := b.valueFunc(h, depth+1)
+				if f == nil || found != nil && !sameFunc(found, f) {
+					return nil
+				}
+				found = f
+			}
+			return found
+		}
+	}
+	return nil
+}
+
+// forwarded returns the handler a registered literal only forwards to:
+// its body calls a function value it captured (a table element's
+// handler field, a factory's parameter) as the handler
+// (handlerCall), and that value resolves to one function.
+func (b *builder) forwarded(c *valueflow.Value) *Func {
+	info := b.pass.TypesInfo
+	var target *Func
+	ambiguous := false
+	analysisutil.Inspect(c.Lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !handlerCall(info, c.Lit, call) {
+			return true
+		}
+		if _, static := info.Uses[calleeIdent(call.Fun)].(*types.Func); static {
+			return true
+		}
+		f := b.flowHandler(b.vf.Eval(call.Fun, c.Env))
+		if f == nil {
+			return true
+		}
+		if target != nil && !sameFunc(target, f) {
+			ambiguous = true
+		}
+		target = f
+		return true
+	})
+	if ambiguous {
+		return nil
+	}
+	return target
+}
+
+func calleeIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// constOf returns the constant string of an expression through the
+// engine, for names the syntax does not resolve.
+func (b *builder) flowString(e ast.Expr) (string, bool) {
+	if b.vf == nil {
+		return "", false
+	}
+	return b.vf.Eval(e, nil).String1()
+}
+
+var _ = constant.MakeBool
