@@ -12,6 +12,7 @@ import (
 // overview (drivers and the checks with their titles), not the driver's
 // boilerplate, and that "mcpvet help NAME" still prints a check's doc.
 func TestHelpOverview(t *testing.T) {
+	t.Parallel()
 	bin := buildMCPVet(t)
 	out, err := exec.Command(bin, "help").CombinedOutput()
 	if err != nil {

@@ -2,59 +2,98 @@ package main_test
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
+	"flag"
 	"path/filepath"
 	"testing"
 
 	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
+var allModules = flag.Bool("all-modules", false, "TestStandaloneDriver: compare the drivers on every fixture module (.ci/run does, once)")
+
+// driverModules are the fixture modules TestStandaloneDriver compares
+// the drivers on by default, besides the demo. Between them they take
+// every branch of mcpmodel.Needed and of the effects block's skip
+// (effects.SetNeeded):
+//
+//   - the demo: every package needed (both SDKs, effects reached in
+//     another package, test variants, freshkey's fix);
+//   - dedupekey: the only fixtures that declare their own tool types
+//     (needed through declaresToolTypes, not through an SDK import);
+//   - effects: no package needed at all, so the walk is skipped
+//     everywhere but in the packages that name a key (vocab/...), whose
+//     key facts must survive, and facts cross three packages
+//     (upstream, middle, downstream) and interfaces;
+//   - freshkey: needed and unneeded packages of the main module side by
+//     side (awssdk, stripe, httpkeys, sendkey and its user are not
+//     needed), with key-parameter facts across packages;
+//   - readback: one unneeded package (ownclient) among client packages,
+//     retry-helper facts.
+//
+// The other modules have every package needed (checked when this list
+// was chosen), which is the demo's case. -all-modules compares every
+// fixture module; .ci/run runs that once.
+var driverModules = []string{"dedupekey", "effects", "freshkey", "readback"}
+
 // TestStandaloneDriver checks that the child's own driver (runStandalone),
 // which computes the effects of functions only on the packages a check
 // can ask about, gives byte for byte the -json output of
-// multichecker.Main, which computes them everywhere, on the demo and on
-// every fixture module, and with flags.
+// multichecker.Main (MCPVET_DRIVER=multichecker), which computes them
+// everywhere, on the demo and the driverModules, and with flags on the
+// demo. The modules run in parallel.
 func TestStandaloneDriver(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
-	mods := []string{demo}
-	gomods, err := filepath.Glob("../../testdata/*/go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, gm := range gomods {
-		if dir := filepath.Dir(gm); filepath.Base(dir) != "bench" {
-			mods = append(mods, testenv.Module(t, dir))
-		}
-	}
-	if len(mods) < 10 {
-		t.Fatalf("only %d modules", len(mods))
-	}
-	run := func(dir, driver string, args ...string) []byte {
-		t.Helper()
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "MCPVET_CHILD=1", "MCPVET_DRIVER="+driver)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
+	type module struct{ name, dir string }
+	mods := []module{{"demo", demo}}
+	names := driverModules
+	if *allModules {
+		gomods, err := filepath.Glob("../../testdata/*/go.mod")
 		if err != nil {
-			t.Fatalf("%s: mcpvet %v (driver %q): %v\n%s", dir, args, driver, err, stderr.Bytes())
+			t.Fatal(err)
 		}
-		return out
+		names = nil
+		for _, gm := range gomods {
+			if dir := filepath.Dir(gm); filepath.Base(dir) != "bench" {
+				names = append(names, filepath.Base(dir))
+			}
+		}
+		if len(names) < 10 {
+			t.Fatalf("only %d modules", len(names))
+		}
 	}
-	for _, dir := range mods {
-		for _, args := range [][]string{
-			{"-json", "./..."},
-			{"-json", "-test=false", "-dedupekey=false", "-mcpvet_config.keys=order_ref", "./..."},
-		} {
-			got, want := run(dir, "", args...), run(dir, "multichecker", args...)
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s: mcpvet %v: the standalone driver's output differs from multichecker's:\n%s\nwant:\n%s", dir, args, got, want)
+	for _, name := range names {
+		mods = append(mods, module{name, testenv.Module(t, "../../testdata/"+name)})
+	}
+	argSets := [][]string{{"-json", "./..."}}
+	flagged := []string{"-json", "-test=false", "-dedupekey=false", "-mcpvet_config.keys=order_ref", "./..."}
+	for _, m := range mods {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			sets := argSets
+			if m.name == "demo" || *allModules {
+				// The flags are parsed alike whatever the module.
+				sets = append(sets, flagged)
 			}
-			if len(want) < 3 {
-				t.Errorf("%s: mcpvet %v printed no JSON: %q", dir, args, want)
+			for _, args := range sets {
+				// Through the parent, as users run it: it runs the child
+				// with the same arguments and environment, and its
+				// standard output is the child's. The default run of the
+				// demo is TestDemo's.
+				got := sharedRun(t, m.dir, nil, bin, args...)
+				want := sharedRun(t, m.dir, []string{"MCPVET_DRIVER=multichecker"}, bin, args...)
+				for _, r := range []result{got, want} {
+					if r.err != nil {
+						t.Fatalf("%s: mcpvet %v: %v\n%s", m.dir, args, r.err, r.stderr)
+					}
+				}
+				if !bytes.Equal(got.stdout, want.stdout) {
+					t.Errorf("%s: mcpvet %v: the standalone driver's output differs from multichecker's:\n%s\nwant:\n%s", m.dir, args, got.stdout, want.stdout)
+				}
+				if len(want.stdout) < 3 {
+					t.Errorf("%s: mcpvet %v printed no JSON: %q", m.dir, args, want.stdout)
+				}
 			}
-		}
+		})
 	}
 }

@@ -23,12 +23,12 @@ var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): ([^\t].*) \(([a-z]+
 // the findings are in file and line order across packages and checks, and
 // they are the ones the demo's // expect: comments name.
 func TestTextOutput(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
-	cmd := exec.Command(bin, "./...")
-	cmd.Dir = demo
-	out, err := cmd.CombinedOutput()
-	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 3 {
-		t.Fatalf("mcpvet ./...: %v, want exit 3\n%s", err, out)
+	r := demoText(t, bin, demo) // shared with TestExitCodes and TestDeterministic
+	out := r.combined()
+	if r.code != 3 {
+		t.Fatalf("mcpvet ./...: %v, want exit 3\n%s", r.err, out)
 	}
 	var got []finding
 	var prevFile string
@@ -60,6 +60,7 @@ func TestTextOutput(t *testing.T) {
 // TestTextContext checks that -c N prints N lines of source around each
 // position, as the driver's -c flag does.
 func TestTextContext(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
 	cmd := exec.Command(bin, "-c", "0", "./client")
 	cmd.Dir = demo
@@ -75,6 +76,7 @@ func TestTextContext(t *testing.T) {
 // Under go vet the ledger package comes from export data, whose files
 // have a line table only (the position is the line's start).
 func TestTrail(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
 	src, err := os.ReadFile(filepath.Join(demo, "ledger", "ledger.go"))
 	if err != nil {
@@ -92,15 +94,15 @@ func TestTrail(t *testing.T) {
 	want := fmt.Sprintf("ledger/ledger.go:%d:", line)
 	for _, tc := range []struct {
 		name string
-		cmd  *exec.Cmd
+		run  func(t *testing.T, bin, demo string) result
 	}{
-		{"standalone", exec.Command(bin, "-json", "./...")},
-		{"govet", exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")},
+		{"standalone", demoJSON}, // shared with TestDemo
+		{"govet", demoVet},
 	} {
-		tc.cmd.Dir = demo
-		out, err := tc.cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", tc.name, err, out)
+		r := tc.run(t, bin, demo)
+		out := r.combined()
+		if r.err != nil {
+			t.Fatalf("%s: %v\n%s", tc.name, r.err, out)
 		}
 		n := 0
 		for _, d := range jsonDiagnostics(t, out)["dedupekey"] {
