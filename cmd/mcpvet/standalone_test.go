@@ -12,40 +12,44 @@ import (
 var allModules = flag.Bool("all-modules", false, "TestStandaloneDriver: compare the drivers on every fixture module (.ci/run does, once)")
 
 // driverModules are the fixture modules TestStandaloneDriver compares
-// the drivers on by default, besides the demo. Between them they take
-// every branch of mcpmodel.Needed and of the effects block's skip
-// (effects.SetNeeded):
+// the drivers on by default, besides the demo and testdata/shop. Between
+// them they take every branch of mcpmodel.Needed and of the effects
+// block's skip (effects.SetNeeded):
 //
-//   - the demo: every package needed (both SDKs, effects reached in
-//     another package, test variants, freshkey's fix);
-//   - dedupekey: the only fixtures that declare their own tool types
-//     (needed through declaresToolTypes, not through an SDK import);
+//   - the demo: every package needed, through an SDK import (both SDKs,
+//     effects reached in another package, test variants, freshkey's fix);
+//   - shop: needed through its own tool types (declaresToolTypes, no SDK
+//     anywhere), beside a package that is not needed but names a key, so
+//     that the effects block walks it anyway; the run with flags
+//     (-test=false, an analyzer turned off, an analyzer flag) is made
+//     there, since flags are parsed alike whatever the module;
 //   - effects: no package needed at all, so the walk is skipped
-//     everywhere but in the packages that name a key (vocab/...), whose
-//     key facts must survive, and facts cross three packages
-//     (upstream, middle, downstream) and interfaces;
+//     everywhere but in the packages that name a key (vocab/...), with
+//     facts across three packages (upstream, middle, downstream) and
+//     through interfaces;
 //   - freshkey: needed and unneeded packages of the main module side by
 //     side (awssdk, stripe, httpkeys, sendkey and its user are not
-//     needed), with key-parameter facts across packages;
-//   - readback: one unneeded package (ownclient) among client packages,
-//     retry-helper facts.
+//     needed), with SDK clients and key-parameter facts across packages.
 //
-// The other modules have every package needed (checked when this list
-// was chosen), which is the demo's case. -all-modules compares every
-// fixture module; .ci/run runs that once.
-var driverModules = []string{"dedupekey", "effects", "freshkey", "readback"}
+// Of the other fixture modules all but two have every package needed
+// (the demo's case); dedupekey declares its own tool types too (shop's
+// case) and readback has one unneeded package among needed ones
+// (freshkey's case). -all-modules compares every fixture module, with
+// and without flags; .ci/run does that once.
+var driverModules = []string{"effects", "freshkey"}
 
 // TestStandaloneDriver checks that the child's own driver (runStandalone),
 // which computes the effects of functions only on the packages a check
 // can ask about, gives byte for byte the -json output of
 // multichecker.Main (MCPVET_DRIVER=multichecker), which computes them
-// everywhere, on the demo and the driverModules, and with flags on the
-// demo. The modules run in parallel.
+// everywhere, on the demo, testdata/shop and the driverModules, and with
+// flags on testdata/shop. The modules run in parallel.
 func TestStandaloneDriver(t *testing.T) {
 	t.Parallel()
 	bin, demo := demoSetup(t)
 	type module struct{ name, dir string }
-	mods := []module{{"demo", demo}}
+	_, shop := shopSetup(t)
+	mods := []module{{"demo", demo}, {"shop", shop}}
 	names := driverModules
 	if *allModules {
 		gomods, err := filepath.Glob("../../testdata/*/go.mod")
@@ -71,7 +75,7 @@ func TestStandaloneDriver(t *testing.T) {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
 			sets := argSets
-			if m.name == "demo" || *allModules {
+			if m.name == "shop" || *allModules {
 				// The flags are parsed alike whatever the module.
 				sets = append(sets, flagged)
 			}

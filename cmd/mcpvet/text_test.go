@@ -61,11 +61,11 @@ func TestTextOutput(t *testing.T) {
 // position, as the driver's -c flag does.
 func TestTextContext(t *testing.T) {
 	t.Parallel()
-	bin, demo := demoSetup(t)
+	bin, shop := shopSetup(t)
 	cmd := exec.Command(bin, "-c", "0", "./client")
-	cmd.Dir = demo
+	cmd.Dir = shop
 	out, _ := cmd.CombinedOutput()
-	if !regexp.MustCompile(`(?m)^client/client\.go:\d+:\d+: .*\(readback\)\n\d+\t.*// expect: readback$`).Match(out) {
+	if !regexp.MustCompile(`(?m)^client/client\.go:\d+:\d+: .*\(freshkey\)\n\d+\t.*// expect: freshkey$`).Match(out) {
 		t.Errorf("mcpvet -c 0: no source line after a finding:\n%s", out)
 	}
 }
