@@ -214,7 +214,7 @@ func TestBaseline(t *testing.T) {
 	}
 	first, _ := os.ReadFile(bl)
 	b := readBaseline(t, bl)
-	if len(b.Findings) != len(want) || b.Version != 1 {
+	if len(b.Findings) != len(want) || b.Version != 2 {
 		t.Fatalf("baseline has %d findings (version %d), want %d:\n%s", len(b.Findings), b.Version, len(want), first)
 	}
 
@@ -307,7 +307,7 @@ func TestBaseline(t *testing.T) {
 	}
 	var fromSARIF, fromBaseline []string
 	for _, r := range log.Runs[0].Results {
-		fromSARIF = append(fromSARIF, r.PartialFingerprints["mcpvetFingerprint/v1"])
+		fromSARIF = append(fromSARIF, r.PartialFingerprints["mcpvetFingerprint/v2"])
 	}
 	for _, e := range b.Findings {
 		fromBaseline = append(fromBaseline, e.Fingerprint)

@@ -247,7 +247,7 @@ func (r *Reporter) filterBaseline() {
 	kept := r.pending[:0]
 	for _, d := range r.pending {
 		fn := baseline.FuncName(r.enclosingFunc(d.Pos))
-		fp := baseline.Fingerprint(r.name, pkg, fn, d.Message)
+		fp := baseline.Fingerprint(r.name, d.Category, pkg, fn, baseline.ToolName(d.Message))
 		if left[fp] > 0 {
 			left[fp]--
 			if recording {
@@ -257,7 +257,7 @@ func (r *Reporter) filterBaseline() {
 		}
 		kept = append(kept, d)
 		if recording {
-			recs = append(recs, baseline.Record{Kind: "found", Fingerprint: fp, Check: r.name, Package: pkg, Func: fn,
+			recs = append(recs, baseline.Record{Kind: "found", Fingerprint: fp, Check: r.name, Category: d.Category, Package: pkg, Func: fn,
 				Posn: r.pass.Fset.Position(d.Pos).String(), Message: d.Message})
 		}
 	}
