@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
 // findingLine is a finding of the text output, "file:line:col: message
@@ -162,4 +164,54 @@ func jsonDiagnostics(t *testing.T, out []byte) map[string][]jsonDiag {
 		}
 	}
 	return byName
+}
+
+// TestPartial runs mcpvet and mcpvet tools on testdata/partial, whose
+// packages do not type-check: the findings are those of the functions
+// that did (the fixture's // expect: comments), each package that was
+// checked partially is named once, and the tool inventory lists the tools
+// of what loaded and names what did not.
+func TestPartial(t *testing.T) {
+	t.Parallel()
+	bin := buildMCPVet(t)
+	dir := testenv.Module(t, "../../testdata/partial")
+	r := sharedRun(t, dir, nil, bin, "./...")
+	out := string(r.combined())
+	if r.code != 3 {
+		t.Errorf("mcpvet ./...: exit %d (%v), want 3 (findings)\n%s", r.code, r.err, out)
+	}
+	var got []finding
+	for _, line := range strings.Split(out, "\n") {
+		if m := findingLine.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			got = append(got, finding{m[1], n, m[5]})
+		}
+	}
+	compare(t, "mcpvet ./... on partial code", got, expectations(t, dir))
+	for _, pkg := range []string{"client", "server", "store"} {
+		line := "example.com/partial/" + pkg + " does not type-check (see above): checked partially"
+		if n := strings.Count(out, line); n != 1 {
+			t.Errorf("%d lines %q, want 1:\n%s", n, line, out)
+		}
+	}
+	for _, bad := range []string{"panic", "analysis skipped", "failed prerequisites"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output holds %q:\n%s", bad, out)
+		}
+	}
+
+	r = sharedRun(t, dir, nil, bin, "tools", "./...")
+	if r.code != 1 {
+		t.Errorf("mcpvet tools ./...: exit %d, want 1 (packages that do not type-check)\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, tool := range []string{"charge", "charge_keyed", "refund", "balance"} {
+		if !regexp.MustCompile(`(?m)^` + tool + ` +go-sdk`).Match(r.stdout) {
+			t.Errorf("mcpvet tools does not list %s:\n%s", tool, r.stdout)
+		}
+	}
+	for _, want := range []string{"undefined: Record", "example.invalid/gone/audit", "example.com/partial/store does not type-check"} {
+		if !bytes.Contains(r.stderr, []byte(want)) {
+			t.Errorf("mcpvet tools does not name %q on standard error:\n%s", want, r.stderr)
+		}
+	}
 }

@@ -96,10 +96,20 @@ func runTools(args []string, w io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	tools, err := inventory(patterns, *tests)
+	tools, loadErrs, err := inventory(patterns, *tests)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "mcpvet: %v\n", err)
 		return 1
+	}
+	// What did not load is named after the inventory of what did.
+	defer func() {
+		for _, e := range loadErrs {
+			fmt.Fprintf(os.Stderr, "mcpvet: %s\n", e)
+		}
+	}()
+	code := 0
+	if len(loadErrs) > 0 {
+		code = 1
 	}
 	switch {
 	case *asJSON:
@@ -115,35 +125,41 @@ func runTools(args []string, w io.Writer) int {
 	default:
 		writeTable(w, tools)
 	}
-	return 0
+	return code
 }
 
 // inventory loads the packages, runs the suite over them and describes
 // their tools.
-func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
+//
+// Packages that do not load or type-check are inventoried as far as they
+// did (the suite runs despite errors); loadErrs names them, with their
+// errors, and with a line per package checked partially. Only a pattern
+// that matches nothing, or no package at all, is an error.
+func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []string, err error) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var loadErrs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			loadErrs = append(loadErrs, strings.TrimPrefix(e.Error(), "-: "))
+			loadErrs = append(loadErrs, strings.ReplaceAll(strings.TrimPrefix(e.Error(), "-: "), ":\n\t", ": "))
 		}
 	})
-	if len(loadErrs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(loadErrs, "\nmcpvet: "))
+	if noneLoaded(pkgs) {
+		// Nothing loaded: a pattern that matches no directory or package.
+		if len(loadErrs) > 0 {
+			return nil, nil, fmt.Errorf("%s", strings.Join(loadErrs, "\nmcpvet: "))
+		}
+		return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
+	loadErrs = append(loadErrs, partial(pkgs)...)
 	// The building blocks are listed too, so that their results (the
 	// model and the effects) are kept for the root packages.
 	analyzers := append(analyzer.All(), blocks.Analyzer)
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	type perPkg struct {
 		model *mcpmodel.Model
@@ -159,7 +175,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 	}
 	for _, act := range g.Roots {
 		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
+			return nil, nil, fmt.Errorf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
 		}
 		pp := get(act.Package)
 		switch act.Analyzer {
@@ -215,7 +231,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 		}
 		return out[i].Name < out[j].Name
 	})
-	return out, nil
+	return out, loadErrs, nil
 }
 
 // aboutTool reports whether d is about tool t: it lies in the
@@ -666,4 +682,15 @@ func (ev *evidence) pure(info *types.Info, body ast.Node) bool {
 		return ok
 	})
 	return ok
+}
+
+// noneLoaded reports whether no package of pkgs has files to analyze: the
+// patterns matched nothing that exists.
+func noneLoaded(pkgs []*packages.Package) bool {
+	for _, p := range pkgs {
+		if len(p.CompiledGoFiles) > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -117,8 +117,9 @@ func contains(ss []string, s string) bool {
 }
 
 // Reporter reports one analyzer's diagnostics: it drops those in
-// generated files, those in files the configuration file excludes for the
-// analyzer, those suppressed by //mcpvet:ignore NAME reason and those
+// generated files, those in function declarations that did not
+// type-check (partial.go), those in files the configuration file excludes
+// for the analyzer, those suppressed by //mcpvet:ignore NAME reason and those
 // recorded in the baseline, and at Finish reports that analyzer's
 // directives that lack a reason or suppress nothing.
 type Reporter struct {
@@ -128,6 +129,7 @@ type Reporter struct {
 	generated map[*token.File]bool
 	pending   []analysis.Diagnostic // reported at Finish, in position order
 	cfg       *config.Config
+	untyped   [][2]token.Pos // function declarations that did not type-check (partial.go)
 }
 
 // NewReporter returns a Reporter for the analyzer named name.
@@ -139,7 +141,19 @@ func NewReporter(pass *analysis.Pass, name string, dirs *Directives) *Reporter {
 			r.generated[pass.Fset.File(f.Pos())] = true
 		}
 	}
+	r.untyped = untyped(pass)
 	return r
+}
+
+// inUntyped reports whether pos lies in a function declaration that did
+// not type-check (partial.go).
+func (r *Reporter) inUntyped(pos token.Pos) bool {
+	for _, rg := range r.untyped {
+		if rg[0] <= pos && pos < rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // Generated reports whether pos is in a generated file.
@@ -150,7 +164,7 @@ func (r *Reporter) Generated(pos token.Pos) bool {
 // Report reports d unless it is in a generated file or suppressed. A
 // directive on the line of a related position suppresses it too.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.Generated(d.Pos) || r.excluded(d.Pos) {
+	if r.Generated(d.Pos) || r.excluded(d.Pos) || r.inUntyped(d.Pos) {
 		return
 	}
 	positions := []token.Pos{d.Pos}
@@ -195,7 +209,9 @@ func (r *Reporter) Finish() {
 		case d.Reason == "":
 			r.pending = append(r.pending, analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
 				Message: fmt.Sprintf("//mcpvet:ignore %s needs a reason after the check name, so that readers know why the finding does not apply", r.name)})
-		case !d.used:
+		case !d.used && r.untyped == nil:
+			// (In a package that did not type-check, the finding a
+			// directive suppresses may be one not reported.)
 			r.pending = append(r.pending, analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
 				Message: fmt.Sprintf("//mcpvet:ignore %s suppresses nothing here; remove it", r.name)})
 		}

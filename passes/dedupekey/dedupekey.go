@@ -31,6 +31,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/dedupekey",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -41,6 +41,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 // factsPass finds the package's key slots and exports its KeyParams

@@ -38,6 +38,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/readback",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 const (

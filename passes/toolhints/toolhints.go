@@ -29,6 +29,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolhints",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 // kindHTTP is the catalogue's kind for HTTP requests (effects.kindHTTP).

@@ -1,0 +1,71 @@
+package analysisutil
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Partial code. The checks run on packages that do not type-check
+// (RunDespiteErrors): a dependency module that cannot be downloaded, a
+// vendored tree with files missing. Where types are missing a check
+// cannot see everything: an unresolved call may be the read of a dedupe
+// key or a read-back whose absence a check reports. So in a package with
+// type errors a finding is reported only when the function declaration
+// around it type-checked completely; the command says once per package
+// that it was checked partially.
+
+// untyped returns the ranges of the function declarations (and, outside
+// any, of the files) of the package that did not type-check: they hold
+// a type error, or a call or selector expression that go/types could not
+// type (an expression that uses a package that could not be imported is
+// not recorded, and gives no error of its own). It returns nil at once
+// for a package without type errors.
+func untyped(pass *analysis.Pass) [][2]token.Pos {
+	if len(pass.TypeErrors) == 0 || pass.TypesInfo == nil {
+		return nil
+	}
+	var ranges [][2]token.Pos
+	errAt := func(from, to token.Pos) bool {
+		for _, e := range pass.TypeErrors {
+			if e.Fset == pass.Fset && from <= e.Pos && e.Pos < to {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			if errAt(fd.Pos(), fd.End()) || hasUntyped(pass.TypesInfo, fd) {
+				ranges = append(ranges, [2]token.Pos{fd.Pos(), fd.End()})
+			}
+		}
+	}
+	return ranges
+}
+
+// hasUntyped reports whether n holds a call or selector expression that
+// go/types did not type.
+func hasUntyped(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.CallExpr, *ast.SelectorExpr:
+			tv, ok := info.Types[x.(ast.Expr)]
+			if !ok || tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
