@@ -215,3 +215,43 @@ func TestPartial(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEDemo checks that the demo output README.md shows (the
+// unlabeled code block of "## Try it") is what mcpvet prints on the demo:
+// every line of it, findings and related positions, in the same order.
+func TestREADMEDemo(t *testing.T) {
+	t.Parallel()
+	bin, demo := demoSetup(t)
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, try, _ := strings.Cut(string(readme), "\n## Try it\n")
+	try, _, _ = strings.Cut(try, "\n## ")
+	var block []string
+	fence, found := "", false
+	for _, line := range strings.Split(try, "\n") {
+		switch {
+		case fence == "" && strings.HasPrefix(line, "```"):
+			fence = line
+		case fence != "" && line == "```":
+			found = found || fence == "```"
+			fence = ""
+		case fence == "```" && !found:
+			block = append(block, line)
+		}
+	}
+	if !found || len(block) == 0 {
+		t.Fatal("README.md: no output block under ## Try it")
+	}
+	out := string(demoText(t, bin, demo).combined())
+	at := 0
+	for _, line := range block {
+		i := strings.Index(out[at:], line+"\n")
+		if i < 0 {
+			t.Errorf("README.md shows a line mcpvet does not print on the demo (or not in this order):\n%s\nmcpvet prints:\n%s", line, out)
+			return
+		}
+		at += i + len(line)
+	}
+}
