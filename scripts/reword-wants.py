@@ -110,7 +110,8 @@ def main(files):
             i = line.find('// want ')
             if i >= 0:
                 head, tail = line[:i], line[i:]
-                tail = pat.sub(lambda m: '`' + convert(m.group(1)) + '`', tail)
+                # Facts (// want Name:`effect(...)`) keep their wording.
+                tail = re.sub(r'(^|[^:])`([^`]*)`', lambda m: m.group(1) + '`' + convert(m.group(2)) + '`', tail)
                 line = head + tail
             out.append(line)
         new = '\n'.join(out)

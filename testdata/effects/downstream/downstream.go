@@ -7,11 +7,11 @@ import (
 	"example.com/effects/middle"
 )
 
-func Handle(ctx context.Context, s *middle.Store) error { // want Handle:`effect\(SQL write: .* \(middle.Store.Save\)\)`
+func Handle(ctx context.Context, s *middle.Store) error { // want Handle:`effect\(SQL write: .* via \(\*middle.Store\).Save\)`
 	return s.Save(ctx)
 }
 
-func ViaInterface(ctx context.Context, s middle.Saver) error { // want ViaInterface:`effect\(SQL write: .* \(middle.Saver.Save\) \(implemented by \(\*middle.Store\).Save\)\)`
+func ViaInterface(ctx context.Context, s middle.Saver) error { // want ViaInterface:`effect\(SQL write: .* via middle.Saver.Save \(implemented by \(\*middle.Store\).Save\)\)`
 	return s.Save(ctx)
 }
 

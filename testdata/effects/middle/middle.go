@@ -14,7 +14,7 @@ func (s *Store) Save(ctx context.Context) error { // want Save:`effect\(SQL writ
 	return upstream.Insert(ctx, s.db)
 }
 
-func (s *Store) save2(ctx context.Context) error { // want save2:`effect\(SQL write: .* \(middle.Store.Save\)\)`
+func (s *Store) save2(ctx context.Context) error { // want save2:`effect\(SQL write: .* via \(\*middle.Store\).Save\)`
 	return s.Save(ctx)
 }
 

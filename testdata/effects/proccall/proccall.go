@@ -17,7 +17,7 @@ func Apply(ctx context.Context, file string) ([]byte, error) { // want Apply:`ef
 	return procs.Run(ctx, "kubectl", "apply", "-f", file)
 }
 
-func ClientArgs(ctx context.Context, input map[string]string) error { // want ClientArgs:`effect\(process run: .* \(procs.Kubectl\)\)`
+func ClientArgs(ctx context.Context, input map[string]string) error { // want ClientArgs:`effect\(process run: .* via procs.Kubectl\)`
 	return procs.Kubectl(ctx, strings.Fields(input["args"]))
 }
 
@@ -53,7 +53,7 @@ func Logs(ctx context.Context, pod string) ([]byte, error) { // ok: a builder's 
 	return procs.NewBuilder("kubectl").WithArgs("logs", pod).Execute(ctx)
 }
 
-func Scale(ctx context.Context, input map[string]string) ([]byte, error) { // want Scale:`effect\(process run: .* \(procs.Builder.Execute\)\)`
+func Scale(ctx context.Context, input map[string]string) ([]byte, error) { // want Scale:`effect\(process run: .* via \(\*procs.Builder\).Execute\)`
 	return procs.NewBuilder("kubectl").WithArgs(strings.Fields(input["args"])...).Execute(ctx)
 }
 
@@ -61,7 +61,7 @@ func Generic(ctx context.Context, cmd string, args []string) ([]byte, error) { /
 	return procs.NewBuilder(cmd).WithArgs(args...).Execute(ctx)
 }
 
-func ImageRemove(ctx context.Context, d *procs.Docker, image string) ([]byte, error) { // want ImageRemove:`effect\(process run: .* \(procs.Docker.Exec\)\)`
+func ImageRemove(ctx context.Context, d *procs.Docker, image string) ([]byte, error) { // want ImageRemove:`effect\(process run: .* via \(\*procs.Docker\).Exec\)`
 	return d.Exec(ctx, "image", "rm", image)
 }
 

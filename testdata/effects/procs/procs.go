@@ -157,7 +157,7 @@ func GetPods(ctx context.Context, ns string) ([]byte, error) { // ok: kubectl ge
 }
 
 // DeletePod builds a delete.
-func DeletePod(ctx context.Context, name string) ([]byte, error) { // want DeletePod:`effect\(process run: .* \(procs.Builder.Execute\)\)`
+func DeletePod(ctx context.Context, name string) ([]byte, error) { // want DeletePod:`effect\(process run: .* via \(\*procs.Builder\).Execute\)`
 	b := NewBuilder("kubectl").WithArgs("delete", "pod", name)
 	if name == "" {
 		b = b.WithNamespace("default")
@@ -175,7 +175,7 @@ func (d *Docker) List(ctx context.Context, all bool) ([]byte, error) { // ok: do
 }
 
 // Start runs a grouped verb that changes things.
-func (d *Docker) Start(ctx context.Context, name string, attach bool) ([]byte, error) { // want Start:`effect\(process run: .* \(procs.Docker.Exec\)\)`
+func (d *Docker) Start(ctx context.Context, name string, attach bool) ([]byte, error) { // want Start:`effect\(process run: .* via \(\*procs.Docker\).Exec\)`
 	args := []string{"container", "start"}
 	if attach {
 		args = append(args, "-a")

@@ -183,7 +183,7 @@ func (s *ServersService) Rename(ctx context.Context, id int, name string) error 
 
 // RebootAudited appends to a local file first, then reboots: the reboot
 // is the effect that matters.
-func (s *ServersService) RebootAudited(ctx context.Context, id int) error { // want RebootAudited:`effect\(HTTP POST: .* \(restsdk.ServersService.Reboot\)\)`
+func (s *ServersService) RebootAudited(ctx context.Context, id int) error { // want RebootAudited:`effect\(HTTP POST: .* via \(\*restsdk.ServersService\).Reboot\)`
 	f, err := os.OpenFile("reboots.csv", os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
@@ -204,11 +204,11 @@ func (s *ServersService) Audit(id int) error { // want Audit:`effect\(file write
 
 type JobsService struct{ client *Client }
 
-func (s *JobsService) Retry(ctx context.Context, id int) error { // want Retry:`effect\(HTTP POST: .* \(restsdk.Client.send\)\)`
+func (s *JobsService) Retry(ctx context.Context, id int) error { // want Retry:`effect\(HTTP POST: .* via \(\*restsdk.Client\).send\)`
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("jobs/%d/retry", id), nil, nil)
 }
 
-func (s *JobsService) Cancel(ctx context.Context, id int) error { // want Cancel:`effect\(HTTP POST: .* \(restsdk.Client.call\)\)`
+func (s *JobsService) Cancel(ctx context.Context, id int) error { // want Cancel:`effect\(HTTP POST: .* via \(\*restsdk.Client\).call\)`
 	return s.client.call(ctx, http.MethodPost, fmt.Sprintf("jobs/%d/cancel", id))
 }
 

@@ -35,6 +35,6 @@ func (c *Client) Send(method, url string) error { // want Send:`http\(sends meth
 	return err
 }
 
-func (c *Client) Close(id string) error { // want Close:`effect\(HTTP PATCH: .* \(resty.Client.Send\)\)`
+func (c *Client) Close(id string) error { // want Close:`effect\(HTTP PATCH: .* via \(\*resty.Client\).Send\)`
 	return c.Send("PATCH", "https://api.example.com/tickets/close")
 }

@@ -13,7 +13,7 @@ import (
 
 var _ app.Outbox = (*wrap.Outbox)(nil)
 
-func Notify(ctx context.Context, o app.Outbox) error { // want Notify:`effect\(SQL write: .* \(app.Outbox.Post\) \(implemented by \(\*wrap.Outbox\).Post\)\)`
+func Notify(ctx context.Context, o app.Outbox) error { // want Notify:`effect\(SQL write: .* via app.Outbox.Post \(implemented by \(\*wrap.Outbox\).Post\)\)`
 	return o.Post(ctx, "hi")
 }
 
@@ -33,7 +33,7 @@ func Pods(ctx context.Context) ([]byte, error) { // ok: kubectl get, through a d
 	return sdk.Kubectl(ctx, "get", "pods")
 }
 
-func DeletePod(ctx context.Context, name string) ([]byte, error) { // want DeletePod:`effect\(process run: .* \(sdk.Kubectl\)\)`
+func DeletePod(ctx context.Context, name string) ([]byte, error) { // want DeletePod:`effect\(process run: .* via sdk.Kubectl\)`
 	return sdk.Kubectl(ctx, "delete", "pod", name)
 }
 

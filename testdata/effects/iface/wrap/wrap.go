@@ -9,7 +9,7 @@ import (
 
 type Outbox struct{ c *sdk.Client }
 
-func (o *Outbox) Post(ctx context.Context, msg string) error { // want Post:`effect\(SQL write: .* \(sdk.Client.Send\)\)`
+func (o *Outbox) Post(ctx context.Context, msg string) error { // want Post:`effect\(SQL write: .* via \(\*sdk.Client\).Send\)`
 	return o.c.Send(ctx, msg)
 }
 

@@ -10,7 +10,7 @@ import (
 	"example.com/restsdk/swagger"
 )
 
-func RebootAll(ctx context.Context, c *restsdk.Client, ids []int) error { // want RebootAll:`effect\(HTTP POST: .* \(restsdk.ServersService.Reboot\)\)`
+func RebootAll(ctx context.Context, c *restsdk.Client, ids []int) error { // want RebootAll:`effect\(HTTP POST: .* via \(\*restsdk.ServersService\).Reboot\)`
 	for _, id := range ids {
 		if err := c.Servers.Reboot(ctx, id); err != nil {
 			return err
@@ -45,7 +45,7 @@ func Fetch(ctx context.Context, c *restsdk.Client) error { // want Fetch:`effect
 }
 
 // Push POSTs through it: the POST is what matters.
-func Push(ctx context.Context, c *restsdk.Client) error { // want Push:`effect\(HTTP POST: .* \(restsdk.Client.DoRecorded\)\)`
+func Push(ctx context.Context, c *restsdk.Client) error { // want Push:`effect\(HTTP POST: .* via \(\*restsdk.Client\).DoRecorded\)`
 	req, err := c.NewRequest(ctx, "POST", "servers", nil)
 	if err != nil {
 		return err
