@@ -135,8 +135,12 @@ func TestConfigFile(t *testing.T) {
 }
 
 // TestConfigFileErrors: a bad configuration file is one line naming the
-// file and line (for all packages and checks), standalone and under go
-// vet, never a panic.
+// file and line, standalone and under go vet, never a panic. The first
+// case runs on every package of the module (one line for all packages
+// and checks), the others on the package that imports only context
+// (./mcptool): the error is the same for every package, and under go vet
+// each new file is a new tool ID, which runs mcpvet again on every
+// dependency.
 func TestConfigFileErrors(t *testing.T) {
 	t.Parallel()
 	bin, shop := shopSetup(t)
@@ -152,7 +156,11 @@ func TestConfigFileErrors(t *testing.T) {
 		{"baseline: missing.json\n", `missing.json`},
 	} {
 		writeFile(t, filepath.Join(dir, ".mcpvet.yaml"), tc.content)
-		cmd := exec.Command(bin, "./...")
+		pattern := "./mcptool"
+		if i == 0 {
+			pattern = "./..."
+		}
+		cmd := exec.Command(bin, pattern)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		if err == nil || bytes.Contains(out, []byte("panic")) {
@@ -165,7 +173,7 @@ func TestConfigFileErrors(t *testing.T) {
 		if i > 1 {
 			continue // under go vet: the first two
 		}
-		cmd = exec.Command("go", "vet", "-vettool="+bin, "./server")
+		cmd = exec.Command("go", "vet", "-vettool="+bin, "./mcptool")
 		cmd.Dir = dir
 		out, err = cmd.CombinedOutput()
 		if err == nil || !bytes.Contains(out, []byte(tc.want)) || bytes.Contains(out, []byte("panic")) {
