@@ -373,7 +373,8 @@ func TestExitCodes(t *testing.T) {
 
 // TestDeterministic checks that the same input gives the same output, in
 // the same order, across runs and GOMAXPROCS values: the shared text run
-// (GOMAXPROCS as the machine sets it) against runs with 1 and 8.
+// (GOMAXPROCS as the machine sets it, at least 2 in CI) against a run
+// with 8.
 func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	bin, demo := demoSetup(t)
@@ -381,7 +382,7 @@ func TestDeterministic(t *testing.T) {
 	if len(first) == 0 {
 		t.Fatal("no output")
 	}
-	for _, procs := range []string{"1", "8"} {
+	for _, procs := range []string{"8"} {
 		cmd := exec.Command(bin, "./...")
 		cmd.Dir = demo
 		cmd.Env = append(os.Environ(), "GOMAXPROCS="+procs)

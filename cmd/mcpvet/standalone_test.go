@@ -26,17 +26,15 @@ var allModules = flag.Bool("all-modules", false, "TestStandaloneDriver: compare 
 //   - effects: no package needed at all, so the walk is skipped
 //     everywhere but in the packages that name a key (vocab/...), with
 //     facts across three packages (upstream, middle, downstream) and
-//     through interfaces;
-//   - freshkey: needed and unneeded packages of the main module side by
-//     side (awssdk, stripe, httpkeys, sendkey and its user are not
-//     needed), with SDK clients and key-parameter facts across packages.
+//     through interfaces.
 //
-// Of the other fixture modules all but two have every package needed
-// (the demo's case); dedupekey declares its own tool types too (shop's
-// case) and readback has one unneeded package among needed ones
-// (freshkey's case). -all-modules compares every fixture module, with
-// and without flags; .ci/run does that once.
-var driverModules = []string{"effects", "freshkey"}
+// The other fixture modules add no branch: all but three have every
+// package needed (the demo's case); dedupekey declares its own tool types
+// too (shop's case); readback and freshkey have unneeded packages beside
+// needed ones, some naming a key (shop's case), freshkey with
+// key-parameter facts between two of them. -all-modules compares every
+// fixture module, with and without flags; .ci/run does that once.
+var driverModules = []string{"effects"}
 
 // TestStandaloneDriver checks that the child's own driver (runStandalone),
 // which computes the effects of functions only on the packages a check
