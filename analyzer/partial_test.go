@@ -1,11 +1,9 @@
 package analyzer_test
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -65,41 +63,13 @@ func TestPartialCode(t *testing.T) {
 			}
 		}
 	}
-	want := expectComments(t, dir)
+	var want []string
+	for _, e := range testenv.Expects(t, dir) {
+		want = append(want, fmt.Sprintf("%s:%d %s", e.File, e.Line, e.Check))
+	}
+	sort.Strings(want)
 	sort.Strings(got)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings on partial code:\n%s\nwant (// expect: comments):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-}
-
-var expectRE = regexp.MustCompile(`// expect: ([a-z]+)`)
-
-// expectComments returns the "// expect: NAME" comments under dir as
-// sorted "file:line NAME".
-func expectComments(t *testing.T, dir string) []string {
-	t.Helper()
-	var want []string
-	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rel, _ := filepath.Rel(dir, path)
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
-				want = append(want, fmt.Sprintf("%s:%d %s", rel, line, m[1]))
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(want)
-	return want
 }

@@ -1,14 +1,12 @@
 package main_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,8 +153,6 @@ type finding struct {
 
 func (f finding) String() string { return f.File + ":" + strconv.Itoa(f.Line) + " " + f.Analyzer }
 
-var expectRE = regexp.MustCompile(`// expect: ([a-z]+)`)
-
 // expectations reads the demo's "// expect: NAME" comments, for the
 // analyzers the suite has.
 func expectations(t *testing.T, dir string) []finding {
@@ -166,28 +162,10 @@ func expectations(t *testing.T, dir string) []finding {
 		inSuite[a.Name] = true
 	}
 	var want []finding
-	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
+	for _, e := range testenv.Expects(t, dir) {
+		if inSuite[e.Check] {
+			want = append(want, finding{e.File, e.Line, e.Check})
 		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rel, _ := filepath.Rel(dir, path)
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
-				if inSuite[m[1]] {
-					want = append(want, finding{rel, line, m[1]})
-				}
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return want
 }
