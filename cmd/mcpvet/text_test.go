@@ -209,6 +209,10 @@ func TestPartial(t *testing.T) {
 			t.Errorf("mcpvet tools does not list %s:\n%s", tool, r.stdout)
 		}
 	}
+	// refund's handler did not type-check: its checks are not known.
+	if !regexp.MustCompile(`(?m)^refund +go-sdk .* \?$`).Match(r.stdout) {
+		t.Errorf("mcpvet tools does not mark refund's checks unknown:\n%s", r.stdout)
+	}
 	for _, want := range []string{"undefined: Record", "example.invalid/gone/audit", "example.com/partial/store does not type-check"} {
 		if !bytes.Contains(r.stderr, []byte(want)) {
 			t.Errorf("mcpvet tools does not name %q on standard error:\n%s", want, r.stderr)

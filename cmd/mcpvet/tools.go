@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -39,6 +40,9 @@ type toolInfo struct {
 	Effects      []toolEffect `json:"effects"`
 	KeyRead      bool         `json:"keyRead"`
 	Findings     []toolFind   `json:"findings"`
+	// Unchecked: the registration or the handler lies in a function that
+	// did not type-check, where the checks report nothing.
+	Unchecked bool `json:"unchecked,omitempty"`
 	ReadOnlyCand bool         `json:"readOnlyCandidate"` // commits no effect, not annotated read-only
 	pos          token.Position
 }
@@ -63,8 +67,10 @@ handler, the readOnly/idempotent/destructive hints as declared (? when
 mcpvet cannot resolve the value; false includes absent, the spec
 default, except destructive, shown as unset), the side effects its handler
 commits (kind and sink), whether it reads a dedupe key, and what each check
-reports about it. A tool whose handler commits no effect and is not
-annotated read-only is a candidate for ReadOnlyHint: true.
+reports about it (? where its code did not type-check). A tool whose
+handler commits no effect and is not annotated read-only is a candidate
+for ReadOnlyHint: true. Packages that do not type-check are listed as far
+as they did, and named on standard error (exit 1).
 `
 
 // runTools implements "mcpvet tools".
@@ -201,8 +207,20 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 		if pp.model == nil || pp.eff == nil {
 			continue
 		}
+		untyped := analysisutil.Untyped(p.Fset, p.Syntax, p.TypesInfo, p.TypeErrors)
 		for _, t := range pp.model.Tools {
 			ti := describe(p, pp.eff, ev, t, rel)
+			if t.Reg != nil && analysisutil.In(untyped, t.Reg.Pos()) {
+				ti.Unchecked = true
+			}
+			if t.Handler != nil {
+				if n := t.Handler.Node(); n != nil && analysisutil.In(untyped, n.Pos()) {
+					ti.Unchecked = true
+				}
+			}
+			if ti.Unchecked {
+				ti.ReadOnlyCand = false // no evidence is complete there
+			}
 			key := ti.Registered + "\x00" + ti.Name
 			if seen[key] {
 				continue
@@ -499,7 +517,10 @@ func (ti *toolInfo) row() []string {
 		checks = append(checks, f.Check)
 	}
 	check := strings.Join(dedupe(checks), ",")
-	if check == "" {
+	switch {
+	case check == "" && ti.Unchecked:
+		check = "?" // in code that did not type-check
+	case check == "":
 		check = "ok"
 	}
 	if ti.ReadOnlyCand {

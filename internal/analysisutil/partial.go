@@ -24,30 +24,45 @@ import (
 // not recorded, and gives no error of its own). It returns nil at once
 // for a package without type errors.
 func untyped(pass *analysis.Pass) [][2]token.Pos {
-	if len(pass.TypeErrors) == 0 || pass.TypesInfo == nil {
+	return Untyped(pass.Fset, pass.Files, pass.TypesInfo, pass.TypeErrors)
+}
+
+// Untyped is untyped for a package loaded otherwise (mcpvet tools).
+func Untyped(fset *token.FileSet, files []*ast.File, info *types.Info, typeErrors []types.Error) [][2]token.Pos {
+	if len(typeErrors) == 0 || info == nil {
 		return nil
 	}
 	var ranges [][2]token.Pos
 	errAt := func(from, to token.Pos) bool {
-		for _, e := range pass.TypeErrors {
-			if e.Fset == pass.Fset && from <= e.Pos && e.Pos < to {
+		for _, e := range typeErrors {
+			if e.Fset == fset && from <= e.Pos && e.Pos < to {
 				return true
 			}
 		}
 		return false
 	}
-	for _, f := range pass.Files {
+	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
 				continue
 			}
-			if errAt(fd.Pos(), fd.End()) || hasUntyped(pass.TypesInfo, fd) {
+			if errAt(fd.Pos(), fd.End()) || hasUntyped(info, fd) {
 				ranges = append(ranges, [2]token.Pos{fd.Pos(), fd.End()})
 			}
 		}
 	}
 	return ranges
+}
+
+// In reports whether pos lies in one of the ranges.
+func In(ranges [][2]token.Pos, pos token.Pos) bool {
+	for _, rg := range ranges {
+		if rg[0] <= pos && pos < rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUntyped reports whether n holds a call or selector expression that

@@ -147,14 +147,7 @@ func NewReporter(pass *analysis.Pass, name string, dirs *Directives) *Reporter {
 
 // inUntyped reports whether pos lies in a function declaration that did
 // not type-check (partial.go).
-func (r *Reporter) inUntyped(pos token.Pos) bool {
-	for _, rg := range r.untyped {
-		if rg[0] <= pos && pos < rg[1] {
-			return true
-		}
-	}
-	return false
-}
+func (r *Reporter) inUntyped(pos token.Pos) bool { return In(r.untyped, pos) }
 
 // Generated reports whether pos is in a generated file.
 func (r *Reporter) Generated(pos token.Pos) bool {
