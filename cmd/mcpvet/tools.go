@@ -30,21 +30,22 @@ import (
 
 // toolInfo is one row of the tool inventory (mcpvet tools).
 type toolInfo struct {
-	Name        string       `json:"name"` // "" when not a constant
-	SDK         string       `json:"sdk"`
-	Registered  string       `json:"registered"` // file:line:col, relative to the working directory
-	Handler     string       `json:"handler"`    // "" when it could not be resolved
-	ReadOnly    string       `json:"readOnlyHint"`
-	Idempotent  string       `json:"idempotentHint"`
-	Destructive string       `json:"destructiveHint"`
-	Effects     []toolEffect `json:"effects"`
-	KeyRead     bool         `json:"keyRead"`
-	Findings    []toolFind   `json:"findings"`
+	Name         string       `json:"name"` // "" when not a constant
+	SDK          string       `json:"sdk"`
+	Registered   string       `json:"registered"` // file:line:col, relative to the working directory
+	Handler      string       `json:"handler"`    // "" when it could not be resolved
+	ReadOnly     string       `json:"readOnlyHint"`
+	Idempotent   string       `json:"idempotentHint"`
+	Destructive  string       `json:"destructiveHint"`
+	Effects      []toolEffect `json:"effects"`
+	KeyRead      bool         `json:"keyRead"`
+	Findings     []toolFind   `json:"findings"`
+	ReadOnlyCand bool         `json:"readOnlyCandidate"` // commits no effect, not annotated read-only
+	pos          token.Position
+
 	// Unchecked: the registration or the handler lies in a function that
 	// did not type-check, where the checks report nothing.
-	Unchecked    bool `json:"unchecked,omitempty"`
-	ReadOnlyCand bool `json:"readOnlyCandidate"` // commits no effect, not annotated read-only
-	pos          token.Position
+	Unchecked bool `json:"unchecked,omitempty"`
 }
 
 type toolEffect struct {
