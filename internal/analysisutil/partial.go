@@ -16,9 +16,15 @@ import (
 // type errors a finding is reported only when the function declaration
 // around it type-checked completely; the command says once per package
 // that it was checked partially.
+//
+// Not covered: the facts of a dependency that did not type-check. A
+// function there whose dedupe-key check lies in the untyped part exports
+// an Effect fact without KeyChecked, and a handler that calls it from
+// code that type-checks is reported. Skipping such facts is the effects
+// block's to decide.
 
-// untyped returns the ranges of the function declarations (and, outside
-// any, of the files) of the package that did not type-check: they hold
+// untyped returns the ranges of the function declarations of the
+// package that did not type-check: they hold
 // a type error, or a call or selector expression that go/types could not
 // type (an expression that uses a package that could not be imported is
 // not recorded, and gives no error of its own). It returns nil at once
