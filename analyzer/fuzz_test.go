@@ -73,7 +73,7 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // one package, the way a driver without facts for dependencies does (nogo
 // outside its scope): facts are only those the package exports itself.
 // It returns the diagnostics as text, or the panic it caught.
-func runSuite(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info) (diags []string, err error) {
+func runSuite(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, typeErrors []types.Error) (diags []string, err error) {
 	results := make(map[*analysis.Analyzer]any)
 	facts := make(map[[2]any]analysis.Fact) // (object or package, fact type) → fact
 	var run func(a *analysis.Analyzer) error
@@ -89,7 +89,7 @@ func runSuite(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *
 			resultOf[req] = results[req]
 		}
 		pass := &analysis.Pass{
-			Analyzer: a, Fset: fset, Files: files, Pkg: pkg, TypesInfo: info,
+			Analyzer: a, Fset: fset, Files: files, Pkg: pkg, TypesInfo: info, TypeErrors: typeErrors,
 			TypesSizes: types.SizesFor("gc", "amd64"), ResultOf: resultOf,
 			Report: func(d analysis.Diagnostic) {
 				diags = append(diags, fmt.Sprintf("%s: %s: %s", fset.Position(d.Pos), a.Name, d.Message))
@@ -149,8 +149,15 @@ func checkSource(t testing.TB, src string) error {
 		Selections: make(map[*ast.SelectorExpr]*types.Selection), Scopes: make(map[ast.Node]*types.Scope),
 		Instances: make(map[*ast.Ident]types.Instance), FileVersions: make(map[*ast.File]string),
 	}
+	var typeErrors []types.Error
 	conf := types.Config{
-		Error: func(error) {}, // type errors are allowed
+		// Type errors are allowed; the passes get them, as drivers give
+		// them to analyzers that run despite errors.
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				typeErrors = append(typeErrors, te)
+			}
+		},
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			if p, ok := loaded[path]; ok {
 				return p, nil
@@ -162,7 +169,7 @@ func checkSource(t testing.TB, src string) error {
 	if pkg == nil {
 		return nil
 	}
-	_, err = runSuite(fset, []*ast.File{f}, pkg, info)
+	_, err = runSuite(fset, []*ast.File{f}, pkg, info, typeErrors)
 	return err
 }
 

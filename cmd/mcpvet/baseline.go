@@ -157,7 +157,7 @@ func runWriteBaseline(file string, args []string) int {
 			continue
 		}
 		seen[r.Fingerprint+"\x00"+r.Posn] = true
-		entries = append(entries, baseline.Entry{Fingerprint: r.Fingerprint, Check: r.Check, Package: r.Package,
+		entries = append(entries, baseline.Entry{Fingerprint: r.Fingerprint, Check: r.Check, Category: r.Category, Package: r.Package,
 			Func: r.Func, Tool: baseline.ToolName(r.Message), Message: r.Message, Count: 1})
 	}
 	if err := os.WriteFile(file, baseline.Marshal(entries), 0o666); err != nil {

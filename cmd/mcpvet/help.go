@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpvet/mcpvet/docs"
 )
 
 // usage is what mcpvet prints when run without arguments.
@@ -32,10 +34,12 @@ go vet -vettool=$(which mcpvet) ./...      under go vet, with facts cached by th
 mcpvet tools ./...                         the tool inventory: hints, effects, findings (-json, -markdown)
 mcpvet -write-baseline FILE ./...          record today's findings; -mcpvet_config.baseline=FILE drops them
 
-Text output is "file:line:col: message (check)", in file and line order,
-each related position (the registration, the hops to the write, the
-retry) on an indented line below. Exit codes: 0 no findings, 1 an
-error, 2 a bad flag, 3 findings.`},
+Text output is "file:line:col: message (check)", in file and line order.
+The message is one clause: the tool or call, the effect, what a retry
+does. Each related position (the registration, the hint or the retry,
+with the fix; the calls on the way to the write) follows on an indented
+line. Exit codes: 0 no findings, 1 an error, 2 a bad flag, 3 findings.
+A package that does not type-check is checked where it does, and named.`},
 	{"Other drivers", `
 golangci-lint  analyzer/golangci registers module plugins, one per check
                (dedupekey, readback, ...) and "mcpvet" for the whole suite;
@@ -103,5 +107,26 @@ promise more than the handler keeps.
 		title, _, _ := strings.Cut(a.Doc, "\n")
 		fmt.Fprintf(w, "  %-*s  %s\n", width, a.Name, title)
 	}
-	fmt.Fprint(w, "\nRun 'mcpvet help NAME' for a check's documentation, with a wrong and a\nright example, and its flags.\n")
+	fmt.Fprint(w, "\nRun 'mcpvet help NAME' for a check's documentation, with a wrong and a\nright example, the findings it reports and their fixes, and its flags.\n")
+	fmt.Fprint(w, "\nTopics (mcpvet help TOPIC):\n\n")
+	width = 0
+	for _, t := range docs.Topics {
+		width = max(width, len(t.Name))
+	}
+	for _, t := range docs.Topics {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, t.Name, t.Title)
+	}
+}
+
+// isTopic reports whether name is a help topic (docs.Topics) rather than
+// a check.
+func isTopic(name string) bool {
+	_, ok := docs.Topic(name)
+	return ok
+}
+
+// printTopic writes a help topic, the Markdown of docs/NAME.md.
+func printTopic(w io.Writer, name string) {
+	text, _ := docs.Topic(name)
+	fmt.Fprint(w, text)
 }

@@ -12,6 +12,7 @@ import (
 // overview (drivers and the checks with their titles), not the driver's
 // boilerplate, and that "mcpvet help NAME" still prints a check's doc.
 func TestHelpOverview(t *testing.T) {
+	t.Parallel()
 	bin := buildMCPVet(t)
 	out, err := exec.Command(bin, "help").CombinedOutput()
 	if err != nil {
@@ -51,6 +52,20 @@ func TestHelpOverview(t *testing.T) {
 		}
 	}
 
+	// The topics moved out of README.md (docs/*.md).
+	for _, topic := range []struct{ name, want string }{
+		{"effects", "What counts as a side effect"},
+		{"keys", "What counts as reading a dedupe key"},
+		{"sdks", "mcp.AddTool"},
+	} {
+		out, err := exec.Command(bin, "help", topic.name).CombinedOutput()
+		if err != nil || !strings.Contains(string(out), topic.want) || strings.Contains(string(out), "<!--") {
+			t.Errorf("mcpvet help %s: %v\n%s", topic.name, err, out)
+		}
+		if !strings.Contains(help, "  "+topic.name+"  ") {
+			t.Errorf("mcpvet help does not list the topic %s", topic.name)
+		}
+	}
 	out, err = exec.Command(bin).CombinedOutput()
 	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(string(out), "mcpvet help") {
 		t.Errorf("mcpvet without arguments: %v, want exit 1 and a pointer to mcpvet help\n%s", err, out)

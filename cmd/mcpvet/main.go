@@ -45,6 +45,8 @@ func main() {
 		os.Exit(runTools(args[1:], os.Stdout))
 	case len(args) == 1 && args[0] == "help":
 		overview(os.Stdout, analyzer.Suite) // "mcpvet help NAME" is the driver's
+	case len(args) == 2 && args[0] == "help" && isTopic(args[1]):
+		printTopic(os.Stdout, args[1]) // docs/*.md
 	case len(args) > 0:
 		if file, rest, ok := valueArg(args, "write-baseline"); ok {
 			os.Exit(runWriteBaseline(file, rest))

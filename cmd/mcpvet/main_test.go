@@ -1,14 +1,12 @@
 package main_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +52,85 @@ func TestMain(m *testing.M) {
 	if builtBin != "" {
 		os.RemoveAll(filepath.Dir(builtBin))
 	}
+	if sharedDir != "" {
+		os.RemoveAll(sharedDir)
+	}
 	os.Exit(code)
+}
+
+// A result is what one run of a command gave.
+type result struct {
+	stdout, stderr []byte
+	code           int   // the exit code, -1 if it did not start or was killed
+	err            error // from exec.Cmd.Run
+}
+
+// combined returns standard error and standard output, in that order
+// (go vet -json writes its JSON to standard error).
+func (r result) combined() []byte { return append(append([]byte(nil), r.stderr...), r.stdout...) }
+
+// sharedRun runs name with args in dir (and env added to the
+// environment) once per test process, however many tests ask for it,
+// and returns what it gave. It is for the read-only runs on the
+// unmodified demo and fixture modules: each run loads and type-checks
+// the SDKs and the standard library from source (seconds of CPU), and
+// several tests assert on the same output (TestDemo, TestTrail,
+// TestExitCodes, TestTextOutput, TestDeterministic, TestSARIF,
+// TestStandaloneDriver). Runs that write files use sharedFile.
+func sharedRun(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	key := strings.Join(append(append([]string{dir, name}, args...), env...), "\x00")
+	v, _ := runs.LoadOrStore(key, new(sharedResult))
+	sr := v.(*sharedResult)
+	sr.once.Do(func() {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		sr.r.err = cmd.Run()
+		sr.r.stdout, sr.r.stderr = stdout.Bytes(), stderr.Bytes()
+		sr.r.code = cmd.ProcessState.ExitCode()
+	})
+	return sr.r
+}
+
+type sharedResult struct {
+	once sync.Once
+	r    result
+}
+
+var runs sync.Map // sharedRun's key -> *sharedResult
+
+// sharedFile returns a path named name in a directory shared by the
+// tests of the process, for the files that shared runs write (-sarif
+// FILE).
+func sharedFile(t *testing.T, name string) string {
+	t.Helper()
+	sharedOnce.Do(func() { sharedDir, sharedErr = os.MkdirTemp("", "mcpvet-shared") })
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return filepath.Join(sharedDir, name)
+}
+
+var (
+	sharedOnce sync.Once
+	sharedDir  string
+	sharedErr  error
+)
+
+// The runs on the unmodified demo that several tests share.
+func demoJSON(t *testing.T, bin, demo string) result {
+	return sharedRun(t, demo, nil, bin, "-json", "./...")
+}
+func demoText(t *testing.T, bin, demo string) result { return sharedRun(t, demo, nil, bin, "./...") }
+func demoVet(t *testing.T, bin, demo string) result {
+	return sharedRun(t, demo, nil, "go", "vet", "-vettool="+bin, "-json", "./...")
+}
+func demoSARIF(t *testing.T, bin, demo string) (result, string) {
+	file := sharedFile(t, "demo.sarif")
+	return sharedRun(t, demo, nil, bin, "-sarif", file, "./..."), file
 }
 
 // demoSetup skips under -short, builds the command and returns it with
@@ -77,8 +153,6 @@ type finding struct {
 
 func (f finding) String() string { return f.File + ":" + strconv.Itoa(f.Line) + " " + f.Analyzer }
 
-var expectRE = regexp.MustCompile(`// expect: ([a-z]+)`)
-
 // expectations reads the demo's "// expect: NAME" comments, for the
 // analyzers the suite has.
 func expectations(t *testing.T, dir string) []finding {
@@ -88,28 +162,10 @@ func expectations(t *testing.T, dir string) []finding {
 		inSuite[a.Name] = true
 	}
 	var want []finding
-	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
+	for _, e := range testenv.Expects(t, dir) {
+		if inSuite[e.Check] {
+			want = append(want, finding{e.File, e.Line, e.Check})
 		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rel, _ := filepath.Rel(dir, path)
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			for _, m := range expectRE.FindAllStringSubmatch(sc.Text(), -1) {
-				if inSuite[m[1]] {
-					want = append(want, finding{rel, line, m[1]})
-				}
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return want
 }
@@ -190,6 +246,7 @@ func compare(t *testing.T, what string, got, want []finding) {
 // The demo's handlers reach their side effect through the ledger package,
 // so this also shows that effect facts cross packages under go vet.
 func TestDemo(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
 	want := expectations(t, demo)
 	if len(want) == 0 {
@@ -197,29 +254,28 @@ func TestDemo(t *testing.T) {
 	}
 
 	t.Run("standalone", func(t *testing.T) {
-		cmd := exec.Command(bin, "-json", "./...")
-		cmd.Dir = demo
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("mcpvet -json: %v\n%s", err, out)
+		t.Parallel()
+		r := demoJSON(t, bin, demo)
+		if r.err != nil {
+			t.Fatalf("mcpvet -json: %v\n%s%s", r.err, r.stderr, r.stdout)
 		}
-		compare(t, "mcpvet -json ./...", jsonFindings(t, demo, out), want)
+		compare(t, "mcpvet -json ./...", jsonFindings(t, demo, r.stdout), want)
 	})
 
 	t.Run("govet", func(t *testing.T) {
-		cmd := exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")
-		cmd.Dir = demo
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go vet -vettool: %v\n%s", err, out)
+		t.Parallel()
+		r := demoVet(t, bin, demo)
+		if r.err != nil {
+			t.Fatalf("go vet -vettool: %v\n%s", r.err, r.combined())
 		}
-		compare(t, "go vet -vettool", jsonFindings(t, demo, out), want)
+		compare(t, "go vet -vettool", jsonFindings(t, demo, r.combined()), want)
 	})
 }
 
 // TestErrors checks that bad input gives a one-line error and a non-zero
 // exit, never a panic or a usage text.
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
 	for _, tc := range []struct {
 		dir  string // "" for a directory outside any module
@@ -256,6 +312,7 @@ func TestErrors(t *testing.T) {
 // TestHelpListsSARIF checks that -h lists -sarif, which the parent
 // process handles, beside the driver's flags.
 func TestHelpListsSARIF(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
@@ -268,57 +325,50 @@ func TestHelpListsSARIF(t *testing.T) {
 	}
 }
 
-// TestExitCodes checks the exit codes README.md documents.
+// TestExitCodes checks the exit codes README.md documents. The runs
+// over the whole demo are the ones TestTextOutput, TestDemo and TestSARIF
+// assert on.
 func TestExitCodes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and type-checks the demo module")
-	}
-	bin := buildMCPVet(t)
+	t.Parallel()
+	bin, demo := demoSetup(t)
+	sarif, _ := demoSARIF(t, bin, demo)
 	for _, tc := range []struct {
-		dir  string
 		args []string
+		r    result
 		want int
 	}{
-		{"../../demo", []string{"./..."}, 3},
-		{"../../demo", []string{"-json", "./..."}, 0},
-		{"../../demo", []string{"./ledger"}, 0},
-		{"../../demo", []string{"-sarif", "-", "./..."}, 0},
-		{"../../demo", []string{"help", "freshkey"}, 0},
+		{[]string{"./..."}, demoText(t, bin, demo), 3},
+		{[]string{"-json", "./..."}, demoJSON(t, bin, demo), 0},
+		{[]string{"./ledger"}, sharedRun(t, demo, nil, bin, "./ledger"), 0},
+		{[]string{"-sarif", "FILE", "./..."}, sarif, 0},
+		{[]string{"help", "freshkey"}, sharedRun(t, demo, nil, bin, "help", "freshkey"), 0},
 	} {
-		cmd := exec.Command(bin, tc.args...)
-		cmd.Dir = tc.dir
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if exit, ok := err.(*exec.ExitError); ok {
-			code = exit.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		if code != tc.want {
-			t.Errorf("mcpvet %v: exit %d, want %d\n%s", tc.args, code, tc.want, out)
+		if tc.r.code != tc.want {
+			t.Errorf("mcpvet %v: exit %d (%v), want %d\n%s%s", tc.args, tc.r.code, tc.r.err, tc.want, tc.r.stderr, tc.r.stdout)
 		}
 	}
 }
 
 // TestDeterministic checks that the same input gives the same output, in
-// the same order, across runs and GOMAXPROCS values.
+// the same order, across runs and GOMAXPROCS values: the shared text run
+// (GOMAXPROCS as the machine sets it, at least 2 in CI) against a run
+// with 8.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
-	var first []byte
-	for i, procs := range []string{"1", "4", "1", "8"} {
+	first := demoText(t, bin, demo).combined()
+	if len(first) == 0 {
+		t.Fatal("no output")
+	}
+	for _, procs := range []string{"8"} {
 		cmd := exec.Command(bin, "./...")
 		cmd.Dir = demo
 		cmd.Env = append(os.Environ(), "GOMAXPROCS="+procs)
-		out, _ := cmd.CombinedOutput() // exit 3: findings
-		if len(out) == 0 {
-			t.Fatal("no output")
-		}
-		if i == 0 {
-			first = out
-			continue
-		}
-		if !bytes.Equal(out, first) {
-			t.Fatalf("run %d (GOMAXPROCS=%s) differs from the first:\n%s\n--- first:\n%s", i, procs, out, first)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run() // exit 3: findings
+		if out := append(stderr.Bytes(), stdout.Bytes()...); !bytes.Equal(out, first) {
+			t.Fatalf("GOMAXPROCS=%s differs from the first run:\n%s\n--- first:\n%s", procs, out, first)
 		}
 	}
 }

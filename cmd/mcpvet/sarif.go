@@ -304,7 +304,7 @@ func result(name string, idx int, d jsonDiagnostic, root string) sarifResult {
 		r.Properties = map[string]string{"category": d.Category}
 	}
 	if fp := fingerprint(name, d.Posn, d.Message); fp != "" {
-		r.PartialFingerprints = map[string]string{"mcpvetFingerprint/v1": fp}
+		r.PartialFingerprints = map[string]string{"mcpvetFingerprint/v2": fp}
 	}
 	for i, rel := range d.Related {
 		loc := location(rel.Posn, rel.End, root)

@@ -3,7 +3,6 @@ package main_test
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,12 +16,11 @@ import (
 // SARIF 2.1.0 schema and checks its rules, results, related locations,
 // fixes and relative paths against the demo's // expect: comments.
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
-	file := filepath.Join(t.TempDir(), "mcpvet.sarif")
-	cmd := exec.Command(bin, "-sarif", file, "./...")
-	cmd.Dir = demo
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("mcpvet -sarif: %v\n%s", err, out)
+	r, file := demoSARIF(t, bin, demo) // shared with TestExitCodes and TestBaseline
+	if r.err != nil {
+		t.Fatalf("mcpvet -sarif: %v\n%s%s", r.err, r.stderr, r.stdout)
 	}
 	raw, err := os.ReadFile(file)
 	if err != nil {

@@ -71,7 +71,30 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	if err := graph.PrintJSON(os.Stdout); err != nil {
 		return 1, true
 	}
+	for _, line := range partial(initial) {
+		log.Print(line)
+	}
 	return code, true // with -json, 0 but for errors, as multichecker
+}
+
+// partial returns, once per package of pkgs that does not type-check or
+// imports one that does not, a line saying that the checks ran on it
+// anyway and what they leave out (analysisutil/partial.go).
+func partial(pkgs []*packages.Package) []string {
+	var lines []string
+	seen := make(map[string]bool) // a package and its test variants
+	for _, p := range pkgs {
+		if !p.IllTyped || len(p.CompiledGoFiles) == 0 || seen[p.PkgPath] {
+			continue // type-checked, or nothing loaded to check (its error says why)
+		}
+		seen[p.PkgPath] = true
+		why := "does not type-check"
+		if len(p.Errors) == 0 && len(p.TypeErrors) == 0 {
+			why = "imports a package that does not type-check"
+		}
+		lines = append(lines, fmt.Sprintf("%s %s (see above): checked partially, without findings in the functions that did not type-check", p.PkgPath, why))
+	}
+	return lines
 }
 
 // parseStandalone parses args as multichecker.Main would, for the flags

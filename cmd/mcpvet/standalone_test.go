@@ -2,59 +2,105 @@ package main_test
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
+	"flag"
 	"path/filepath"
 	"testing"
 
 	"github.com/mcpvet/mcpvet/internal/testenv"
 )
 
+var allModules = flag.Bool("all-modules", false, "TestStandaloneDriver: compare the drivers on every fixture module (.ci/run does, once)")
+
+// driverModules are the fixture modules TestStandaloneDriver compares
+// the drivers on by default, besides the demo and testdata/shop. Between
+// them they take every branch of mcpmodel.Needed and of the effects
+// block's skip (effects.SetNeeded):
+//
+//   - the demo: every package needed, through an SDK import (both SDKs,
+//     effects reached in another package, test variants, freshkey's fix);
+//   - shop: needed through its own tool types (declaresToolTypes, no SDK
+//     anywhere), beside a package that is not needed but names a key, so
+//     that the effects block walks it anyway; the run with flags
+//     (-test=false, an analyzer turned off, an analyzer flag) is made
+//     there, since flags are parsed alike whatever the module;
+//   - effects: no package needed at all, so the walk is skipped
+//     everywhere but in the packages that name a key (vocab/...), with
+//     facts across three packages (upstream, middle, downstream) and
+//     through interfaces.
+//
+// The other fixture modules add no branch: all but three have every
+// package needed (the demo's case); dedupekey declares its own tool types
+// too (shop's case); readback and freshkey have unneeded packages beside
+// needed ones, some naming a key (shop's case), freshkey with
+// key-parameter facts between two of them. -all-modules compares every
+// fixture module, with and without flags; .ci/run does that once.
+var driverModules = []string{"effects"}
+
 // TestStandaloneDriver checks that the child's own driver (runStandalone),
 // which computes the effects of functions only on the packages a check
 // can ask about, gives byte for byte the -json output of
-// multichecker.Main, which computes them everywhere, on the demo and on
-// every fixture module, and with flags.
+// multichecker.Main (MCPVET_DRIVER=multichecker), which computes them
+// everywhere, on the demo, testdata/shop and the driverModules, and with
+// flags on testdata/shop. The modules run in parallel.
 func TestStandaloneDriver(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
-	mods := []string{demo}
-	gomods, err := filepath.Glob("../../testdata/*/go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, gm := range gomods {
-		if dir := filepath.Dir(gm); filepath.Base(dir) != "bench" {
-			mods = append(mods, testenv.Module(t, dir))
-		}
-	}
-	if len(mods) < 10 {
-		t.Fatalf("only %d modules", len(mods))
-	}
-	run := func(dir, driver string, args ...string) []byte {
-		t.Helper()
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "MCPVET_CHILD=1", "MCPVET_DRIVER="+driver)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
+	type module struct{ name, dir string }
+	_, shop := shopSetup(t)
+	mods := []module{{"demo", demo}, {"shop", shop}}
+	names := driverModules
+	if *allModules {
+		gomods, err := filepath.Glob("../../testdata/*/go.mod")
 		if err != nil {
-			t.Fatalf("%s: mcpvet %v (driver %q): %v\n%s", dir, args, driver, err, stderr.Bytes())
+			t.Fatal(err)
 		}
-		return out
+		names = nil
+		for _, gm := range gomods {
+			if dir := filepath.Dir(gm); filepath.Base(dir) != "bench" {
+				names = append(names, filepath.Base(dir))
+			}
+		}
+		if len(names) < 10 {
+			t.Fatalf("only %d modules", len(names))
+		}
 	}
-	for _, dir := range mods {
-		for _, args := range [][]string{
-			{"-json", "./..."},
-			{"-json", "-test=false", "-dedupekey=false", "-mcpvet_config.keys=order_ref", "./..."},
-		} {
-			got, want := run(dir, "", args...), run(dir, "multichecker", args...)
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s: mcpvet %v: the standalone driver's output differs from multichecker's:\n%s\nwant:\n%s", dir, args, got, want)
+	for _, name := range names {
+		mods = append(mods, module{name, testenv.Module(t, "../../testdata/"+name)})
+	}
+	argSets := [][]string{{"-json", "./..."}}
+	flagged := []string{"-json", "-test=false", "-dedupekey=false", "-mcpvet_config.keys=order_ref", "./..."}
+	for _, m := range mods {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			sets := argSets
+			if m.name == "shop" || *allModules {
+				// The flags are parsed alike whatever the module.
+				sets = append(sets, flagged)
 			}
-			if len(want) < 3 {
-				t.Errorf("%s: mcpvet %v printed no JSON: %q", dir, args, want)
+			for _, args := range sets {
+				// Through the parent, as users run it: it runs the child
+				// with the same arguments and environment, and its
+				// standard output is the child's. The default run of the
+				// demo is TestDemo's.
+				got := sharedRun(t, m.dir, nil, bin, args...)
+				want := sharedRun(t, m.dir, []string{"MCPVET_DRIVER=multichecker"}, bin, args...)
+				// Exit 1: a package does not type-check (testdata/partial),
+				// and both drivers must have checked it alike.
+				for _, r := range []result{got, want} {
+					if r.err != nil && r.code != 1 {
+						t.Fatalf("%s: mcpvet %v: %v\n%s", m.dir, args, r.err, r.stderr)
+					}
+				}
+				if got.code != want.code {
+					t.Errorf("%s: mcpvet %v: exit %d, multichecker's %d", m.dir, args, got.code, want.code)
+				}
+				if !bytes.Equal(got.stdout, want.stdout) {
+					t.Errorf("%s: mcpvet %v: the standalone driver's output differs from multichecker's:\n%s\nwant:\n%s", m.dir, args, got.stdout, want.stdout)
+				}
+				if len(want.stdout) < 3 {
+					t.Errorf("%s: mcpvet %v printed no JSON: %q", m.dir, args, want.stdout)
+				}
 			}
-		}
+		})
 	}
 }

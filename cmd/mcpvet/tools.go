@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -41,6 +42,10 @@ type toolInfo struct {
 	Findings     []toolFind   `json:"findings"`
 	ReadOnlyCand bool         `json:"readOnlyCandidate"` // commits no effect, not annotated read-only
 	pos          token.Position
+
+	// Unchecked: the registration or the handler lies in a function that
+	// did not type-check, where the checks report nothing.
+	Unchecked bool `json:"unchecked,omitempty"`
 }
 
 type toolEffect struct {
@@ -63,8 +68,10 @@ handler, the readOnly/idempotent/destructive hints as declared (? when
 mcpvet cannot resolve the value; false includes absent, the spec
 default, except destructive, shown as unset), the side effects its handler
 commits (kind and sink), whether it reads a dedupe key, and what each check
-reports about it. A tool whose handler commits no effect and is not
-annotated read-only is a candidate for ReadOnlyHint: true.
+reports about it (? where its code did not type-check). A tool whose
+handler commits no effect and is not annotated read-only is a candidate
+for ReadOnlyHint: true. Packages that do not type-check are listed as far
+as they did, and named on standard error (exit 1).
 `
 
 // runTools implements "mcpvet tools".
@@ -96,10 +103,20 @@ func runTools(args []string, w io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	tools, err := inventory(patterns, *tests)
+	tools, loadErrs, err := inventory(patterns, *tests)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "mcpvet: %v\n", err)
 		return 1
+	}
+	// What did not load is named after the inventory of what did.
+	defer func() {
+		for _, e := range loadErrs {
+			fmt.Fprintf(os.Stderr, "mcpvet: %s\n", e)
+		}
+	}()
+	code := 0
+	if len(loadErrs) > 0 {
+		code = 1
 	}
 	switch {
 	case *asJSON:
@@ -115,35 +132,41 @@ func runTools(args []string, w io.Writer) int {
 	default:
 		writeTable(w, tools)
 	}
-	return 0
+	return code
 }
 
 // inventory loads the packages, runs the suite over them and describes
 // their tools.
-func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
+//
+// Packages that do not load or type-check are inventoried as far as they
+// did (the suite runs despite errors); loadErrs names them, with their
+// errors, and with a line per package checked partially. Only a pattern
+// that matches nothing, or no package at all, is an error.
+func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []string, err error) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var loadErrs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			loadErrs = append(loadErrs, strings.TrimPrefix(e.Error(), "-: "))
+			loadErrs = append(loadErrs, strings.ReplaceAll(strings.TrimPrefix(e.Error(), "-: "), ":\n\t", ": "))
 		}
 	})
-	if len(loadErrs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(loadErrs, "\nmcpvet: "))
+	if noneLoaded(pkgs) {
+		// Nothing loaded: a pattern that matches no directory or package.
+		if len(loadErrs) > 0 {
+			return nil, nil, fmt.Errorf("%s", strings.Join(loadErrs, "\nmcpvet: "))
+		}
+		return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
+	loadErrs = append(loadErrs, partial(pkgs)...)
 	// The building blocks are listed too, so that their results (the
 	// model and the effects) are kept for the root packages.
 	analyzers := append(analyzer.All(), blocks.Analyzer)
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	type perPkg struct {
 		model *mcpmodel.Model
@@ -159,7 +182,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 	}
 	for _, act := range g.Roots {
 		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
+			return nil, nil, fmt.Errorf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err)
 		}
 		pp := get(act.Package)
 		switch act.Analyzer {
@@ -185,8 +208,20 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 		if pp.model == nil || pp.eff == nil {
 			continue
 		}
+		untyped := analysisutil.Untyped(p.Fset, p.Syntax, p.TypesInfo, p.TypeErrors)
 		for _, t := range pp.model.Tools {
 			ti := describe(p, pp.eff, ev, t, rel)
+			if t.Reg != nil && analysisutil.In(untyped, t.Reg.Pos()) {
+				ti.Unchecked = true
+			}
+			if t.Handler != nil {
+				if n := t.Handler.Node(); n != nil && analysisutil.In(untyped, n.Pos()) {
+					ti.Unchecked = true
+				}
+			}
+			if ti.Unchecked {
+				ti.ReadOnlyCand = false // no evidence is complete there
+			}
 			key := ti.Registered + "\x00" + ti.Name
 			if seen[key] {
 				continue
@@ -215,7 +250,7 @@ func inventory(patterns []string, tests bool) ([]*toolInfo, error) {
 		}
 		return out[i].Name < out[j].Name
 	})
-	return out, nil
+	return out, loadErrs, nil
 }
 
 // aboutTool reports whether d is about tool t: it lies in the
@@ -483,7 +518,10 @@ func (ti *toolInfo) row() []string {
 		checks = append(checks, f.Check)
 	}
 	check := strings.Join(dedupe(checks), ",")
-	if check == "" {
+	switch {
+	case check == "" && ti.Unchecked:
+		check = "?" // in code that did not type-check
+	case check == "":
 		check = "ok"
 	}
 	if ti.ReadOnlyCand {
@@ -666,4 +704,15 @@ func (ev *evidence) pure(info *types.Info, body ast.Node) bool {
 		return ok
 	})
 	return ok
+}
+
+// noneLoaded reports whether no package of pkgs has files to analyze: the
+// patterns matched nothing that exists.
+func noneLoaded(pkgs []*packages.Package) bool {
+	for _, p := range pkgs {
+		if len(p.CompiledGoFiles) > 0 {
+			return false
+		}
+	}
+	return true
 }

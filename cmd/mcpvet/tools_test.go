@@ -18,6 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestTools")
 // Markdown and JSON, against golden files (go test -run TestTools -update
 // rewrites them).
 func TestTools(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
 	fixture := testenv.Module(t, "../../testdata/tools")
 	for _, tc := range []struct {
@@ -30,13 +31,11 @@ func TestTools(t *testing.T) {
 		{fixture, "tools-fixture.json", []string{"-json"}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
-			cmd := exec.Command(bin, append(append([]string{"tools"}, tc.args...), "./...")...)
-			cmd.Dir = tc.dir
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("mcpvet tools %v: %v\n%s", tc.args, err, stderr.Bytes())
+			t.Parallel()
+			r := sharedRun(t, tc.dir, nil, bin, append(append([]string{"tools"}, tc.args...), "./...")...)
+			out := r.stdout
+			if r.err != nil {
+				t.Fatalf("mcpvet tools %v: %v\n%s", tc.args, r.err, r.stderr)
 			}
 			golden := filepath.Join("testdata", tc.golden)
 			if *update {
@@ -61,12 +60,13 @@ func TestTools(t *testing.T) {
 // golden file: the declared hints, the effects, and the read-only
 // candidates (a handler that commits nothing, not annotated read-only).
 func TestToolsHints(t *testing.T) {
+	t.Parallel()
 	bin, _ := demoSetup(t)
-	cmd := exec.Command(bin, "tools", "-json", "./...")
-	cmd.Dir = testenv.Module(t, "../../testdata/tools")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
+	// The run of TestTools/tools-fixture.json.
+	r := sharedRun(t, testenv.Module(t, "../../testdata/tools"), nil, bin, "tools", "-json", "./...")
+	out := r.stdout
+	if r.err != nil {
+		t.Fatalf("%v\n%s", r.err, r.stderr)
 	}
 	var tools []struct {
 		Name, SDK, ReadOnlyHint, IdempotentHint, DestructiveHint string
@@ -108,6 +108,7 @@ func TestToolsHints(t *testing.T) {
 
 // TestToolsErrors: bad arguments are one line and a non-zero exit.
 func TestToolsErrors(t *testing.T) {
+	t.Parallel()
 	bin, demo := demoSetup(t)
 	for _, tc := range []struct {
 		args []string

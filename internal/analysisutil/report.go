@@ -117,8 +117,9 @@ func contains(ss []string, s string) bool {
 }
 
 // Reporter reports one analyzer's diagnostics: it drops those in
-// generated files, those in files the configuration file excludes for the
-// analyzer, those suppressed by //mcpvet:ignore NAME reason and those
+// generated files, those in function declarations that did not
+// type-check (partial.go), those in files the configuration file excludes
+// for the analyzer, those suppressed by //mcpvet:ignore NAME reason and those
 // recorded in the baseline, and at Finish reports that analyzer's
 // directives that lack a reason or suppress nothing.
 type Reporter struct {
@@ -128,6 +129,7 @@ type Reporter struct {
 	generated map[*token.File]bool
 	pending   []analysis.Diagnostic // reported at Finish, in position order
 	cfg       *config.Config
+	untyped   [][2]token.Pos // function declarations that did not type-check (partial.go)
 }
 
 // NewReporter returns a Reporter for the analyzer named name.
@@ -139,8 +141,13 @@ func NewReporter(pass *analysis.Pass, name string, dirs *Directives) *Reporter {
 			r.generated[pass.Fset.File(f.Pos())] = true
 		}
 	}
+	r.untyped = untyped(pass)
 	return r
 }
+
+// inUntyped reports whether pos lies in a function declaration that did
+// not type-check (partial.go).
+func (r *Reporter) inUntyped(pos token.Pos) bool { return In(r.untyped, pos) }
 
 // Generated reports whether pos is in a generated file.
 func (r *Reporter) Generated(pos token.Pos) bool {
@@ -150,7 +157,7 @@ func (r *Reporter) Generated(pos token.Pos) bool {
 // Report reports d unless it is in a generated file or suppressed. A
 // directive on the line of a related position suppresses it too.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.Generated(d.Pos) || r.excluded(d.Pos) {
+	if r.Generated(d.Pos) || r.excluded(d.Pos) || r.inUntyped(d.Pos) {
 		return
 	}
 	positions := []token.Pos{d.Pos}
@@ -195,7 +202,9 @@ func (r *Reporter) Finish() {
 		case d.Reason == "":
 			r.pending = append(r.pending, analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
 				Message: fmt.Sprintf("//mcpvet:ignore %s needs a reason after the check name, so that readers know why the finding does not apply", r.name)})
-		case !d.used:
+		case !d.used && r.untyped == nil:
+			// (In a package that did not type-check, the finding a
+			// directive suppresses may be one not reported.)
 			r.pending = append(r.pending, analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: "directive",
 				Message: fmt.Sprintf("//mcpvet:ignore %s suppresses nothing here; remove it", r.name)})
 		}
@@ -247,7 +256,7 @@ func (r *Reporter) filterBaseline() {
 	kept := r.pending[:0]
 	for _, d := range r.pending {
 		fn := baseline.FuncName(r.enclosingFunc(d.Pos))
-		fp := baseline.Fingerprint(r.name, pkg, fn, d.Message)
+		fp := baseline.Fingerprint(r.name, d.Category, pkg, fn, baseline.ToolName(d.Message))
 		if left[fp] > 0 {
 			left[fp]--
 			if recording {
@@ -257,7 +266,7 @@ func (r *Reporter) filterBaseline() {
 		}
 		kept = append(kept, d)
 		if recording {
-			recs = append(recs, baseline.Record{Kind: "found", Fingerprint: fp, Check: r.name, Package: pkg, Func: fn,
+			recs = append(recs, baseline.Record{Kind: "found", Fingerprint: fp, Check: r.name, Category: d.Category, Package: pkg, Func: fn,
 				Posn: r.pass.Fset.Position(d.Pos).String(), Message: d.Message})
 		}
 	}

@@ -1,22 +1,26 @@
 // Package baseline holds mcpvet's finding fingerprints and baseline files.
 //
-// A fingerprint identifies a finding by what it says and where it lies in
-// the program, not by its line: the check, the package path, the name of
-// the enclosing function declaration ("Serve", "Server.handle"), the tool
-// name if the message names one, and the message with file positions and
-// line numbers taken out. It survives moved lines and edits elsewhere in
-// the file; it changes when the function is renamed or the finding's
-// message changes (another sink, another tool).
+// A fingerprint identifies a finding by what it is and where it lies in
+// the program, not by its line or its wording: the check, the kind of
+// finding (the diagnostic's Category, internal/wording), the package
+// path, the name of the enclosing function declaration ("Serve",
+// "Server.handle") and the tool's name if the message names one (as tool
+// "NAME"). It survives moved lines, edits elsewhere in the file and a
+// rewording of the messages; it changes when the function is renamed or
+// the finding is of another kind or tool. Two findings of one kind in one
+// function for one tool share a fingerprint: the entry's count says how
+// many the package may have.
 //
 // A baseline file is JSON (YAML is read too), sorted, one entry per
 // fingerprint:
 //
 //	{
-//	  "version": 1,
+//	  "version": 2,
 //	  "findings": [
 //	    {
 //	      "fingerprint": "9f2c3a6b1d0e4f58",
 //	      "check": "dedupekey",
+//	      "category": "unkeyed-effect",
 //	      "package": "example.com/shop/server",
 //	      "func": "Server.charge",
 //	      "tool": "charge",
@@ -26,9 +30,15 @@
 //	  ]
 //	}
 //
-// Only fingerprint and count are used for matching (count: how many
-// findings with that fingerprint a package may have); the other fields
-// are for the reader of a diff.
+// Only fingerprint and count are used for matching; the other fields are
+// for the reader of a diff, and for migration.
+//
+// Version 1 files (mcpvet before the messages were reworded, whose
+// fingerprints hashed the message) are migrated when they are read: each
+// entry's kind is found from its recorded message (v1Categories) and its
+// fingerprint computed anew from its check, kind, package, function and
+// tool. So they keep suppressing the findings they recorded; -write-baseline
+// writes version 2.
 package baseline
 
 import (
@@ -48,13 +58,15 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Version is the version of the baseline file format.
-const Version = 1
+// Version is the version of the baseline file format. Version 1 is read
+// too (migrated).
+const Version = 2
 
 // Entry is one recorded finding.
 type Entry struct {
 	Fingerprint string `json:"fingerprint" yaml:"fingerprint"`
 	Check       string `json:"check" yaml:"check"`
+	Category    string `json:"category,omitempty" yaml:"category,omitempty"`
 	Package     string `json:"package" yaml:"package"`
 	Func        string `json:"func,omitempty" yaml:"func,omitempty"`
 	Tool        string `json:"tool,omitempty" yaml:"tool,omitempty"`
@@ -68,17 +80,7 @@ type File struct {
 	Findings []Entry `json:"findings" yaml:"findings"`
 }
 
-var (
-	posRE  = regexp.MustCompile(`[^\s"'()]*\.go:\d+(:\d+)?`)
-	lineRE = regexp.MustCompile(`\b(line|lines|col|column) \d+\b`)
-	toolRE = regexp.MustCompile(`\btool "([^"]*)"`)
-)
-
-// Normalize returns msg with file positions and line numbers replaced.
-func Normalize(msg string) string {
-	msg = posRE.ReplaceAllString(msg, "POS")
-	return lineRE.ReplaceAllString(msg, "$1 N")
-}
+var toolRE = regexp.MustCompile(`\btool "([^"]*)"`)
 
 // ToolName returns the tool the message names (tool "NAME"), or "".
 func ToolName(msg string) string {
@@ -89,14 +91,66 @@ func ToolName(msg string) string {
 }
 
 // Fingerprint returns the fingerprint of a finding: 16 hex digits of a
-// SHA-256 over check, package, function, tool and normalized message.
-func Fingerprint(check, pkg, fn, msg string) string {
+// SHA-256 over its check, category (the kind of finding), package,
+// enclosing function and tool (ToolName of its message).
+func Fingerprint(check, category, pkg, fn, tool string) string {
 	h := sha256.New()
-	for _, s := range []string{check, pkg, fn, ToolName(msg), Normalize(msg)} {
+	h.Write([]byte("v2\x00"))
+	for _, s := range []string{check, category, pkg, fn, tool} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// v1Categories tells the kind of a finding recorded by a version 1
+// baseline from its check and the wording of its message then (the
+// first entry of the check whose text the message contains; "" matches
+// any). The wordings are those of mcpvet before the kinds were recorded;
+// they do not change.
+var v1Categories = []struct{ check, text, category string }{
+	{"", "//mcpvet:ignore ", "directive"},
+	{"dedupekey", "falls back to a fresh dedupe key", "fresh-fallback"},
+	{"dedupekey", "makes the dedupe key it sends downstream", "per-call-key"},
+	{"dedupekey", "before reading a dedupe key", "unkeyed-effect"},
+	{"readback", "go-retryablehttp", "retrying-transport"},
+	{"readback", "trpc-mcp-go client option", "retrying-transport"},
+	{"readback", "so the tool can run twice", "resend"},
+	{"freshkey", "stripe-go sends a new Idempotency-Key", "sdk-key"},
+	{"freshkey", "the AWS SDK makes a new idempotency token", "sdk-key"},
+	{"freshkey", "is made anew on every attempt", "fresh-key"},
+	{"reinvoke", "and then returns input requests", "effect-before-input"},
+	{"toolhints", "is annotated ReadOnlyHint: true", "readonly"},
+	{"toolhints", "is annotated IdempotentHint: true", "idempotent"},
+}
+
+// v1Category returns the kind of a finding of check recorded with msg by
+// a version 1 baseline, or "" if its wording is not known.
+func v1Category(check, msg string) string {
+	for _, c := range v1Categories {
+		if (c.check == "" || c.check == check) && strings.Contains(msg, c.text) {
+			return c.category
+		}
+	}
+	return ""
+}
+
+// migrate turns an entry of a version 1 baseline into one of version 2:
+// its kind from its message, its fingerprint from its fields. An entry
+// whose wording is not known keeps its fingerprint, which then matches
+// nothing (it is listed as no longer occurring).
+func migrate(e Entry) Entry {
+	cat := v1Category(e.Check, e.Message)
+	if cat == "" {
+		return e
+	}
+	tool := e.Tool
+	if tool == "" {
+		tool = ToolName(e.Message)
+	}
+	e.Category = cat
+	e.Fingerprint = Fingerprint(e.Check, cat, e.Package, e.Func, tool)
+	return e
 }
 
 // FuncName names the function declaration d ("F", "T.M"), or "" for nil.
@@ -182,13 +236,16 @@ func read(path, abs string) (*Set, error) {
 	if err := dec.Decode(&f); err != nil && err.Error() != "EOF" {
 		return nil, fmt.Errorf("baseline %s: %v", path, err)
 	}
-	if f.Version != Version && len(f.Findings) > 0 {
-		return nil, fmt.Errorf("baseline %s: version %d, want %d", path, f.Version, Version)
+	if f.Version != Version && f.Version != 1 && len(f.Findings) > 0 {
+		return nil, fmt.Errorf("baseline %s: version %d, want %d (or 1)", path, f.Version, Version)
 	}
 	s := &Set{Path: path, Entries: make(map[string]Entry)}
 	for _, e := range f.Findings {
 		if e.Fingerprint == "" {
 			return nil, fmt.Errorf("baseline %s: an entry without a fingerprint", path)
+		}
+		if f.Version == 1 {
+			e = migrate(e)
 		}
 		if e.Count <= 0 {
 			e.Count = 1
@@ -248,6 +305,7 @@ type Record struct {
 	Kind        string `json:"kind"` // "found", "matched" or "judged"
 	Fingerprint string `json:"fingerprint"`
 	Check       string `json:"check"`
+	Category    string `json:"category,omitempty"`
 	Package     string `json:"package"`
 	Func        string `json:"func,omitempty"`
 	Posn        string `json:"posn,omitempty"`

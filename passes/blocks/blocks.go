@@ -55,6 +55,10 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  factTypes(Blocks),
+	// The checks run on packages with type errors, and need the blocks'
+	// results and facts there. The blocks tolerate missing types
+	// (analyzer.FuzzSuite, analyzer.TestPartialCode).
+	RunDespiteErrors: true,
 }
 
 // Result holds the building blocks' results for a package.

@@ -128,9 +128,9 @@ directory name at any depth ("*_gen.go"). An unknown key, a bad value or a
 bad pattern is a one-line error, ".mcpvet.yaml:3: unknown key "kyes"".
 
 The baseline (mcpvet -write-baseline FILE ./...) records today's findings
-by fingerprint: the check, the package, the enclosing function, the tool
-and the message without positions, so that it survives moved lines and
-unrelated edits. Findings it records are dropped; standalone mcpvet lists
+by fingerprint: the check, the kind of finding, the package, the
+enclosing function and the tool, so that it survives moved lines,
+unrelated edits and reworded messages. Findings it records are dropped; standalone mcpvet lists
 on standard error the recorded findings that no longer occur.`
 
 // Analyzer holds mcpvet's flags. It reports nothing.
@@ -141,6 +141,8 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Flags:      newFlagSet(),
 	ResultType: reflect.TypeFor[*Config](),
+	// Every check requires it, and runs on packages with type errors.
+	RunDespiteErrors: true,
 }
 
 func newFlagSet() flag.FlagSet {

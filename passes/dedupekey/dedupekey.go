@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -30,6 +31,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/dedupekey",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -68,27 +72,25 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func toolName(t *mcpmodel.Tool) string {
-	if t.Name != "" {
-		return fmt.Sprintf("tool %q", t.Name)
-	}
-	return "this tool"
+// message words a finding (wording.UnkeyedEffect). An effect that is
+// idempotent by nature (an overwrite, a delete) is still reported, since
+// the annotation tells clients the tool is unsafe to retry, but the fix
+// leads with the label.
+func message(t *mcpmodel.Tool, e *effects.Effect, via string) string {
+	return wording.UnkeyedEffectMessage(t.Name, wording.Effect(e.Kind, e.Method, via), e.Idempotent)
 }
 
-// message words a finding. An effect that is idempotent by nature (an
-// overwrite, a delete) is still reported, since the annotation tells
-// clients the tool is unsafe to retry, but the fix leads with the label.
-func message(t *mcpmodel.Tool, kind, via string, idem bool) string {
-	if idem {
-		return fmt.Sprintf("%s is not marked idempotent and its handler commits %s via %s before reading a dedupe key; it looks idempotent by nature (an overwrite or delete): annotate IdempotentHint: true if a repeat is harmless, else check a dedupe key first",
-			toolName(t), analysisutil.Article(kind), via)
-	}
+// registered is the related position of the registration, with the fix.
+func registered(t *mcpmodel.Tool, idem bool) analysis.RelatedInformation {
 	label := "annotate IdempotentHint: true"
 	if !t.SDK.Annotated() {
 		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
 	}
-	return fmt.Sprintf("%s is not idempotent and its handler commits %s via %s before reading a dedupe key, so a retry repeats it; check a client-supplied idempotency key first, or %s if a repeat is harmless",
-		toolName(t), analysisutil.Article(kind), via, label)
+	fix := "check a client-supplied idempotency key before the effect, or " + label + " if a repeat is harmless"
+	if idem {
+		fix = label + " if a repeat is harmless (the effect looks idempotent by nature: an overwrite or delete), else check a dedupe key first"
+	}
+	return analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: wording.Fix("tool registered here", fix)}
 }
 
 // better reports whether effect a should be reported rather than b: the
@@ -114,9 +116,9 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	}
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
-		Message: message(t, e.Kind, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")", e.Idempotent),
-		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
-			eff.Related(pass.Fset, e)...),
+		Category: wording.UnkeyedEffect,
+		Message:  message(t, e, effects.QualifiedName(t.Handler.Obj)),
+		Related:  append([]analysis.RelatedInformation{registered(t, e.Idempotent)}, eff.Related(pass.Fset, e)...),
 	})
 }
 
@@ -154,9 +156,10 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if fb := findFallback(info, h, fr, body); fb != nil && hasEffect(eff, sc, body) {
 		rep.Report(analysis.Diagnostic{
 			Pos: fb.Pos(), End: fb.End(),
-			Message: fmt.Sprintf("%s falls back to a fresh dedupe key when the client sends none, so a retry without a key repeats the side effect; reject calls without a key, or derive the fallback from the request's content",
-				toolName(t)),
-			Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
+			Category: wording.FreshFallback,
+			Message:  wording.FreshFallbackMessage(t.Name),
+			Related: []analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(),
+				Message: wording.Fix("tool registered here", "reject calls without a key, or derive the fallback from the request's content")}},
 		})
 		return
 	}
@@ -175,32 +178,29 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	// A key the handler makes itself and sends downstream is made anew
 	// by every retry of the tool call.
 	if ks, call := perCallKey(info, h, fr, first); call != nil {
-		related := []analysis.RelatedInformation{{Pos: ks.Node.Pos(), End: ks.Node.End(), Message: "key sent here"}}
+		related := []analysis.RelatedInformation{{Pos: ks.Node.Pos(), End: ks.Node.End(),
+			Message: wording.Fix("key sent here", "take the key from the client (an idempotency_key argument or _meta entry) and send that")}}
 		if ks.Node != ast.Node(first.Call) {
 			related = append(related, analysis.RelatedInformation{Pos: first.Call.Pos(), End: first.Call.End(), Message: "side effect here"})
 		}
 		related = append(related, analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"})
 		rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s makes the dedupe key it sends downstream%s anew on every call, so a retry gets a new key and repeats the side effect; take the key from the client (an idempotency_key argument or _meta entry) and send that",
-				toolName(t), keyName(ks)),
-			Related: related,
+			Category: wording.PerCallKey,
+			Message:  wording.MadeAnew(fmt.Sprintf("the dedupe key%s of %s", keyName(ks), wording.Tool(t.Name)), "call"),
+			Related:  related,
 		})
 		return
 	}
-	what := first.Effect.Kind
 	via := first.Effect.Sink
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
-		if first.Effect.Via != first.Effect.Sink {
-			via += " (which reaches " + first.Effect.Sink + ")"
-		}
 	}
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
-		Message: message(t, what, via, first.Effect.Idempotent),
-		Related: append([]analysis.RelatedInformation{{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"}},
-			eff.Related(pass.Fset, first.Effect)...),
+		Category: wording.UnkeyedEffect,
+		Message:  message(t, first.Effect, via),
+		Related:  append([]analysis.RelatedInformation{registered(t, first.Effect.Idempotent)}, eff.Related(pass.Fset, first.Effect)...),
 	})
 }
 

@@ -104,6 +104,30 @@
 //
 //	&mcp.Tool{Name: "set_limit", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}
 //
+// Findings and fixes. The message names the tool, the effect (with the
+// function the handler calls) and what a retry does; the related
+// positions show the registration, with the fix, and the calls from the
+// handler to the effect.
+//
+//   - tool "charge" is not idempotent but writes a file
+//     (ledger.Ledger.Append) before reading a dedupe key: a retried call
+//     repeats it. Check a client-supplied idempotency key before the
+//     effect, or annotate IdempotentHint: true if a repeat is harmless
+//     (for an SDK without annotations, a //mcpvet:idempotent directive on
+//     the registration).
+//   - tool "save" is not marked idempotent and writes a file
+//     (os.WriteFile) before reading a dedupe key: a retried call repeats
+//     it. The effect looks idempotent by nature (an overwrite, a delete):
+//     annotate IdempotentHint: true if repeating the whole tool is
+//     harmless, else check a dedupe key first.
+//   - tool "charge" falls back to a fresh dedupe key when the client sends
+//     none: a retried call without a key repeats it. Reject calls without
+//     a key, or derive the fallback from the request's content.
+//   - the dedupe key (Idempotency-Key) of tool "charge" is made anew on
+//     every call: the server sees each retry as a new operation. Take the
+//     key from the client (an idempotency_key argument or _meta entry) and
+//     send that.
+//
 // Suppress a finding with "//mcpvet:ignore dedupekey <reason>" on the
 // reported line, the registration or the handler's doc comment; or
 // declare a handler that dedupes in a way mcpvet cannot see with

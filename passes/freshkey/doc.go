@@ -86,6 +86,24 @@
 // The same holds for retry closures: make the key before backoff.Retry or
 // retry.Do, not inside the function they call again.
 //
+// Findings and fixes. The message names the key and the retry; the
+// related position is the retry construct, with the fix, and where it is
+// safe the finding carries the suggested fix "Create the key once before
+// the retry loop".
+//
+//   - idempotency key "idempotency_key" is made anew on every attempt of
+//     this retry loop: the server sees each retry as a new operation.
+//     Create the key once before the loop (before calling the retry
+//     helper, or in the caller of a recursive retry) and reuse it.
+//   - stripe-go's Idempotency-Key for sc.V1PaymentIntents.Create is made
+//     anew on every attempt of this retry loop: the server sees each
+//     retry as a new operation. Create a key once before the loop and set
+//     it with params.SetIdempotencyKey(key).
+//   - the AWS SDK's ClientRequestToken for secretsmanager.CreateSecretInput
+//     is made anew on every attempt of this retry loop: the server sees
+//     each retry as a new operation. Build the input once before the
+//     loop, or set the token to a key made there.
+//
 // Suppress a finding with "//mcpvet:ignore freshkey <reason>" on the
 // reported line or on the retry construct.
 //

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -40,6 +41,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/freshkey",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer}, // no inspect.Analyzer: see retry.Analyzer
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 // factsPass finds the package's key slots and exports its KeyParams
@@ -765,9 +769,9 @@ func (c *checker) checkSlot(s slot) {
 			c.reported[o.call] = true
 			d := analysis.Diagnostic{
 				Pos: o.maker.Pos(), End: o.maker.End(),
-				Message: fmt.Sprintf("idempotency key %q is made anew on every attempt of %s, so the server sees each retry as a new operation and cannot dedupe it; %s",
-					s.key, describe(con), fixText(con)),
-				Related: related(con),
+				Category: wording.FreshKey,
+				Message:  wording.MadeAnew(fmt.Sprintf("idempotency key %q", s.key), "attempt of "+describe(con)),
+				Related:  withFix(related(con), fixText(con)),
 			}
 			if f := c.fix(con, o, s); f != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*f}
@@ -811,6 +815,14 @@ func fixText(con *retry.Construct) string {
 		return "create the key once before calling " + con.Name + " and reuse it"
 	}
 	return "create the key once before the retry and reuse it"
+}
+
+// withFix adds fix to the message of the last related position.
+func withFix(rel []analysis.RelatedInformation, fix string) []analysis.RelatedInformation {
+	if last := len(rel) - 1; last >= 0 {
+		rel[last].Message = wording.Fix(rel[last].Message, fix)
+	}
+	return rel
 }
 
 func related(con *retry.Construct) []analysis.RelatedInformation {

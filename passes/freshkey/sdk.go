@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/retry"
 )
 
@@ -56,9 +57,9 @@ func (c *checker) checkStripe() {
 		con := cons[0]
 		c.rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("stripe-go sends a new Idempotency-Key with every call of %s whose params carry no IdempotencyKey, so the server sees each attempt of %s as a new operation and cannot dedupe it; create a key once before %s and set it with params.SetIdempotencyKey(key)",
-				types.ExprString(call.Fun), describe(con), before(con)),
-			Related: related(con),
+			Category: wording.SDKKey,
+			Message:  wording.MadeAnew(fmt.Sprintf("stripe-go's Idempotency-Key for %s", types.ExprString(call.Fun)), "attempt of "+describe(con)),
+			Related:  withFix(related(con), fmt.Sprintf("create a key once before %s and set it with params.SetIdempotencyKey(key)", before(con))),
 		})
 	}
 }
@@ -266,9 +267,9 @@ func (c *checker) checkAWS() {
 		typ := named.Obj().Pkg().Name() + "." + named.Obj().Name()
 		c.rep.Report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(),
-			Message: fmt.Sprintf("%s is built anew on every attempt of %s without a %s, so the AWS SDK makes a new idempotency token each time and the service sees each retry as a new operation; build the input once before %s, or set %s to a key made there",
-				typ, describe(con), field, before(con), field),
-			Related: related(con),
+			Category: wording.SDKKey,
+			Message:  wording.MadeAnew(fmt.Sprintf("the AWS SDK's %s for %s", field, typ), "attempt of "+describe(con)),
+			Related:  withFix(related(con), fmt.Sprintf("build the input once before %s, or set %s to a key made there", before(con), field)),
 		})
 	}
 }

@@ -89,6 +89,26 @@
 //		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: args})
 //	}
 //
+// Findings and fixes. The message names the call and what re-sends it;
+// the related positions show where the failure is observed and the retry
+// construct, with the fix: read back the outcome first (a read-back
+// between the failure and the next attempt), or send an idempotency key
+// made once before the retry.
+//
+//   - CallTool("charge") is sent again by this loop after a failed
+//     attempt whose outcome is unknown: the tool can run twice. Also "by
+//     backoff.Retry", "by the retry helper withRetry", "by the recursive
+//     call of charge", "in the error path".
+//   - retry.Do runs step, which sends CallTool("charge"), again after a
+//     failed attempt whose outcome is unknown: the tool can run twice (a
+//     named step handed to a runner).
+//   - this MCP transport's HTTP client (go-retryablehttp) re-sends a POST
+//     after a connection error or a 5xx: the tool can run twice unseen.
+//     Use a plain *http.Client.
+//   - this trpc-mcp-go client option re-sends every request up to 3 times
+//     after a timeout, EOF or a 5xx: the tool can run twice unseen. Build
+//     the clients that call tools without it.
+//
 // Suppress a finding with "//mcpvet:ignore readback <reason>" on the
 // reported line or the line where the failure is observed; declare a
 // function that reads back an outcome with "//mcpvet:readback <reason>"

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
@@ -37,6 +38,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/readback",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 const (
@@ -45,8 +49,9 @@ const (
 	retryablehtp = "github.com/hashicorp/go-retryablehttp"
 )
 
-// fix ends every message; "mcpvet help readback" explains why a failure
-// does not mean the tool did not run, and the ways to read back.
+// fix is added to the message of a related position of every finding
+// (report); "mcpvet help readback" explains why a failure does not mean
+// the tool did not run, and the ways to read back.
 const fix = "read back the outcome first, or send an idempotency key made once before the retry"
 
 type checker struct {
@@ -245,15 +250,15 @@ func (c *checker) constructs(tc *toolcalls.Call) {
 			// A named step handed to a runner: report where it is handed
 			// over and the policy chosen, once per runner call; the step
 			// called once elsewhere is no finding.
-			c.report(con.Node, fmt.Sprintf("%s runs %s, which sends %s, again after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
-				con.Name, displayFunc(con.OpFunc, c.pass.Pkg), c.describe(tc), fix), tc.Call, "tool called here, in the step")
+			c.report(con.Node, wording.Resend, wording.Resent(fmt.Sprintf("%s runs %s, which sends %s, again",
+				con.Name, displayFunc(con.OpFunc, c.pass.Pkg), c.describe(tc))), fix, tc.Call, "tool called here, in the step")
 			continue
 		}
 		if failure == nil {
 			failure = tc.Call
 		}
-		c.report(tc.Call, fmt.Sprintf("%s is sent again %s after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
-			c.describe(tc), how(con), fix), failure, "failure observed here", constructRelated(con)...)
+		c.report(tc.Call, wording.Resend, wording.Resent(fmt.Sprintf("%s is sent again %s", c.describe(tc), how(con))), fix,
+			failure, "failure observed here", constructRelated(con)...)
 		return
 	}
 }
@@ -300,8 +305,8 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 		if c.exempt(tc2) || onSuccess[tc2.Call] {
 			continue
 		}
-		c.report(tc2.Call, fmt.Sprintf("%s is sent again in the error path of the same call, whose outcome is unknown, so the tool can run twice; %s",
-			c.describe(tc2), fix), tc.Call, "first call failed here")
+		c.report(tc2.Call, wording.Resend, wording.Resent(fmt.Sprintf("%s is sent again in the error path", c.describe(tc2))), fix,
+			tc.Call, "first call failed here")
 	}
 }
 
@@ -405,21 +410,27 @@ func (c *checker) remoteOps() {
 		if f.Tool != "" {
 			tool = fmt.Sprintf("CallTool(%q)", f.Tool)
 		}
-		c.report(con.Node, fmt.Sprintf("%s runs %s, which calls %s, again after a failed attempt whose outcome is unknown, so the tool can run twice; %s",
-			con.Name, displayFunc(con.OpFunc, c.pass.Pkg), tool, fix), con.Op, "operation retried here")
+		c.report(con.Node, wording.Resend, wording.Resent(fmt.Sprintf("%s runs %s, which calls %s, again",
+			con.Name, displayFunc(con.OpFunc, c.pass.Pkg), tool)), fix, con.Op, "operation retried here")
 	}
 }
 
-func (c *checker) report(n ast.Node, msg string, related ast.Node, relMsg string, more ...analysis.RelatedInformation) {
+// report reports a finding of the given category at n, with related
+// positions: related with relMsg, then more. The fix goes on the last
+// of them (the retry construct, when there is one).
+func (c *checker) report(n ast.Node, category, msg, fix string, related ast.Node, relMsg string, more ...analysis.RelatedInformation) {
 	if c.done[n.Pos()] {
 		return
 	}
 	c.done[n.Pos()] = true
-	d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg}
+	d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
 	if related != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: related.Pos(), End: related.End(), Message: relMsg}}
 	}
 	d.Related = append(d.Related, more...)
+	if last := len(d.Related) - 1; last >= 0 {
+		d.Related[last].Message = wording.Fix(d.Related[last].Message, fix)
+	}
 	c.rep.Report(d)
 }
 
@@ -611,8 +622,9 @@ func (c *checker) transports() {
 		if sc == nil {
 			continue
 		}
-		c.report(val, fmt.Sprintf("the HTTP client of this MCP transport comes from go-retryablehttp, which re-sends a POST after a connection error or a 5xx, so a tools/call can run twice unseen; use a plain *http.Client and %s",
-			fix), sc, "retrying client made here")
+		c.report(val, wording.RetryingTransport,
+			wording.ResentUnseen("this MCP transport's HTTP client (go-retryablehttp) re-sends a POST after a connection error or a 5xx"),
+			"use a plain *http.Client and "+fix, sc, "retrying client made here")
 	}
 }
 

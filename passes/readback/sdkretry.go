@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/toolcalls"
 )
 
@@ -50,8 +51,9 @@ func (c *checker) sdkRetries() {
 			if retries > 10 {
 				retries = 10 // the SDK clamps MaxRetries to 0..10
 			}
-			c.report(opt, fmt.Sprintf("this trpc-mcp-go client option re-sends every request by itself, tools/call included, up to %d times after a timeout, EOF or a 5xx, so a tools/call can run twice unseen; build clients that call tools without it and %s",
-				retries, fix), call.Call, "tool call sent through the retrying client here")
+			c.report(opt, wording.RetryingTransport,
+				wording.ResentUnseen(fmt.Sprintf("this trpc-mcp-go client option re-sends every request up to %d times after a timeout, EOF or a 5xx", retries)),
+				"build clients that call tools without it and "+fix, call.Call, "tool call sent through the retrying client here")
 			return true
 		})
 	}

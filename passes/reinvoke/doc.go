@@ -72,6 +72,15 @@
 //		...
 //	}
 //
+// Findings and fixes. The related positions show the calls to the effect
+// and the return of input requests, with the fix.
+//
+//   - tool "order" writes a file (store.Orders.Place) before returning
+//     input requests: the answer runs the handler again and repeats it.
+//     Commit the effect only once InputResponses are present, or check a
+//     dedupe key first; an effect idempotent by nature repeats on every
+//     round, even if the user declines.
+//
 // Suppress a finding with "//mcpvet:ignore reinvoke <reason>" on the
 // reported line, the input-requests return or the function's doc
 // comment; or declare a handler that dedupes in a way mcpvet cannot see

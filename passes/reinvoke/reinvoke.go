@@ -2,19 +2,18 @@ package reinvoke
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -34,6 +33,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/reinvoke",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
 
 // function is one function body of the package.
@@ -361,30 +363,21 @@ func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmo
 	via := best.effect.Sink
 	if best.effect.Via != "" {
 		via = best.effect.Via
-		if best.effect.Via != best.effect.Sink {
-			via += " (which reaches " + best.effect.Sink + ")"
-		}
 	}
 	who := "this function"
-	switch {
-	case tool != nil && tool.Name != "":
-		who = fmt.Sprintf("the handler of tool %q", tool.Name)
-	case tool != nil:
-		who = "this tool handler"
+	if tool != nil {
+		who = wording.Tool(tool.Name)
 	}
-	var msg string
+	fix := "commit the effect only once InputResponses are present, or check a dedupe key first"
 	if best.effect.Idempotent {
-		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which repeats the write on every round, even if the user declines; commit it only once InputResponses are present",
-			who, article(best.effect.Kind), via)
-	} else {
-		msg = fmt.Sprintf("%s commits %s via %s and then returns input requests; the client answers by calling the tool again, which runs the handler from the top and repeats it; commit it only once InputResponses are present, or check a dedupe key first",
-			who, article(best.effect.Kind), via)
+		fix = "commit the effect only once InputResponses are present: it repeats on every round, even if the user declines"
 	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: best.call.Pos(), End: best.call.End(),
-		Message: msg,
+		Category: wording.EffectBeforeInput,
+		Message:  wording.EffectBeforeInputMessage(who, wording.Effect(best.effect.Kind, best.effect.Method, via)),
 		Related: append(c.eff.Related(c.pass.Fset, best.effect),
-			analysis.RelatedInformation{Pos: bestRet.Pos(), End: bestRet.End(), Message: "input requests returned here; the handler runs again with the answers"}),
+			analysis.RelatedInformation{Pos: bestRet.Pos(), End: bestRet.End(), Message: wording.Fix("input requests returned here", fix)}),
 	})
 }
 
@@ -395,17 +388,6 @@ func better(a, b *event) bool {
 		return effects.MoreSignificant(a.effect, b.effect)
 	}
 	return a.pos < b.pos
-}
-
-// article prefixes an effect kind with "a" or "an".
-func article(kind string) string {
-	if kind == "" {
-		return "an effect"
-	}
-	if strings.ContainsRune("aeiouAEIOU", rune(kind[0])) || strings.HasPrefix(kind, "HTTP") || strings.HasPrefix(kind, "SQL") {
-		return "an " + kind
-	}
-	return "a " + kind
 }
 
 // mustFlow is a forward must-analysis over g: in[b] holds when, on every

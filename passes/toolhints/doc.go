@@ -79,6 +79,17 @@
 // idempotency key and check it against a store before the create, or
 // create under a name derived from the arguments.
 //
+// Findings and fixes. The related position is the hint, with the fix.
+//
+//   - tool "get_balance" is annotated read-only but writes a file
+//     (store.Ledger.Append): clients retry it freely and repeat the
+//     write. Set ReadOnlyHint to false, or move the write out of this
+//     tool.
+//   - tool "record" is annotated idempotent but writes a file
+//     (store.Ledger.Append) before reading a dedupe key: a retried call
+//     repeats it. Set IdempotentHint to false, or check a client-supplied
+//     key before the effect.
+//
 // Suppress a finding with "//mcpvet:ignore toolhints <reason>" on the
 // reported line, the annotation or the handler's doc comment. A handler
 // declared "//mcpvet:idempotent <reason>" is not reported for its

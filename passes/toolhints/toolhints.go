@@ -2,15 +2,14 @@ package toolhints
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -30,13 +29,10 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolhints",
 	Run:      run,
 	Requires: []*analysis.Analyzer{config.Analyzer, blocks.Analyzer},
+	// Partial code is checked too: the Reporter reports only in the
+	// function declarations that type-checked (analysisutil/partial.go).
+	RunDespiteErrors: true,
 }
-
-// Categories of diagnostics.
-const (
-	catReadOnly   = "readonly"
-	catIdempotent = "idempotent"
-)
 
 // kindHTTP is the catalogue's kind for HTTP requests (effects.kindHTTP).
 const kindHTTP = "HTTP request"
@@ -110,41 +106,23 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func toolName(t *mcpmodel.Tool) string {
-	if t.Name != "" {
-		return fmt.Sprintf("tool %q", t.Name)
-	}
-	return "this tool"
-}
-
 func message(t *mcpmodel.Tool, r rule, e *effects.Effect, via string) string {
+	effect := wording.Effect(e.Kind, e.Method, via)
 	if r == readOnly {
-		return fmt.Sprintf("%s is annotated ReadOnlyHint: true but its handler commits %s via %s, so clients that trust the hint retry it freely and repeat the write; set ReadOnlyHint to false, or move the write out of this tool",
-			toolName(t), article(e.Kind), via)
+		return wording.WrongReadOnlyHint(t.Name, effect)
 	}
-	return fmt.Sprintf("%s is annotated IdempotentHint: true but its handler commits %s via %s, which is not idempotent by nature, without checking a dedupe key, so a retry repeats it; set IdempotentHint to false, or check a client-supplied key first",
-		toolName(t), article(e.Kind), via)
+	return wording.WrongIdempotentHint(t.Name, effect)
 }
 
-// article prefixes an effect kind with "a" or "an".
-func article(kind string) string {
-	if kind == "" {
-		return "an effect"
-	}
-	if strings.ContainsRune("aeiouAEIOU", rune(kind[0])) || strings.HasPrefix(kind, "HTTP") || strings.HasPrefix(kind, "SQL") {
-		return "an " + kind
-	}
-	return "a " + kind
-}
-
+// related is the related position of the hint, with the fix.
 func related(t *mcpmodel.Tool, r rule) []analysis.RelatedInformation {
 	n := t.HintNode
 	if n == nil {
 		n = t.Def
 	}
-	msg := "annotated read-only here"
+	msg := wording.Fix("annotated read-only here", "set ReadOnlyHint to false, or move the write out of this tool")
 	if r == idempotent {
-		msg = "annotated idempotent here"
+		msg = wording.Fix("annotated idempotent here", "set IdempotentHint to false, or check a client-supplied key before the effect")
 	}
 	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
 }
@@ -200,16 +178,16 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
 		Category: category(r),
-		Message:  message(t, r, e, effects.QualifiedName(t.Handler.Obj)+" (which reaches "+e.Sink+")"),
+		Message:  message(t, r, e, effects.QualifiedName(t.Handler.Obj)),
 		Related:  append(related(t, r), eff.Related(pass.Fset, e)...),
 	})
 }
 
 func category(r rule) string {
 	if r == readOnly {
-		return catReadOnly
+		return wording.ReadOnlyHint
 	}
-	return catIdempotent
+	return wording.IdempotentHint
 }
 
 // event is a key read or an effect inside the handler.
@@ -241,9 +219,6 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	via := first.Effect.Sink
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
-		if first.Effect.Via != first.Effect.Sink {
-			via += " (which reaches " + first.Effect.Sink + ")"
-		}
 	}
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),

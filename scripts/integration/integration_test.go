@@ -162,9 +162,16 @@ type gclIssue struct {
 // findings (related information left out).
 func runGolangci(t *testing.T, dir, config string, extra ...string) []finding {
 	t.Helper()
+	return runGolangciEnv(t, dir, config, nil, extra...)
+}
+
+// runGolangciEnv is runGolangci with env added to the environment.
+func runGolangciEnv(t *testing.T, dir, config string, env []string, extra ...string) []finding {
+	t.Helper()
 	args := append([]string{"run", "--config", config, "--issues-exit-code=0", "--output.json.path=stdout", "--show-stats=false"}, extra...)
 	cmd := exec.Command(golangciBin(t), append(args, "./...")...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -200,6 +207,7 @@ func suiteNames() []string {
 // TestGolangciDemo: each per-check linter reports the demo's expected
 // findings, and the SARIF output names each check as its rule.
 func TestGolangciDemo(t *testing.T) {
+	t.Parallel()
 	golangciBin(t)
 	demo := filepath.Join(root, "demo")
 	sarifPath := filepath.Join(t.TempDir(), "gcl.sarif")
@@ -237,6 +245,7 @@ func TestGolangciDemo(t *testing.T) {
 // TestGolangciFixtures: each check that the demo does not exercise
 // reports on its fixture module, exactly where the standalone mcpvet does.
 func TestGolangciFixtures(t *testing.T) {
+	t.Parallel()
 	golangciBin(t)
 	onDemo := make(map[string]bool)
 	for _, w := range expectations(t, filepath.Join(root, "demo")) {
@@ -318,6 +327,7 @@ func jsonFindings(t *testing.T, dir string, out []byte, name string) []finding {
 
 // TestGolangciNolint: //nolint:NAME suppresses that check only.
 func TestGolangciNolint(t *testing.T) {
+	t.Parallel()
 	golangciBin(t)
 	demo := copyDir(t, filepath.Join(root, "demo"))
 	file := filepath.Join(demo, "client", "client.go")
@@ -355,6 +365,7 @@ func TestGolangciNolint(t *testing.T) {
 // TestGolangciSettings: settings reach the mcpvet_config flags; unknown
 // settings are rejected.
 func TestGolangciSettings(t *testing.T) {
+	t.Parallel()
 	golangciBin(t)
 	demo := filepath.Join(root, "demo")
 	cfg := golangciConfig(t, []string{"dedupekey"}, `nonsinks: ["(*github.com/mcpvet/mcpvet/demo/ledger.Ledger).Append"]`)
@@ -373,6 +384,7 @@ func TestGolangciSettings(t *testing.T) {
 
 // TestGolangciFix: --fix applies freshkey's fix as mcpvet -fix does.
 func TestGolangciFix(t *testing.T) {
+	t.Parallel()
 	golangciBin(t)
 	viaGCL := copyDir(t, filepath.Join(root, "demo"))
 	runGolangci(t, viaGCL, golangciConfig(t, []string{"freshkey"}, ""), "--fix")
@@ -398,6 +410,7 @@ func TestGolangciFix(t *testing.T) {
 // TestGopls: gopls check prints mcpvet's diagnostics for a demo file and
 // gopls codeaction applies freshkey's fix.
 func TestGopls(t *testing.T) {
+	t.Parallel()
 	gopls := goplsBin(t)
 	demo := filepath.Join(root, "demo")
 	file := filepath.Join(demo, "client", "client.go")

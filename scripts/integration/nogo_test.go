@@ -20,6 +20,7 @@ import (
 // scope). Every expected finding must still be reported, without errors.
 // SuggestedFixes may be missing (freshkey needs ReadFile for its fix).
 func TestNogoPass(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("type-checks the demo module")
 	}

@@ -34,12 +34,12 @@ func save(path string, data []byte) error {
 func Register(s *mcp.Server) {
 	// An atomic overwrite: idempotent by nature, a label fix.
 	mcp.AddTool(s, &mcp.Tool{Name: "save_trace"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, save(in.Path, nil) // want `tool "save_trace" is not marked idempotent .*looks idempotent by nature`
+		return nil, nil, save(in.Path, nil) // want `tool "save_trace" is not marked idempotent`
 	})
 
 	// A move: not idempotent.
 	mcp.AddTool(s, &mcp.Tool{Name: "move_file"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, os.Rename(in.Path, in.To) // want `tool "move_file" is not idempotent and its handler commits a file write via os.Rename`
+		return nil, nil, os.Rename(in.Path, in.To) // want `tool "move_file" is not idempotent but writes a file \(os.Rename\)`
 	})
 
 	// ok: annotated idempotent, an overwrite.

@@ -27,7 +27,7 @@ var led = &store.Ledger{Path: "ledger"}
 func Register(s *mcp.Server) {
 	// Annotations nil: not idempotent by default.
 	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
-		if err := led.Append(in.Account, in.Amount); err != nil { // want `tool "charge" is not idempotent and its handler commits a file write via \(\*store.Ledger\).Append .*before reading a dedupe key`
+		if err := led.Append(in.Account, in.Amount); err != nil { // want `tool "charge" is not idempotent but writes a file \(store.Ledger.Append\) .*before reading a dedupe key`
 			return nil, nil, err
 		}
 		return &mcp.CallToolResult{}, nil, nil
@@ -102,7 +102,7 @@ func Register(s *mcp.Server) {
 		if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
 			return nil, err
 		}
-		return nil, led.Insert(ctx, "refund") // want `tool "refund" is not idempotent and its handler commits an SQL write via \(\*store.Ledger\).Insert`
+		return nil, led.Insert(ctx, "refund") // want `tool "refund" is not idempotent but writes to an SQL database \(store.Ledger.Insert\)`
 	})
 
 	// ok: raw handler reading the key from _meta first.
@@ -120,13 +120,13 @@ func Register(s *mcp.Server) {
 
 // notify's effect is a POST in another package.
 func notify(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
-	return nil, nil, store.Notify(ctx, "http://example.com/hook") // want `tool "notify" is not idempotent and its handler commits an HTTP request via store.Notify`
+	return nil, nil, store.Notify(ctx, "http://example.com/hook") // want `tool "notify" is not idempotent but sends an HTTP [A-Z]+ \(store.Notify\)`
 }
 
 type handlers struct{}
 
 func (h *handlers) record(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
-	return nil, nil, led.Record(in.Account) // want `tool "record" is not idempotent .* via \(\*store.Ledger\).Record \(which reaches`
+	return nil, nil, led.Record(in.Account) // want `tool "record" is not idempotent .* \(store.Ledger.Record\)`
 }
 
 // A function that writes but is no handler: ok.

@@ -25,7 +25,7 @@ type Definition struct {
 type srv struct{ s *mcp.Server }
 
 func (s *srv) addEntry(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, led.Append("a", 1) // want `tool "def_add" is not idempotent and its handler commits`
+	return nil, led.Append("a", 1) // want `tool "def_add" is not idempotent but`
 }
 
 func (s *srv) addKeyed(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -51,7 +51,7 @@ func (s *srv) registerAll() {
 	defs = append(defs, Definition{
 		Name: "def_inline",
 		Handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return nil, led.Insert(ctx, "i") // want `tool "def_inline" is not idempotent and its handler commits an SQL write`
+			return nil, led.Insert(ctx, "i") // want `tool "def_inline" is not idempotent but writes to an SQL database`
 		},
 	})
 	for _, d := range defs {

@@ -34,7 +34,7 @@ func (t *Tool) SetIdempotent(v bool) *Tool {
 }
 
 func send(ctx context.Context, args map[string]any) (string, error) {
-	return "", store.Notify(ctx, "http://x") // want `tool "ct_send" is not idempotent and its handler commits`
+	return "", store.Notify(ctx, "http://x") // want `tool "ct_send" is not idempotent but`
 }
 
 func sendKeyed(ctx context.Context, args map[string]any) (string, error) {

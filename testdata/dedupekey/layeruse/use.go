@@ -14,7 +14,7 @@ var led = &store.Ledger{Path: "ledger"}
 
 var Defs = []layerreg.Def{
 	{Name: "x_create", Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Insert(ctx, "x") // want `tool "x_create" is not idempotent and its handler commits an SQL write`
+		return nil, led.Insert(ctx, "x") // want `tool "x_create" is not idempotent but writes to an SQL database`
 	}},
 	{Name: "x_put", Idempotent: true, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, led.Insert(ctx, "x") // ok: idempotent by the value
@@ -29,7 +29,7 @@ var hooks = layerreg.Hooks{Name: "start", OnStart: func(ctx context.Context, req
 }}
 
 func create(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, led.Insert(ctx, "n") // want `tool "n_create" is not idempotent and its handler commits an SQL write`
+	return nil, led.Insert(ctx, "n") // want `tool "n_create" is not idempotent but writes to an SQL database`
 }
 
 func createKeyed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

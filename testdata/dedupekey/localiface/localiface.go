@@ -50,7 +50,7 @@ func (m *memNotes) Note(account string) error {
 
 func Register(s *mcp.Server, led Ledger, notes Notes) {
 	mcp.AddTool(s, &mcp.Tool{Name: "record"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, led.Append(in.Account) // want `tool "record" is not idempotent and its handler commits a file write via localiface.Ledger.Append \(implemented by \(\*localiface.fileLedger\).Append\)`
+		return nil, nil, led.Append(in.Account) // want `tool "record" is not idempotent but writes a file \(localiface.Ledger.Append, implemented by localiface.fileLedger.Append\)`
 	})
 
 	mcp.AddTool(s, &mcp.Tool{Name: "note"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {

@@ -18,7 +18,7 @@ type h struct{}
 
 func (h) charge(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	acct := req.GetString("account", "")
-	if err := led.Append(acct, 1); err != nil { // want `tool "charge" is not idempotent and its handler commits a file write`
+	if err := led.Append(acct, 1); err != nil { // want `tool "charge" is not idempotent but writes a file`
 		return nil, err
 	}
 	return mcp.NewToolResultText("ok"), nil
@@ -49,7 +49,7 @@ func Register(s *server.MCPServer) {
 	})
 	// WithToolAnnotation without IdempotentHint: nil, the spec default false.
 	s.AddTool(mcp.NewTool("run", mcp.WithToolAnnotation(mcp.ToolAnnotation{Title: "Run"})), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, exec.CommandContext(ctx, "make", "deploy").Run() // want `tool "run" is not idempotent and its handler commits a process run via \(\*os/exec.Cmd\).Run`
+		return nil, exec.CommandContext(ctx, "make", "deploy").Run() // want `tool "run" is not idempotent but runs a process \(exec.Cmd.Run\)`
 	})
 	// ok: read-only.
 	s.AddTool(mcp.NewTool("peek", mcp.WithReadOnlyHintAnnotation(true)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -9,6 +9,6 @@ import (
 )
 
 func Register(s *mcp.Server) {
-	mcp.AddTool(s, &mcp.Tool{Name: "remote"}, gosdk.Exported) // want `tool "remote" is not idempotent and its handler commits a file write via gosdk.Exported \(which reaches os.OpenFile\)`
+	mcp.AddTool(s, &mcp.Tool{Name: "remote"}, gosdk.Exported) // want `tool "remote" is not idempotent but writes a file \(gosdk.Exported\)`
 	_ = store.Log
 }

@@ -18,7 +18,7 @@ type OrderIn struct {
 func RegisterMixed(srv *gosdk.Server, c *cloud.Client) {
 	// The client's order id mixed with the clock: a new key on every call.
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_mixed"}, func(ctx context.Context, req *gosdk.CallToolRequest, in OrderIn) (*gosdk.CallToolResult, any, error) {
-		key := fmt.Sprintf("%s-%d", in.OrderID, time.Now().UnixNano()) // want `tool "pay_mixed" makes the dedupe key it sends downstream anew on every call`
+		key := fmt.Sprintf("%s-%d", in.OrderID, time.Now().UnixNano()) // want `the dedupe key of tool "pay_mixed" is made anew on every call`
 		return nil, nil, c.ChargeWithKey(ctx, key, in.Amount)
 	})
 	// ok: a key derived from the client's order id alone is the same on a
@@ -29,7 +29,7 @@ func RegisterMixed(srv *gosdk.Server, c *cloud.Client) {
 	})
 	// The same mix in a key field of the downstream input.
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_mixed_field"}, func(ctx context.Context, req *gosdk.CallToolRequest, in OrderIn) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, c.Charge(ctx, &cloud.Input{IdempotencyKey: in.OrderID + fmt.Sprint(time.Now().Unix()), Amount: in.Amount}) // want `tool "pay_mixed_field" makes the dedupe key it sends downstream \(IdempotencyKey\) anew`
+		return nil, nil, c.Charge(ctx, &cloud.Input{IdempotencyKey: in.OrderID + fmt.Sprint(time.Now().Unix()), Amount: in.Amount}) // want `the dedupe key \(IdempotencyKey\) of tool "pay_mixed_field" is made anew`
 	})
 	// ok: the order id as the downstream key.
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_order_field"}, func(ctx context.Context, req *gosdk.CallToolRequest, in OrderIn) (*gosdk.CallToolResult, any, error) {

@@ -33,7 +33,7 @@ type PayKeyedIn struct {
 func RegisterGoSDK(srv *gosdk.Server, c *cloud.Client) {
 	// A header set from a uuid made in the handler.
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_header"}, func(ctx context.Context, req *gosdk.CallToolRequest, in PayIn) (*gosdk.CallToolResult, any, error) {
-		key := uuid.NewString() // want `tool "pay_header" makes the dedupe key it sends downstream \(Idempotency-Key\) anew on every call, so a retry gets a new key and repeats the side effect; take the key from the client`
+		key := uuid.NewString() // want `the dedupe key \(Idempotency-Key\) of tool "pay_header" is made anew on every call: the server sees each retry as a new operation`
 		hr, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://pay.example/charges", strings.NewReader(fmt.Sprint(in.Amount)))
 		if err != nil {
 			return nil, nil, err
@@ -60,7 +60,7 @@ func RegisterGoSDK(srv *gosdk.Server, c *cloud.Client) {
 	})
 	// A key field of the downstream input, made from the clock.
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_field"}, func(ctx context.Context, req *gosdk.CallToolRequest, in PayIn) (*gosdk.CallToolResult, any, error) {
-		ci := &cloud.Input{IdempotencyKey: fmt.Sprint(time.Now().UnixNano()), Amount: in.Amount} // want `tool "pay_field" makes the dedupe key it sends downstream \(IdempotencyKey\) anew on every call`
+		ci := &cloud.Input{IdempotencyKey: fmt.Sprint(time.Now().UnixNano()), Amount: in.Amount} // want `the dedupe key \(IdempotencyKey\) of tool "pay_field" is made anew on every call`
 		return nil, nil, c.Charge(ctx, ci)
 	})
 	// ok: the key field carries the client's key.
@@ -80,7 +80,7 @@ func RegisterMCPGo(s *server.MCPServer, c *cloud.Client) {
 	// A key made by the project's own helper in another package, passed to
 	// a client method that sends it as the Idempotency-Key header.
 	s.AddTool(mcp.NewTool("pay_helper", mcp.WithNumber("amount")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, c.ChargeWithKey(ctx, ids.New(), req.GetInt("amount", 0)) // want `tool "pay_helper" makes the dedupe key it sends downstream anew on every call`
+		return nil, c.ChargeWithKey(ctx, ids.New(), req.GetInt("amount", 0)) // want `the dedupe key of tool "pay_helper" is made anew on every call`
 	})
 	// ok: the client's key, passed to the same method.
 	s.AddTool(mcp.NewTool("pay_helper_keyed", mcp.WithNumber("amount"), mcp.WithString("idempotency_key", mcp.Required())), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -89,6 +89,6 @@ func RegisterMCPGo(s *server.MCPServer, c *cloud.Client) {
 	// A stable id derived from the arguments is no per-call key, but no
 	// client key either: the ordinary finding.
 	s.AddTool(mcp.NewTool("pay_derived", mcp.WithNumber("amount")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, c.ChargeWithKey(ctx, ids.Of("x"), req.GetInt("amount", 0)) // want `tool "pay_derived" is not idempotent and its handler commits`
+		return nil, c.ChargeWithKey(ctx, ids.Of("x"), req.GetInt("amount", 0)) // want `tool "pay_derived" is not idempotent but`
 	})
 }

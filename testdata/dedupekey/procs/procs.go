@@ -17,7 +17,7 @@ func run(ctx context.Context, name string, args ...string) (string, error) {
 }
 
 func shell(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	out, err := run(ctx, "bash", "-c", req.GetString("script", "")) // want `tool "shell" is not idempotent and its handler commits a process run via procs.run`
+	out, err := run(ctx, "bash", "-c", req.GetString("script", "")) // want `tool "shell" is not idempotent but runs a process \(procs.run\)`
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func shell(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 }
 
 func kubectl(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	out, err := run(ctx, "kubectl", strings.Fields(req.GetString("args", ""))...) // want `tool "kubectl" is not idempotent and its handler commits a process run via procs.run`
+	out, err := run(ctx, "kubectl", strings.Fields(req.GetString("args", ""))...) // want `tool "kubectl" is not idempotent but runs a process \(procs.run\)`
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func describe(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 }
 
 func deletePod(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	out, err := run(ctx, "kubectl", "delete", "pod", req.GetString("name", "")) // want `tool "delete_pod" is not marked idempotent and its handler commits a process run via procs.run .*it looks idempotent by nature`
+	out, err := run(ctx, "kubectl", "delete", "pod", req.GetString("name", "")) // want `tool "delete_pod" is not marked idempotent and runs a process \(procs.run\)`
 	if err != nil {
 		return nil, err
 	}

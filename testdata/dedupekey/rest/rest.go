@@ -34,7 +34,7 @@ var (
 func Register(s *gosdk.Server) {
 	// A reboot: a POST named by no verb list.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "reboot"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "reboot" is not idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Reboot`
+		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "reboot" is not idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Reboot\)`
 	})
 
 	// ok: the same reboot behind a client key.
@@ -53,12 +53,12 @@ func Register(s *gosdk.Server) {
 
 	// An Edit that is a PUT: idempotent by nature.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "edit"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Edit(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "edit" is not marked idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Edit .*looks idempotent by nature`
+		return nil, nil, api.Servers.Edit(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "edit" is not marked idempotent and sends an HTTP [A-Z]+ \(restsdk.ServersService.Edit\)`
 	})
 
 	// An Update that is a POST: not idempotent.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "update"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "update" is not idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Update`
+		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "update" is not idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Update\)`
 	})
 
 	// ok: a POST search is a read.
@@ -72,17 +72,17 @@ func Register(s *gosdk.Server) {
 		if err := api.Servers.Audit(in.ID); err != nil {
 			return nil, nil, err
 		}
-		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "reboot_audited" is not idempotent and its handler commits an HTTP request via \(\*restsdk.ServersService\).Reboot`
+		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "reboot_audited" is not idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Reboot\)`
 	})
 
 	// ok: the audit alone is reported at the audit.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "audit"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Audit(in.ID) // want `tool "audit" is not idempotent and its handler commits a file write via \(\*restsdk.ServersService\).Audit`
+		return nil, nil, api.Servers.Audit(in.ID) // want `tool "audit" is not idempotent but writes a file \(restsdk.ServersService.Audit\)`
 	})
 
 	// A generated client's create.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "create_service"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		_, err := gc.CreateServiceWithResponse(ctx, gen.CreateServiceJSONRequestBody{Name: in.Name}) // want `tool "create_service" is not idempotent and its handler commits an HTTP request via \(\*gen.ClientWithResponses\).CreateServiceWithResponse`
+		_, err := gc.CreateServiceWithResponse(ctx, gen.CreateServiceJSONRequestBody{Name: in.Name}) // want `tool "create_service" is not idempotent but sends an HTTP [A-Z]+ \(gen.ClientWithResponses.CreateServiceWithResponse\)`
 		return nil, nil, err
 	})
 
@@ -97,7 +97,7 @@ func Register(s *gosdk.Server) {
 func RegisterMCPGo(s *server.MCPServer) {
 	// A go-swagger create: no context parameter, the method in a ClientOperation.
 	s.AddTool(mcp.NewTool("create_stack"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: req.GetString("name", ""), Context: ctx}) // want `tool "create_stack" is not idempotent and its handler commits an HTTP request via \(\*swagger.Client\).CreateStack`
+		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: req.GetString("name", ""), Context: ctx}) // want `tool "create_stack" is not idempotent but sends an HTTP [A-Z]+ \(swagger.Client.CreateStack\)`
 		return nil, err
 	})
 
@@ -109,13 +109,13 @@ func RegisterMCPGo(s *server.MCPServer) {
 
 	// A refund: a POST through two wrapper layers.
 	s.AddTool(mcp.NewTool("refund"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, api.Payments.Refund(ctx, req.GetString("id", "")) // want `tool "refund" is not idempotent and its handler commits an HTTP request via \(\*restsdk.PaymentsService\).Refund`
+		return nil, api.Payments.Refund(ctx, req.GetString("id", "")) // want `tool "refund" is not idempotent but sends an HTTP [A-Z]+ \(restsdk.PaymentsService.Refund\)`
 	})
 
 	// A pipeline retry through a go-gitlab-shaped client: the method is
 	// set by a functional option.
 	s.AddTool(mcp.NewTool("retry_pipeline"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, pl.RetryPipeline(req.GetInt("project", 0), req.GetInt("id", 0)) // want `tool "retry_pipeline" is not idempotent and its handler commits an HTTP request via \(\*opts.PipelinesService\).RetryPipeline`
+		return nil, pl.RetryPipeline(req.GetInt("project", 0), req.GetInt("id", 0)) // want `tool "retry_pipeline" is not idempotent but sends an HTTP [A-Z]+ \(opts.PipelinesService.RetryPipeline\)`
 	})
 
 	// ok: the same client's read.

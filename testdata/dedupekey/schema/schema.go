@@ -30,7 +30,7 @@ func orderUndescribed(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 	if ref == "" {
 		return mcp.NewToolResultError("order_ref is required"), nil
 	}
-	return nil, led.Append(ref, 1) // want `tool "order_plain" is not idempotent and its handler commits a file write`
+	return nil, led.Append(ref, 1) // want `tool "order_plain" is not idempotent but writes a file`
 }
 
 func RegisterMCPGo(s *server.MCPServer) {

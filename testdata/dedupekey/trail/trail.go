@@ -18,8 +18,8 @@ type In struct {
 }
 
 func Register(s *mcp.Server, j *journal.Journal) {
-	mcp.AddTool(s, &mcp.Tool{Name: "book"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) { // related: tool registered here
-		return nil, nil, book(j, in.Account) // want `tool "book" is not idempotent and its handler commits a file write via trail.book \(which reaches os.OpenFile\)`
+	mcp.AddTool(s, &mcp.Tool{Name: "book"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) { // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
+		return nil, nil, book(j, in.Account) // want `tool "book" is not idempotent but writes a file \(trail.book\)`
 	})
 	// The same chain behind a key check: no finding.
 	mcp.AddTool(s, &mcp.Tool{Name: "book_keyed"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {

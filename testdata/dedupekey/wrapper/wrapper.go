@@ -47,7 +47,7 @@ func Tools() []ServerTool {
 		// A factory: the wrapper's own signature, returning the handler.
 		NewFactoryTool(gomcp.Tool{Name: "w_factory"}, func(deps *store.Ledger) gomcp.ToolHandlerFor[In, any] {
 			return func(ctx context.Context, req *gomcp.CallToolRequest, in In) (*gomcp.CallToolResult, any, error) {
-				return nil, nil, deps.Insert(ctx, in.Account) // want `tool "w_factory" is not idempotent and its handler commits an SQL write`
+				return nil, nil, deps.Insert(ctx, in.Account) // want `tool "w_factory" is not idempotent but writes to an SQL database`
 			}
 		}),
 	}

@@ -15,7 +15,7 @@ import (
 func NewInputEachAttempt(ctx context.Context, c *secretsmanager.Client, name string) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		_, err = c.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(name)}) // want `secretsmanager.CreateSecretInput is built anew on every attempt of this retry loop without a ClientRequestToken, so the AWS SDK makes a new idempotency token each time and the service sees each retry as a new operation; build the input once before the loop, or set ClientRequestToken to a key made there`
+		_, err = c.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(name)}) // want `the AWS SDK's ClientRequestToken for secretsmanager.CreateSecretInput is made anew on every attempt of this retry loop`
 		if err == nil {
 			return nil
 		}
@@ -27,7 +27,7 @@ func NewInputEachAttempt(ctx context.Context, c *secretsmanager.Client, name str
 func NewInputVar(ctx context.Context, c *secretsmanager.Client, name, value string) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		in := &secretsmanager.PutSecretValueInput{SecretId: aws.String(name), SecretString: aws.String(value)} // want `secretsmanager.PutSecretValueInput is built anew`
+		in := &secretsmanager.PutSecretValueInput{SecretId: aws.String(name), SecretString: aws.String(value)} // want `the AWS SDK's \w+ for secretsmanager.PutSecretValueInput is made anew`
 		if _, err = c.PutSecretValue(ctx, in); err == nil {
 			return nil
 		}

@@ -22,7 +22,7 @@ type ChargeArgs struct {
 func KeyInLoop(ctx context.Context, cs *mcp.ClientSession, account string) error {
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
-		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop, so the server sees each retry as a new operation and cannot dedupe it; create the key once before the loop and reuse it`
+		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop: the server sees each retry as a new operation`
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{
 			Name:      "charge",
 			Arguments: map[string]any{"account": account, "idempotency_key": key},

@@ -13,7 +13,7 @@ import (
 // Backoff makes the key inside the operation.
 func Backoff(ctx context.Context, cs *mcp.ClientSession) error {
 	err := backoff.Retry(func() error {
-		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of backoff.Retry, so the server sees each retry as a new operation and cannot dedupe it; create the key once before calling backoff.Retry and reuse it`
+		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of backoff.Retry: the server sees each retry as a new operation`
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
 		return err
 	}, backoff.NewExponentialBackOff())

@@ -17,7 +17,7 @@ func NoKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error
 	for attempt := 0; attempt < 3; attempt++ {
 		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100), Currency: stripe.String("usd")}
 		var pi *stripe.PaymentIntent
-		pi, err = sc.V1PaymentIntents.Create(ctx, params) // want `stripe-go sends a new Idempotency-Key with every call of sc.V1PaymentIntents.Create whose params carry no IdempotencyKey, so the server sees each attempt of this retry loop as a new operation and cannot dedupe it; create a key once before the loop and set it with params.SetIdempotencyKey\(key\)`
+		pi, err = sc.V1PaymentIntents.Create(ctx, params) // want `stripe-go's Idempotency-Key for sc.V1PaymentIntents.Create is made anew on every attempt of this retry loop: the server sees each retry as a new operation`
 		if err == nil {
 			return pi, nil
 		}
@@ -31,7 +31,7 @@ func NoKeyOldAPI() (*stripe.PaymentIntent, error) {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var pi *stripe.PaymentIntent
-		if pi, err = paymentintent.New(&stripe.PaymentIntentParams{Amount: stripe.Int64(100)}); err == nil { // want `stripe-go sends a new Idempotency-Key with every call of paymentintent.New`
+		if pi, err = paymentintent.New(&stripe.PaymentIntentParams{Amount: stripe.Int64(100)}); err == nil { // want `stripe-go's Idempotency-Key for paymentintent.New is made anew`
 			return pi, nil
 		}
 	}
@@ -112,7 +112,7 @@ func ParamsBeforeLoop(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIn
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var pi *stripe.PaymentIntent
-		if pi, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `stripe-go sends a new Idempotency-Key with every call of sc.V1PaymentIntents.Create`
+		if pi, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `stripe-go's Idempotency-Key for sc.V1PaymentIntents.Create is made anew`
 			return pi, nil
 		}
 	}

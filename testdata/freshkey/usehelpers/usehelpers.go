@@ -14,7 +14,7 @@ import (
 // Closure makes the key in the closure the helper calls again.
 func Closure(ctx context.Context, cs *mcp.ClientSession) error {
 	return helpers.WithRetry(ctx, func() error {
-		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of helpers.WithRetry, so the server sees each retry as a new operation and cannot dedupe it; create the key once before calling helpers.WithRetry and reuse it`
+		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of helpers.WithRetry: the server sees each retry as a new operation`
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
 		return err
 	})
@@ -47,7 +47,7 @@ func (c *Charger) Named(ctx context.Context) error {
 // Recursive calls itself after a failure, with a new key each time. No
 // fix: the key must come from the caller.
 func Recursive(ctx context.Context, cs *mcp.ClientSession, tries int) error {
-	key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of the recursive retry of Recursive, so the server sees each retry as a new operation and cannot dedupe it; create the key once in the caller and pass it to every attempt`
+	key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of the recursive retry of Recursive: the server sees each retry as a new operation`
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
 	if err != nil && tries > 0 {
 		return Recursive(ctx, cs, tries-1)

@@ -18,7 +18,7 @@ var led = &store.Ledger{Path: "ledger"}
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("charge", mcp.WithString("account", mcp.Required())), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		account, _ := req.Params.Arguments["account"].(string)
-		return nil, led.Append(account) // want `tool "charge" is not idempotent and its handler commits a file write`
+		return nil, led.Append(account) // want `tool "charge" is not idempotent but writes a file`
 	})
 	s.AddTool(mcp.NewTool("charge_keyed"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		key, _ := req.Params.Arguments["idempotency_key"].(string)
@@ -28,7 +28,7 @@ func Register(s *server.MCPServer) {
 		return nil, led.Append(key) // ok: keyed by the arguments map
 	})
 	s.AddTools(server.ServerTool{Tool: mcp.Tool{Name: "lit_create"}, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Insert(ctx, "c") // want `tool "lit_create" is not idempotent and its handler commits an SQL write`
+		return nil, led.Insert(ctx, "c") // want `tool "lit_create" is not idempotent but writes to an SQL database`
 	}})
 }
 

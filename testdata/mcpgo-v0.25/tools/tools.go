@@ -19,7 +19,7 @@ var led = &store.Ledger{Path: "ledger"}
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("charge", mcp.WithString("account", mcp.Required())), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		account, _ := req.Params.Arguments["account"].(string)
-		return nil, led.Append(account) // want `tool "charge" is not idempotent and its handler commits a file write`
+		return nil, led.Append(account) // want `tool "charge" is not idempotent but writes a file`
 	})
 	s.AddTool(mcp.NewTool("charge_keyed"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if _, ok := req.Params.Arguments["idempotency_key"].(string); !ok {
@@ -31,7 +31,7 @@ func Register(s *server.MCPServer) {
 		return nil, led.Insert(ctx, "l") // ok: idempotent (plain bool hint)
 	})
 	s.AddTool(mcp.NewTool("destroy", mcp.WithToolAnnotation(mcp.ToolAnnotation{DestructiveHint: true, IdempotentHint: false})), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Insert(ctx, "d") // want `tool "destroy" is not idempotent and its handler commits an SQL write`
+		return nil, led.Insert(ctx, "d") // want `tool "destroy" is not idempotent but writes to an SQL database`
 	})
 	s.AddTool(mcp.NewTool("list", mcp.WithToolAnnotation(mcp.ToolAnnotation{ReadOnlyHint: true})), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, led.Insert(ctx, "r") // ok for dedupekey: read-only

@@ -21,7 +21,7 @@ type ChargeArgs struct {
 
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("charge"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Append(req.GetString("account", "")) // want `tool "charge" is not idempotent and its handler commits a file write`
+		return nil, led.Append(req.GetString("account", "")) // want `tool "charge" is not idempotent but writes a file`
 	})
 	s.AddTool(mcp.NewTool("charge_keyed"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		key, err := req.RequireString("idempotency_key")

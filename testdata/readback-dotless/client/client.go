@@ -14,7 +14,7 @@ import (
 // Retrying re-sends POSTs below the SDK, through the helper's client.
 func Retrying(ctx context.Context) (*mcp.ClientSession, error) {
 	rc := retrying.NewClient()
-	t := &mcp.StreamableClientTransport{Endpoint: "http://localhost:8080/mcp", HTTPClient: rc.StandardClient()} // want `the HTTP client of this MCP transport comes from go-retryablehttp`
+	t := &mcp.StreamableClientTransport{Endpoint: "http://localhost:8080/mcp", HTTPClient: rc.StandardClient()} // want `this MCP transport's HTTP client \(go-retryablehttp\)`
 	return mcp.NewClient(&mcp.Implementation{Name: "c"}, nil).Connect(ctx, t, nil)
 }
 

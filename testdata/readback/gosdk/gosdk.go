@@ -196,7 +196,7 @@ func Restart(ctx context.Context, c *mcp.Client, path string) error {
 		if err != nil {
 			return err
 		}
-		_, err = cs.CallTool(ctx, params) // want `CallTool\("charge"\) is sent again in the error path of the same call`
+		_, err = cs.CallTool(ctx, params) // want `CallTool\("charge"\) is sent again in the error path`
 	}
 	return err
 }
@@ -242,7 +242,7 @@ func Recurse(ctx context.Context, cs *mcp.ClientSession, n int) (*mcp.CallToolRe
 // RetryingTransport re-sends POSTs below the SDK.
 func RetryingTransport(ctx context.Context) (*mcp.ClientSession, error) {
 	rc := retryablehttp.NewClient()
-	t := &mcp.StreamableClientTransport{Endpoint: "http://localhost:8080/mcp", HTTPClient: rc.StandardClient()} // want `the HTTP client of this MCP transport comes from go-retryablehttp`
+	t := &mcp.StreamableClientTransport{Endpoint: "http://localhost:8080/mcp", HTTPClient: rc.StandardClient()} // want `this MCP transport's HTTP client \(go-retryablehttp\)`
 	return mcp.NewClient(&mcp.Implementation{Name: "c"}, nil).Connect(ctx, t, nil)
 }
 

@@ -73,5 +73,5 @@ func TaskReadBack(ctx context.Context, c *client.Client, taskID string) error {
 // RetryingHTTP gives the streamable transport a retrying client.
 func RetryingHTTP() (*client.Client, error) {
 	hc := retryablehttp.NewClient().StandardClient()
-	return client.NewStreamableHttpClient("http://localhost/mcp", transport.WithHTTPBasicClient(hc)) // want `the HTTP client of this MCP transport comes from go-retryablehttp`
+	return client.NewStreamableHttpClient("http://localhost/mcp", transport.WithHTTPBasicClient(hc)) // want `this MCP transport's HTTP client \(go-retryablehttp\)`
 }

@@ -43,7 +43,7 @@ func (p *Pool) Call(ctx context.Context, name string, args map[string]any) (*mcp
 		if rerr := p.restart(ctx); rerr != nil {
 			return nil, rerr
 		}
-		return p.cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args}) // want `CallTool is sent again in the error path of the same call`
+		return p.cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args}) // want `CallTool is sent again in the error path`
 	}
 	return res, nil
 }
@@ -88,7 +88,7 @@ func (p *Pool) Invoke(ctx context.Context, params *mcp.CallToolParams) (*mcp.Cal
 	if err := p.restart(ctx); err != nil {
 		return nil, err
 	}
-	return p.cs.CallTool(ctx, params) // want `CallTool is sent again in the error path of the same call`
+	return p.cs.CallTool(ctx, params) // want `CallTool is sent again in the error path`
 }
 
 // InvokeNext calls the tool on success and on failure alike: the second
@@ -134,7 +134,7 @@ func (r *Remote) Call(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.Ca
 	if err := r.reconnect(ctx); err != nil {
 		return nil, err
 	}
-	return r.c.CallTool(ctx, req) // want `CallTool is sent again in the error path of the same call`
+	return r.c.CallTool(ctx, req) // want `CallTool is sent again in the error path`
 }
 
 // CallUnauthorized re-sends only after an error that proves the call never
@@ -247,7 +247,7 @@ func (p *Pool) resend(ctx context.Context, params *mcp.CallToolParams) (*mcp.Cal
 func (p *Pool) CallVia(ctx context.Context, params *mcp.CallToolParams) (*mcp.CallToolResult, error) {
 	res, err := p.cs.CallTool(ctx, params)
 	if err != nil {
-		return p.resend(ctx, params) // want `Pool.resend \(which calls CallTool\) is sent again in the error path of the same call`
+		return p.resend(ctx, params) // want `Pool.resend \(which calls CallTool\) is sent again in the error path`
 	}
 	return res, nil
 }

@@ -47,7 +47,7 @@ func Scenario2(ctx context.Context, c *mcp.Client, server string) (*mcp.CallTool
 		if err != nil {
 			return nil, err
 		}
-		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: args("acct", 100)}) // want `CallTool\("charge"\) is sent again in the error path of the same call`
+		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: args("acct", 100)}) // want `CallTool\("charge"\) is sent again in the error path`
 	}
 	return res, nil
 }

@@ -14,7 +14,7 @@ import (
 // Loop re-sends a keyless charge in a loop.
 func Loop(ctx context.Context, cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
 	var lastErr error
-	for attempt := 0; attempt < 3; attempt++ { // related: retry loop
+	for attempt := 0; attempt < 3; attempt++ { // related: retry loop; read back the outcome first, or send an idempotency key made once before the retry
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // want `CallTool\("charge"\) is sent again by this loop`
 		if err == nil {                                                   // related: failure observed here
 			return res, nil
@@ -26,7 +26,7 @@ func Loop(ctx context.Context, cs *mcp.ClientSession) (*mcp.CallToolResult, erro
 
 // Library re-sends it through backoff.Retry.
 func Library(ctx context.Context, cs *mcp.ClientSession) error {
-	return backoff.Retry(func() error { // related: retried by backoff.Retry
+	return backoff.Retry(func() error { // related: retried by backoff.Retry; read back the outcome first, or send an idempotency key made once before the retry
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // want `CallTool\("charge"\) is sent again by backoff.Retry`
 		return err                                                      // related: failure observed here
 	}, backoff.NewExponentialBackOff())
@@ -34,9 +34,9 @@ func Library(ctx context.Context, cs *mcp.ClientSession) error {
 
 // ErrorPath sends it again when the first call failed.
 func ErrorPath(ctx context.Context, cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // related: first call failed here
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // related: first call failed here; read back the outcome first, or send an idempotency key made once before the retry
 	if err != nil {
-		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // want `CallTool\("charge"\) is sent again in the error path of the same call`
+		res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge"}) // want `CallTool\("charge"\) is sent again in the error path`
 	}
 	return res, err
 }

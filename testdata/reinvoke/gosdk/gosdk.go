@@ -30,7 +30,7 @@ func accepted(r mcp.InputResponse) bool {
 func Register(s *mcp.Server) {
 	// The order is placed, then the user is asked: the next round places it again.
 	mcp.AddTool(s, &mcp.Tool{Name: "order"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		id, err := orders.Place(ctx, in.Item) // want `the handler of tool "order" commits a file write via \(\*store.Orders\).Place .*and then returns input requests; the client answers by calling the tool again, which runs the handler from the top and repeats it`
+		id, err := orders.Place(ctx, in.Item) // want `tool "order" writes a file \(store.Orders.Place\) .*before returning input requests`
 		if err != nil {
 			return nil, nil, err
 		}
@@ -42,7 +42,7 @@ func Register(s *mcp.Server) {
 	// Annotations do not matter: an idempotent tool is re-invoked too, and
 	// an overwrite before asking is made even if the user declines.
 	mcp.AddTool(s, &mcp.Tool{Name: "save", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		if err := os.WriteFile("draft", []byte(in.Item), 0o644); err != nil { // want `the handler of tool "save" commits a file write via os.WriteFile .*even if the user declines`
+		if err := os.WriteFile("draft", []byte(in.Item), 0o644); err != nil { // want `tool "save" writes a file \(os.WriteFile\)`
 			return nil, nil, err
 		}
 		return confirm("publish the draft?"), nil, nil
@@ -51,7 +51,7 @@ func Register(s *mcp.Server) {
 	// Input requests through a variable whose field is set.
 	mcp.AddTool(s, &mcp.Tool{Name: "order_var"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		res := &mcp.CallToolResult{}
-		if _, err := orders.Place(ctx, in.Item); err != nil { // want `the handler of tool "order_var" commits a file write`
+		if _, err := orders.Place(ctx, in.Item); err != nil { // want `tool "order_var" writes a file`
 			return nil, nil, err
 		}
 		res.InputRequests = mcp.InputRequestMap{"rate": &mcp.ElicitParams{Message: "rate us"}}
@@ -60,7 +60,7 @@ func Register(s *mcp.Server) {
 
 	// Input requests from a helper of this package, on one path.
 	mcp.AddTool(s, &mcp.Tool{Name: "order_helper"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		if _, err := orders.Place(ctx, in.Item); err != nil { // want `the handler of tool "order_helper" commits a file write`
+		if _, err := orders.Place(ctx, in.Item); err != nil { // want `tool "order_helper" writes a file`
 			return nil, nil, err
 		}
 		if in.Item == "gift" {
@@ -188,7 +188,7 @@ func Register(s *mcp.Server) {
 
 	// The helper writes on every round; the handler then asks.
 	mcp.AddTool(s, &mcp.Tool{Name: "order_place_always"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		if err := placeAlways(ctx, req, in.Item); err != nil { // want `the handler of tool "order_place_always" commits a file write via gosdk.placeAlways`
+		if err := placeAlways(ctx, req, in.Item); err != nil { // want `tool "order_place_always" writes a file \(gosdk.placeAlways\)`
 			return nil, nil, err
 		}
 		if len(req.Params.InputResponses) == 0 {
@@ -210,7 +210,7 @@ func Register(s *mcp.Server) {
 // Middleware returns input requests too: the wrapped call is re-run.
 func Middleware(next mcp.ToolHandler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if _, err := orders.Place(ctx, "audit"); err != nil { // want `this function commits a file write`
+		if _, err := orders.Place(ctx, "audit"); err != nil { // want `this function writes a file`
 			return nil, err
 		}
 		if req.Params.Name == "pay" {
@@ -233,7 +233,7 @@ func confirmThenPlace(ctx context.Context, req *mcp.CallToolRequest, item string
 
 // placeThenAsk places the order, then asks for a rating.
 func placeThenAsk(ctx context.Context, item string) (*mcp.CallToolResult, error) {
-	if _, err := orders.Place(ctx, item); err != nil { // want `this function commits a file write`
+	if _, err := orders.Place(ctx, item); err != nil { // want `this function writes a file`
 		return nil, err
 	}
 	return confirm("rate us?"), nil

@@ -18,14 +18,14 @@ func ask() *mcp.CallToolResult {
 }
 
 func order(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if _, err := orders.Place(ctx, req.GetString("item", "")); err != nil { // want `the handler of tool "order" commits a file write via \(\*store.Orders\).Place`
+	if _, err := orders.Place(ctx, req.GetString("item", "")); err != nil { // want `tool "order" writes a file \(store.Orders.Place\)`
 		return nil, err
 	}
 	return server.NewInputRequestBuilder("").Elicit("confirm", mcp.ElicitationParams{Message: "rate us?"}).ToolResult(), nil
 }
 
 func orderLiteral(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if _, err := orders.Place(ctx, req.GetString("item", "")); err != nil { // want `the handler of tool "order_literal" commits a file write`
+	if _, err := orders.Place(ctx, req.GetString("item", "")); err != nil { // want `tool "order_literal" writes a file`
 		return nil, err
 	}
 	return &mcp.CallToolResult{
@@ -100,7 +100,7 @@ func orderViaHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTool
 
 // placeThenAsk places the order, then asks for a rating.
 func placeThenAsk(ctx context.Context, item string) (*mcp.CallToolResult, error) {
-	if _, err := orders.Place(ctx, item); err != nil { // want `this function commits a file write`
+	if _, err := orders.Place(ctx, item); err != nil { // want `this function writes a file`
 		return nil, err
 	}
 	return ask(), nil

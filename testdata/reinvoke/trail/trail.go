@@ -17,10 +17,10 @@ type In struct {
 
 func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "reserve"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		if err := reserve(in.Item); err != nil { // want `the handler of tool "reserve" commits a file write via trail.reserve \(which reaches os.OpenFile\) and then returns input requests`
+		if err := reserve(in.Item); err != nil { // want `tool "reserve" writes a file \(trail.reserve\) before returning input requests`
 			return nil, nil, err
 		}
-		return &mcp.CallToolResult{ // related: input requests returned here; the handler runs again with the answers
+		return &mcp.CallToolResult{ // related: input requests returned here; commit the effect only once InputResponses are present, or check a dedupe key first
 			InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "reserve " + in.Item + "?"}},
 		}, nil, nil
 	})

@@ -16,7 +16,7 @@ var db *sql.DB
 
 func execute(ctx context.Context, req server.ToolCallRequest) (interface{}, error) {
 	q, _ := req.Parameters["query"].(string)
-	return db.ExecContext(ctx, q) // want `tool "execute" is not idempotent and its handler commits an SQL write via \(\*database/sql.DB\).ExecContext`
+	return db.ExecContext(ctx, q) // want `tool "execute" is not idempotent but writes to an SQL database \(sql.DB.ExecContext\)`
 }
 
 func executeKeyed(ctx context.Context, req server.ToolCallRequest) (interface{}, error) {

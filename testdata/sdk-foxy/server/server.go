@@ -18,7 +18,7 @@ func NewApplyTool(db *sql.DB) fxctx.Tool {
 	return fxctx.NewTool(
 		&mcp.Tool{Name: "apply", Description: desc("apply a change")},
 		func(ctx context.Context, args map[string]interface{}) *mcp.CallToolResult {
-			if _, err := db.ExecContext(ctx, "INSERT INTO changes VALUES (?)", args["change"]); err != nil { // want `tool "apply" is not idempotent and its handler commits an SQL write via \(\*database/sql.DB\).ExecContext .* or put a //mcpvet:idempotent directive on the registration \(the SDK has no tool annotations\)`
+			if _, err := db.ExecContext(ctx, "INSERT INTO changes VALUES (?)", args["change"]); err != nil { // want `tool "apply" is not idempotent but writes to an SQL database \(sql.DB.ExecContext\)`
 				return &mcp.CallToolResult{IsError: ptr(true)}
 			}
 			return &mcp.CallToolResult{}

@@ -17,7 +17,7 @@ func ptr(b bool) *bool { return &b }
 func Register(srv *server.Server) {
 	srv.RegisterTool(&protocol.Tool{Name: "lookup", Annotations: &protocol.ToolAnnotations{ReadOnlyHint: ptr(true)}},
 		func(ctx context.Context, req *protocol.CallToolRequest) (*protocol.CallToolResult, error) {
-			_, err := db.ExecContext(ctx, "UPDATE seen SET n = n + 1") // want `tool "lookup" is annotated ReadOnlyHint: true but its handler commits an SQL write`
+			_, err := db.ExecContext(ctx, "UPDATE seen SET n = n + 1") // want `tool "lookup" is annotated read-only but writes to an SQL database`
 			return nil, err
 		})
 	srv.RegisterTool(&protocol.Tool{Name: "lookup_pure", Annotations: &protocol.ToolAnnotations{ReadOnlyHint: ptr(true)}},

@@ -16,7 +16,7 @@ type chargeReq struct {
 }
 
 func charge(ctx context.Context, req *protocol.CallToolRequest) (*protocol.CallToolResult, error) {
-	_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES (?)", req.Arguments["account"]) // want `tool "charge" is not idempotent and its handler commits an SQL write via \(\*database/sql.DB\).ExecContext`
+	_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES (?)", req.Arguments["account"]) // want `tool "charge" is not idempotent but writes to an SQL database \(sql.DB.ExecContext\)`
 	return nil, err
 }
 

@@ -18,7 +18,7 @@ type ChargeArgs struct {
 }
 
 func charge(args ChargeArgs) (*mcp_golang.ToolResponse, error) {
-	_, err := db.Exec("INSERT INTO charges(account) VALUES (?)", args.Account) // want `tool "charge" is not idempotent and its handler commits an SQL write via \(\*database/sql.DB\).Exec`
+	_, err := db.Exec("INSERT INTO charges(account) VALUES (?)", args.Account) // want `tool "charge" is not idempotent but writes to an SQL database \(sql.DB.Exec\)`
 	return mcp_golang.NewToolResponse(mcp_golang.NewTextContent("ok")), err
 }
 

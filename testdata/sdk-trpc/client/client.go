@@ -20,7 +20,7 @@ func chargeReq() *mcp.CallToolRequest {
 
 // The retry option re-sends the tool call below after a timeout.
 func Simple(ctx context.Context) error {
-	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3)) // want `this trpc-mcp-go client option re-sends every request by itself, tools/call included, up to 3 times`
+	c, err := mcp.NewClient("http://localhost/mcp", info, mcp.WithSimpleRetry(3)) // want `this trpc-mcp-go client option re-sends every request up to 3 times`
 	if err != nil {
 		return err
 	}

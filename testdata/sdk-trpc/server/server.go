@@ -12,7 +12,7 @@ import (
 var db *sql.DB
 
 func charge(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES (?)", req.Params.Arguments["account"]) // want `tool "charge" is not idempotent and its handler commits an SQL write via \(\*database/sql.DB\).ExecContext`
+	_, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES (?)", req.Params.Arguments["account"]) // want `tool "charge" is not idempotent but writes to an SQL database \(sql.DB.ExecContext\)`
 	return mcp.NewTextResult("ok"), err
 }
 

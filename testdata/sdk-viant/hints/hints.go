@@ -19,7 +19,7 @@ func Register(reg *server.Registry) {
 	reg.RegisterTool(&server.ToolEntry{
 		Metadata: schema.Tool{Name: "lookup", Annotations: &schema.ToolAnnotations{ReadOnlyHint: ptr(true)}},
 		Handler: func(ctx context.Context, req *schema.CallToolRequest) (*schema.CallToolResult, *jsonrpc.Error) {
-			_, _ = db.ExecContext(ctx, "UPDATE seen SET n = n + 1") // want `tool "lookup" is annotated ReadOnlyHint: true but its handler commits an SQL write`
+			_, _ = db.ExecContext(ctx, "UPDATE seen SET n = n + 1") // want `tool "lookup" is annotated read-only but writes to an SQL database`
 			return nil, nil
 		},
 	})

@@ -20,7 +20,7 @@ type ChargeIn struct {
 type ChargeOut struct{}
 
 func charge(ctx context.Context, in *ChargeIn) (*schema.CallToolResult, *jsonrpc.Error) {
-	if _, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES (?)", in.Account); err != nil { // want `tool "charge" is not idempotent and its handler commits an SQL write via \(\*database/sql.DB\).ExecContext`
+	if _, err := db.ExecContext(ctx, "INSERT INTO charges(account) VALUES (?)", in.Account); err != nil { // want `tool "charge" is not idempotent but writes to an SQL database \(sql.DB.ExecContext\)`
 		return nil, jsonrpc.NewInternalError(err.Error(), nil)
 	}
 	return &schema.CallToolResult{}, nil

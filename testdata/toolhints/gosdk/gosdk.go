@@ -27,7 +27,7 @@ var ro = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
 func Register(s *mcp.Server, dynamic bool) {
 	// A read-only tool that appends to a file.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_balance", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		if err := led.Append(in.Account); err != nil { // want `tool "get_balance" is annotated ReadOnlyHint: true but its handler commits a file write via \(\*store.Ledger\).Append .*set ReadOnlyHint to false`
+		if err := led.Append(in.Account); err != nil { // want `tool "get_balance" is annotated read-only but writes a file \(store.Ledger.Append\)`
 			return nil, nil, err
 		}
 		return &mcp.CallToolResult{}, nil, nil
@@ -35,12 +35,12 @@ func Register(s *mcp.Server, dynamic bool) {
 
 	// A read-only tool that overwrites a file: still a write.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_config", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, os.WriteFile("config", nil, 0o644) // want `tool "get_config" is annotated ReadOnlyHint: true but its handler commits a file write via os.WriteFile`
+		return nil, nil, os.WriteFile("config", nil, 0o644) // want `tool "get_config" is annotated read-only but writes a file \(os.WriteFile\)`
 	})
 
 	// A read-only tool that PUTs.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_remote", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, store.Put(ctx, "http://example.com/x") // want `tool "get_remote" is annotated ReadOnlyHint: true but its handler commits an HTTP request via store.Put`
+		return nil, nil, store.Put(ctx, "http://example.com/x") // want `tool "get_remote" is annotated read-only but sends an HTTP [A-Z]+ \(store.Put\)`
 	})
 
 	// ok: a read-only tool that POSTs a query to an RPC endpoint (the Kiali
@@ -58,13 +58,13 @@ func Register(s *mcp.Server, dynamic bool) {
 
 	// A read-only tool whose REST client POSTs: a write.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_post", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, store.Send(ctx, "http://example.com/q") // want `tool "get_post" is annotated ReadOnlyHint: true but its handler commits an HTTP request via store.Send`
+		return nil, nil, store.Send(ctx, "http://example.com/q") // want `tool "get_post" is annotated read-only but sends an HTTP [A-Z]+ \(store.Send\)`
 	})
 
 	// A read-only tool that sends a GraphQL mutation: a POST through a
 	// function named like a mutation.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_issue", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, gql.Mutate(ctx, "addComment") // want `tool "get_issue" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*rpcapi.GQL\).Mutate`
+		return nil, nil, gql.Mutate(ctx, "addComment") // want `tool "get_issue" is annotated read-only but sends an HTTP [A-Z]+ \(rpcapi.GQL.Mutate\)`
 	})
 
 	// ok: a read-only tool that POSTs through a generic RPC method.
@@ -86,17 +86,17 @@ func Register(s *mcp.Server, dynamic bool) {
 	})
 
 	// A handler in another package: known through its facts.
-	mcp.AddTool(s, &mcp.Tool{Name: "log", Annotations: ro}, remote.Log)          // want `tool "log" is annotated ReadOnlyHint: true but its handler commits a file write via remote.Log`
+	mcp.AddTool(s, &mcp.Tool{Name: "log", Annotations: ro}, remote.Log)          // want `tool "log" is annotated read-only but writes a file \(remote.Log\)`
 	mcp.AddTool(s, &mcp.Tool{Name: "show_remote", Annotations: ro}, remote.Show) // ok: reads
 
 	// An idempotent tool that appends.
 	mcp.AddTool(s, &mcp.Tool{Name: "record", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, led.Append(in.Account) // want `tool "record" is annotated IdempotentHint: true but its handler commits a file write via \(\*store.Ledger\).Append .*which is not idempotent by nature`
+		return nil, nil, led.Append(in.Account) // want `tool "record" is annotated idempotent but writes a file \(store.Ledger.Append\)`
 	})
 
 	// An idempotent tool that runs a shell.
 	mcp.AddTool(s, &mcp.Tool{Name: "sync", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, exec.CommandContext(ctx, "bash", "-c", in.Account).Run() // want `tool "sync" is annotated IdempotentHint: true but its handler commits a process run`
+		return nil, nil, exec.CommandContext(ctx, "bash", "-c", in.Account).Run() // want `tool "sync" is annotated idempotent but runs a process`
 	})
 
 	// ok: an idempotent tool that overwrites.
@@ -125,7 +125,7 @@ func Register(s *mcp.Server, dynamic bool) {
 
 	// An idempotent tool whose REST client POSTs: not idempotent by nature.
 	mcp.AddTool(s, &mcp.Tool{Name: "resend", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, store.Send(ctx, "http://example.com/resend") // want `tool "resend" is annotated IdempotentHint: true but its handler commits an HTTP request via store.Send .*which is not idempotent by nature`
+		return nil, nil, store.Send(ctx, "http://example.com/resend") // want `tool "resend" is annotated idempotent but sends an HTTP [A-Z]+ \(store.Send\)`
 	})
 
 	// ok: the user asserts the handler dedupes.

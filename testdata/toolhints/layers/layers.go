@@ -20,7 +20,7 @@ type Definition struct {
 
 var defs = []Definition{
 	{Name: "ly_get", ReadOnly: true, Handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, led.Append("x") // want `tool "ly_get" is annotated ReadOnlyHint: true but its handler commits a file write`
+		return nil, led.Append("x") // want `tool "ly_get" is annotated read-only but writes a file`
 	}},
 	{Name: "ly_list", ReadOnly: true, Handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, nil // ok: reads nothing

@@ -14,11 +14,11 @@ import (
 var led = &store.Ledger{Path: "ledger"}
 
 func appendLine(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, led.Append(req.GetString("account", "")) // want `tool "get_sentinel_mock" is annotated ReadOnlyHint: true but its handler commits a file write`
+	return nil, led.Append(req.GetString("account", "")) // want `tool "get_sentinel_mock" is annotated read-only but writes a file`
 }
 
 func overwrite(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, os.WriteFile("x", nil, 0o644) // want `tool "peek" is annotated ReadOnlyHint: true`
+	return nil, os.WriteFile("x", nil, 0o644) // want `tool "peek" is annotated read-only`
 }
 
 func Register(s *server.MCPServer) {
@@ -36,7 +36,7 @@ func Register(s *server.MCPServer) {
 	})
 
 	s.AddTool(mcp.NewTool("clone", mcp.WithIdempotentHintAnnotation(true)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		f, err := os.OpenFile("log", os.O_APPEND|os.O_WRONLY, 0) // want `tool "clone" is annotated IdempotentHint: true but its handler commits a file write via os.OpenFile`
+		f, err := os.OpenFile("log", os.O_APPEND|os.O_WRONLY, 0) // want `tool "clone" is annotated idempotent but writes a file \(os.OpenFile\)`
 		if err != nil {
 			return nil, err
 		}

@@ -75,7 +75,7 @@ func (d *docs) getDoc(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 
 func (d *docs) vendor(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	cmd := exec.CommandContext(ctx, "go", "get", req.GetString("package", ""))
-	return nil, cmd.Run() // want `tool "vendor_package" is annotated ReadOnlyHint: true but its handler commits a process run`
+	return nil, cmd.Run() // want `tool "vendor_package" is annotated read-only but runs a process`
 }
 
 func pods(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -105,7 +105,7 @@ func status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 }
 
 func journal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	f, err := os.OpenFile("journal.log", os.O_APPEND|os.O_WRONLY, 0) // want `tool "journal" is annotated ReadOnlyHint: true but its handler commits a file write`
+	f, err := os.OpenFile("journal.log", os.O_APPEND|os.O_WRONLY, 0) // want `tool "journal" is annotated read-only but writes a file`
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ var (
 func Register(s *gosdk.Server) {
 	// A read-only tool that reboots: a POST named by no verb list.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_status", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "server_status" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*restsdk.ServersService\).Reboot`
+		return nil, nil, api.Servers.Reboot(ctx, in.ID) // want `tool "server_status" is annotated read-only but sends an HTTP [A-Z]+ \(restsdk.ServersService.Reboot\)`
 	})
 
 	// ok: a read-only tool that GETs.
@@ -55,7 +55,7 @@ func Register(s *gosdk.Server) {
 
 	// A read-only tool that sends a GraphQL mutation.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "labels", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Relabel(ctx, in.Name) // want `tool "labels" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*restsdk.Client\).Relabel`
+		return nil, nil, api.Relabel(ctx, in.Name) // want `tool "labels" is annotated read-only but sends an HTTP [A-Z]+ \(restsdk.Client.Relabel\)`
 	})
 
 	// ok: a read-only tool of an RPC API that POSTs everything (the Kiali trap).
@@ -65,12 +65,12 @@ func Register(s *gosdk.Server) {
 
 	// A read-only tool that calls the RPC API's method named like a mutation.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "mesh_item", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, kiali.DeleteItem(ctx, in.Name) // want `tool "mesh_item" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*rpc.Client\).DeleteItem`
+		return nil, nil, kiali.DeleteItem(ctx, in.Name) // want `tool "mesh_item" is annotated read-only but sends an HTTP [A-Z]+ \(rpc.Client.DeleteItem\)`
 	})
 
 	// A read-only tool that DELETEs: a write, even if idempotent.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_purge", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Delete(ctx, in.ID) // want `tool "server_purge" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*restsdk.ServersService\).Delete`
+		return nil, nil, api.Servers.Delete(ctx, in.ID) // want `tool "server_purge" is annotated read-only but sends an HTTP [A-Z]+ \(restsdk.ServersService.Delete\)`
 	})
 
 	// ok: an idempotent tool whose Edit is a PUT.
@@ -80,12 +80,12 @@ func Register(s *gosdk.Server) {
 
 	// An idempotent tool whose Update is a POST.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_update", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "server_update" is annotated IdempotentHint: true but its handler commits an HTTP request via \(\*restsdk.ServersService\).Update .*which is not idempotent by nature`
+		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "server_update" is annotated idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Update\)`
 	})
 
 	// A read-only tool that creates a service through a generated client.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "service_list", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		_, err := gc.CreateServiceWithResponse(ctx, gen.CreateServiceJSONRequestBody{Name: in.Name}) // want `tool "service_list" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*gen.ClientWithResponses\).CreateServiceWithResponse`
+		_, err := gc.CreateServiceWithResponse(ctx, gen.CreateServiceJSONRequestBody{Name: in.Name}) // want `tool "service_list" is annotated read-only but sends an HTTP [A-Z]+ \(gen.ClientWithResponses.CreateServiceWithResponse\)`
 		return nil, nil, err
 	})
 
@@ -97,7 +97,7 @@ func Register(s *gosdk.Server) {
 
 	// An idempotent tool that creates a stack through a go-swagger client.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "stack_ensure", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: in.Name, Context: ctx}) // want `tool "stack_ensure" is annotated IdempotentHint: true but its handler commits an HTTP request via \(\*swagger.Client\).CreateStack`
+		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: in.Name, Context: ctx}) // want `tool "stack_ensure" is annotated idempotent but sends an HTTP [A-Z]+ \(swagger.Client.CreateStack\)`
 		return nil, nil, err
 	})
 
@@ -112,7 +112,7 @@ func Register(s *gosdk.Server) {
 func RegisterMCPGo(s *server.MCPServer) {
 	// An idempotent tool that retries a job: a POST.
 	s.AddTool(mcp.NewTool("job_retry", mcp.WithIdempotentHintAnnotation(true), mcp.WithReadOnlyHintAnnotation(false)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, api.Jobs.Retry(ctx, req.GetInt("id", 0)) // want `tool "job_retry" is annotated IdempotentHint: true but its handler commits an HTTP request via \(\*restsdk.JobsService\).Retry`
+		return nil, api.Jobs.Retry(ctx, req.GetInt("id", 0)) // want `tool "job_retry" is annotated idempotent but sends an HTTP [A-Z]+ \(restsdk.JobsService.Retry\)`
 	})
 
 	// ok: an idempotent tool that deletes.
@@ -122,7 +122,7 @@ func RegisterMCPGo(s *server.MCPServer) {
 
 	// A read-only tool that cancels a job.
 	s.AddTool(mcp.NewTool("job_log", mcp.WithReadOnlyHintAnnotation(true)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, api.Jobs.Cancel(ctx, req.GetInt("id", 0)) // want `tool "job_log" is annotated ReadOnlyHint: true but its handler commits an HTTP request via \(\*restsdk.JobsService\).Cancel`
+		return nil, api.Jobs.Cancel(ctx, req.GetInt("id", 0)) // want `tool "job_log" is annotated read-only but sends an HTTP [A-Z]+ \(restsdk.JobsService.Cancel\)`
 	})
 
 	// ok: a read-only tool that reads the log.

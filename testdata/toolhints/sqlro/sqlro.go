@@ -34,7 +34,7 @@ func Register(s *mcp.Server, conn *pgx.Conn) {
 
 	// A read-only tool that inserts.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_counter", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		_, err := conn.Exec(ctx, "INSERT INTO hits (q) VALUES ($1)", in.Query) // want `tool "get_counter" is annotated ReadOnlyHint: true but its handler commits an SQL write via \(\*pgx.Conn\).Exec`
+		_, err := conn.Exec(ctx, "INSERT INTO hits (q) VALUES ($1)", in.Query) // want `tool "get_counter" is annotated read-only but writes to an SQL database \(pgx.Conn.Exec\)`
 		return nil, nil, err
 	})
 }

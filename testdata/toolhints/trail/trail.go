@@ -15,9 +15,9 @@ type In struct {
 }
 
 func Register(s *mcp.Server) {
-	ro := &mcp.ToolAnnotations{ReadOnlyHint: true} // related: annotated read-only here
+	ro := &mcp.ToolAnnotations{ReadOnlyHint: true} // related: annotated read-only here; set ReadOnlyHint to false, or move the write out of this tool
 	mcp.AddTool(s, &mcp.Tool{Name: "get_note", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, touch(in.Name) // want `tool "get_note" is annotated ReadOnlyHint: true but its handler commits a file write via trail.touch \(which reaches os.WriteFile\)`
+		return nil, nil, touch(in.Name) // want `tool "get_note" is annotated read-only but writes a file \(trail.touch\)`
 	})
 	// The same annotation on a handler that only reads: no finding.
 	mcp.AddTool(s, &mcp.Tool{Name: "read_note", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {

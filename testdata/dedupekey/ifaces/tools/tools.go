@@ -16,7 +16,7 @@ import (
 type srv struct{ m api.Messenger }
 
 func (s *srv) send(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return nil, s.m.Deliver(ctx, req.GetString("to", ""), req.GetString("body", "")) // want `tool "send_message" is not idempotent and its handler commits an SQL write via api.Messenger.Deliver \(implemented by \(\*extsdk.Client\).Deliver\)`
+	return nil, s.m.Deliver(ctx, req.GetString("to", ""), req.GetString("body", "")) // want `tool "send_message" is not idempotent but writes to an SQL database \(api.Messenger.Deliver, implemented by extsdk.Client.Deliver\)`
 }
 
 func (s *srv) inbox(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

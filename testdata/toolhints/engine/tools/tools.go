@@ -32,6 +32,6 @@ func Register(s *mcp.Server, e engine.Engine) {
 
 	// Both implementations start a new container: not idempotent.
 	mcp.AddTool(s, &mcp.Tool{Name: "container_run", Annotations: idem}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, e.Run(ctx, in.ID) // want `tool "container_run" is annotated IdempotentHint: true`
+		return nil, nil, e.Run(ctx, in.ID) // want `tool "container_run" is annotated idempotent`
 	})
 }
