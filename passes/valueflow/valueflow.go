@@ -42,6 +42,8 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(FuncSummary), new(Analyzed)},
+	// What type-checked is followed; the rest is Unknown.
+	RunDespiteErrors: true,
 }
 
 // Result answers value queries on the package. Its methods are safe for
