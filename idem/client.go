@@ -80,7 +80,7 @@ const (
 
 // Event is one step of the client helper, for logging and tests.
 type Event struct {
-	Kind    EventKind
+	Kind    EventKind     // the step
 	Attempt int           // the number of sends so far
 	Status  Status        // for EventReadBack: the status read
 	Wait    time.Duration // for EventPoll and EventResend
@@ -169,7 +169,7 @@ var (
 
 // CallError is the error of a client helper call.
 type CallError struct {
-	Tool   string
+	Tool   string // the tool called
 	Key    string // the idempotency key sent with every attempt
 	TaskID string // TaskID(Key); the status is at StatusURI(TaskID)
 	Sends  int    // how many times the call was sent
@@ -208,10 +208,10 @@ func (e *CallError) Unwrap() []error {
 // key and how often it was sent. The SDK packages keep it in their Call
 // type.
 type CallState struct {
-	Tool    string
-	Key     string
-	Sends   int
-	Resends int
+	Tool    string // the tool called
+	Key     string // the idempotency key, made once
+	Sends   int    // attempts sent so far
+	Resends int    // of which resends after a failed or not_found read-back
 	// LastErr is the error of the last attempt, if its outcome is unknown.
 	LastErr error
 }

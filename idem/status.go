@@ -41,14 +41,14 @@ func ParseStatusURI(uri string) (string, bool) {
 // recorded tool result (a CallToolResult, as JSON) when Status is done;
 // Error the reason when it is failed.
 type StatusDoc struct {
-	TaskID  string          `json:"task_id"`
-	Status  Status          `json:"status"`
-	Tool    string          `json:"tool,omitempty"`
-	Attempt int             `json:"attempt,omitempty"`
-	Created *time.Time      `json:"created,omitempty"`
-	Updated *time.Time      `json:"updated,omitempty"`
-	Result  json.RawMessage `json:"result,omitempty"`
-	Error   string          `json:"error,omitempty"`
+	TaskID  string          `json:"task_id"`           // TaskID(key)
+	Status  Status          `json:"status"`            // pending, running, done, failed or not_found
+	Tool    string          `json:"tool,omitempty"`    // the tool called
+	Attempt int             `json:"attempt,omitempty"` // handler runs under the key so far
+	Created *time.Time      `json:"created,omitempty"` // when the key was first seen
+	Updated *time.Time      `json:"updated,omitempty"` // when the record last changed
+	Result  json.RawMessage `json:"result,omitempty"`  // the recorded CallToolResult, when done
+	Error   string          `json:"error,omitempty"`   // why the last attempt failed, when failed
 }
 
 // NewStatusDoc returns the status document of a record.
@@ -111,10 +111,10 @@ const (
 // ResultInfo is the value of the ResultMetaKey entry in the _meta of a
 // tool result answered by the server middleware.
 type ResultInfo struct {
-	Outcome   Outcome `json:"outcome"`
-	TaskID    string  `json:"task_id,omitempty"`
-	Status    Status  `json:"status,omitempty"`
-	StatusURI string  `json:"status_uri,omitempty"`
+	Outcome   Outcome `json:"outcome"`              // what the middleware did
+	TaskID    string  `json:"task_id,omitempty"`    // TaskID(key)
+	Status    Status  `json:"status,omitempty"`     // the record's status
+	StatusURI string  `json:"status_uri,omitempty"` // StatusURI(TaskID)
 }
 
 // ParseResultInfo reads a ResultInfo from the _meta map of a tool result

@@ -7,7 +7,7 @@
 //
 // A server adds two lines:
 //
-//	store, err := sqlitestore.Open("idem.db") // survives restarts
+//	store, err := sqlitestore.Open("idem.db", nil) // survives restarts
 //	gosdk.Install(server, store, nil)         // middleware + status resource
 //
 // A client replaces CallTool:

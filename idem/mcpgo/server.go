@@ -6,7 +6,7 @@
 //
 // A server adds two lines:
 //
-//	store, err := sqlitestore.Open("idem.db") // survives restarts
+//	store, err := sqlitestore.Open("idem.db", nil) // survives restarts
 //	mcpgo.Install(s, store, nil)              // middleware + status resource
 //
 // A client replaces CallTool:

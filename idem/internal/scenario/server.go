@@ -146,11 +146,11 @@ type Config struct {
 
 // Environment variable names.
 const (
-	EnvSDK       = "IDEM_SCENARIO_SDK"
-	EnvTransport = "IDEM_SCENARIO_TRANSPORT"
-	EnvLedger    = "IDEM_SCENARIO_LEDGER"
-	EnvStore     = "IDEM_SCENARIO_STORE"
-	EnvDelay     = "IDEM_SCENARIO_DELAY_MS"
+	EnvSDK       = "IDEM_SCENARIO_SDK"       // Config.SDK; set makes the test binary a server
+	EnvTransport = "IDEM_SCENARIO_TRANSPORT" // Config.Transport
+	EnvLedger    = "IDEM_SCENARIO_LEDGER"    // Config.Ledger
+	EnvStore     = "IDEM_SCENARIO_STORE"     // Config.Store
+	EnvDelay     = "IDEM_SCENARIO_DELAY_MS"  // Config.Delay in milliseconds
 )
 
 // Env returns c as environment variables.
