@@ -59,9 +59,12 @@ func NewCall(params *mcp.CallToolParams, opts *CallOptions) *Call {
 	if p.Meta == nil {
 		p.Meta = mcp.Meta{}
 	}
-	args, err := argumentMap(params.Arguments)
-	if err != nil {
-		c.err = err
+	var args map[string]any
+	if o.ArgumentKey != "" {
+		var err error
+		if args, err = argumentMap(params.Arguments); err != nil {
+			c.err = err
+		}
 	}
 	key, _ := p.Meta[o.MetaKey].(string)
 	if key == "" && o.ArgumentKey != "" {

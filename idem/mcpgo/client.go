@@ -60,9 +60,12 @@ func NewCall(req mcp.CallToolRequest, opts *CallOptions) *Call {
 		meta.ProgressToken = req.Params.Meta.ProgressToken
 		maps.Copy(meta.AdditionalFields, req.Params.Meta.AdditionalFields)
 	}
-	args, err := argumentMap(req.Params.Arguments, req.Params.RawArguments)
-	if err != nil {
-		c.err = err
+	var args map[string]any
+	if o.ArgumentKey != "" {
+		var err error
+		if args, err = argumentMap(req.Params.Arguments, req.Params.RawArguments); err != nil {
+			c.err = err
+		}
 	}
 	key, _ := meta.AdditionalFields[o.MetaKey].(string)
 	if key == "" && o.ArgumentKey != "" {
