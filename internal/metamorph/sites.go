@@ -1,0 +1,240 @@
+package metamorph
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// A site is a place a rewrite may change: an expression with its
+// ancestors.
+type site struct {
+	e     ast.Expr
+	pkg   *packages.Package
+	file  *ast.File
+	stack []ast.Node // ancestors of e, the file first
+	class string
+}
+
+func (s *site) info() *types.Info { return s.pkg.TypesInfo }
+
+func (s *site) typ() types.Type { return s.info().TypeOf(s.e) }
+
+// topFunc returns the top-level function declaration the site is in, or
+// nil at package level.
+func (s *site) topFunc() *ast.FuncDecl {
+	for _, n := range s.stack {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// originName names the fixture's top-level function the site is in.
+func (s *site) originName(v *variant) string {
+	if d := s.topFunc(); d != nil {
+		n := funcName(d)
+		if o, ok := v.origin[n]; ok {
+			return o
+		}
+		return n
+	}
+	return "(package level)"
+}
+
+// stmt returns the statement before which a value of the site can be
+// computed in its place: the innermost statement around the site, when
+// that statement is in a block and evaluates the site once, right when it
+// runs (not in a loop's condition, not after an if's init statement).
+func (s *site) stmt() ast.Stmt {
+	for i := len(s.stack) - 1; i >= 1; i-- {
+		st, ok := s.stack[i].(ast.Stmt)
+		if !ok {
+			if _, lit := s.stack[i].(*ast.FuncLit); lit {
+				return nil
+			}
+			continue
+		}
+		var child ast.Node = s.e
+		if i+1 < len(s.stack) {
+			child = s.stack[i+1]
+		}
+		switch st := st.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeclStmt, *ast.SendStmt,
+			*ast.IncDecStmt, *ast.GoStmt, *ast.DeferStmt:
+		case *ast.IfStmt:
+			if st.Init != nil || child != st.Cond {
+				return nil
+			}
+		case *ast.SwitchStmt:
+			if st.Init != nil || child != st.Tag {
+				return nil
+			}
+		case *ast.RangeStmt:
+			if child != st.X {
+				return nil
+			}
+		default:
+			return nil
+		}
+		switch parent := s.stack[i-1].(type) {
+		case *ast.BlockStmt:
+		case *ast.CaseClause:
+			if child == parent {
+				return nil
+			}
+			for _, e := range parent.List {
+				if e == s.e {
+					return nil
+				}
+			}
+		case *ast.CommClause:
+			if parent.Comm == st {
+				return nil
+			}
+		default:
+			return nil
+		}
+		return st
+	}
+	return nil
+}
+
+// walk calls fn for every node of f with its ancestors.
+func walk(f *ast.File, fn func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !fn(n, stack) {
+			return false
+		}
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// valueSites returns the values passed to functions and stored in
+// struct fields, in pre-order: every argument of a call of a declared
+// function (not a builtin, a conversion or a function value), every
+// element of a composite literal of a named struct type, and the keys and
+// values of a map literal that is itself such a value. The class is that
+// of the callee's or the struct type's package. Untyped nil, types, void
+// values and variables (x, x.f: the server, the context, the input) are
+// left out.
+func (v *variant) valueSites() []*site {
+	var sites []*site
+	for _, pkg := range v.p.pkgs {
+		info := pkg.TypesInfo
+		for _, f := range pkg.Syntax {
+			seen := make(map[ast.Expr]bool)
+			add := func(e ast.Expr, stack []ast.Node, class string) {
+				tv, ok := info.Types[e]
+				if !ok || tv.IsType() || tv.IsNil() || tv.IsVoid() || tv.IsBuiltin() || tv.Type == nil || seen[e] {
+					return
+				}
+				if b, ok := tv.Type.(*types.Basic); ok && b.Kind() == types.Invalid {
+					return
+				}
+				if isVariable(info, e) {
+					return // a variable's value flows already; the rewrites move values
+				}
+				seen[e] = true
+				sites = append(sites, &site{e: e, pkg: pkg, file: f, stack: append([]ast.Node(nil), stack...), class: class})
+			}
+			walk(f, func(n ast.Node, stack []ast.Node) bool {
+				stack = append(stack, n)
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					fn := staticCallee(info, n)
+					if fn == nil || fn.Pkg() == nil {
+						return true
+					}
+					class := v.p.classOf(fn.Pkg())
+					for _, a := range n.Args {
+						add(a, stack, class)
+					}
+				case *ast.CompositeLit:
+					t := info.TypeOf(n)
+					if t == nil {
+						return true
+					}
+					if p, ok := t.Underlying().(*types.Pointer); ok {
+						t = p.Elem()
+					}
+					named, ok := types.Unalias(t).(*types.Named)
+					if !ok {
+						return true
+					}
+					if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+						return true
+					}
+					class := v.p.classOf(named.Obj().Pkg())
+					for _, elt := range n.Elts {
+						if kv, ok := elt.(*ast.KeyValueExpr); ok {
+							add(kv.Value, append(stack, kv), class)
+						} else {
+							add(elt, stack, class)
+						}
+					}
+				}
+				return true
+			})
+			// Map literals that are values: their keys and values too.
+			n := len(sites)
+			for _, s := range sites[:n] {
+				if s.file != f {
+					continue
+				}
+				cl, ok := s.e.(*ast.CompositeLit)
+				if !ok {
+					continue
+				}
+				if _, isMap := info.TypeOf(cl).Underlying().(*types.Map); !isMap {
+					continue
+				}
+				stack := append(append([]ast.Node(nil), s.stack...), cl)
+				for _, elt := range cl.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						add(kv.Key, append(stack, kv), s.class)
+						add(kv.Value, append(stack, kv), s.class)
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(sites, func(i, j int) bool {
+		a, b := sites[i], sites[j]
+		if a.file != b.file {
+			return v.p.fileName(a.file) < v.p.fileName(b.file)
+		}
+		if a.e.Pos() != b.e.Pos() {
+			return a.e.Pos() < b.e.Pos()
+		}
+		return a.e.End() > b.e.End()
+	})
+	return sites
+}
+
+// handlerSites returns the function values handed to an MCP SDK (an
+// argument of an SDK function, a field of an SDK struct) whose
+// signature takes and returns something: tool handlers, not options.
+func (v *variant) handlerSites() []*site {
+	var out []*site
+	for _, s := range v.valueSites() {
+		if s.class != classSDK {
+			continue
+		}
+		sig, ok := s.typ().Underlying().(*types.Signature)
+		if !ok || sig.Params().Len() == 0 || sig.Results().Len() == 0 {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
