@@ -14,11 +14,14 @@ import (
 // the fixture module $MM_MODULE and prints the changes; the temporary
 // module is kept in $MM_KEEP when set.
 func TestDebug(t *testing.T) {
-	mod := os.Getenv("MM_MODULE")
-	if mod == "" {
+	mods := os.Getenv("MM_MODULE")
+	if mods == "" {
 		t.Skip("set MM_MODULE")
 	}
-	dir := testenv.Module(t, filepath.Join("../../testdata", mod))
+	var dirs []string
+	for _, mod := range strings.Split(mods, ",") {
+		dirs = append(dirs, testenv.Module(t, filepath.Join("../../testdata", mod)))
+	}
 	var rws []*Rewrite
 	want := os.Getenv("MM_REWRITES")
 	for _, rw := range append(Rewrites(), Mutations()...) {
@@ -33,15 +36,22 @@ func TestDebug(t *testing.T) {
 		os.RemoveAll(tmp)
 		os.MkdirAll(tmp, 0o755)
 	}
-	res, err := Run(dir, tmp, rws, analyzer.All())
+	results, err := RunGroup(dirs, tmp, rws, analyzer.All())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, n := range res.Sites {
-		t.Logf("%s: %d sites, skipped %v", name, n, res.Skipped[name])
-	}
-	t.Logf("orig: %d findings", len(res.Findings["orig"]))
-	for _, c := range res.Changes() {
-		t.Log(c)
+	for _, res := range results {
+		for name, n := range res.Sites {
+			t.Logf("%s %s: %d sites, skipped %v", res.Module, name, n, res.Skipped[name])
+		}
+		t.Logf("%s orig: %d findings; times %v", res.Module, len(res.Findings["orig"]), res.Times)
+		if os.Getenv("MM_ORIG") != "" {
+			for k, n := range res.Findings["orig"] {
+				t.Logf("ORIG %s %s x%d", res.Module, k, n)
+			}
+		}
+		for _, c := range res.Changes() {
+			t.Log(c)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -30,53 +31,84 @@ type Result struct {
 	Sites    map[string]int             // variant name -> sites rewritten
 	Skipped  map[string]map[string]int  // variant name -> reason -> sites left alone
 	Dir      string                     // the temporary module, when kept
+	// Times of the phases: planning load, rewriting, analysis load,
+	// analysis.
+	Times [4]time.Duration
 }
 
-// Run applies every rewrite to the fixture module in dir, writes the
-// variants side by side into one temporary module under tmp (so that the
-// dependencies are loaded and type-checked once), runs the analyzers
-// over it and returns the findings of each variant. The unrewritten
-// module is the variant "orig".
-func Run(dir, tmp string, rewrites []*Rewrite, analyzers []*analysis.Analyzer) (*Result, error) {
-	p, err := loadProgram(dir)
-	if err != nil {
-		return nil, err
-	}
-	variants := []*variant{newVariant(p, "orig")}
-	for _, rw := range rewrites {
-		for _, v := range rw.apply(p) {
-			variants = append(variants, v)
-		}
-	}
-	res := &Result{
-		Module:   filepath.Base(dir),
-		Findings: make(map[string]map[Finding]int),
-		Sites:    make(map[string]int),
-		Skipped:  make(map[string]map[string]int),
-		Dir:      tmp,
-	}
-	for _, v := range variants {
-		if err := v.write(tmp); err != nil {
+// RunGroup applies every rewrite to each fixture module in dirs, writes
+// the variants side by side into one temporary module under tmp (so
+// that the dependencies are loaded and type-checked once for all of
+// them), runs the analyzers over it and returns, for each fixture
+// module, the findings of each variant. The unrewritten module is the
+// variant "orig". The fixture modules of a group must agree on the
+// versions of the modules they share; a group of one keeps its module
+// path (readback-dotless tests a path without a dot).
+func RunGroup(dirs []string, tmp string, rewrites []*Rewrite, analyzers []*analysis.Analyzer) ([]*Result, error) {
+	t0 := time.Now()
+	var progs []*program
+	var mods []*goMod
+	tempMod := "example.com/mm"
+	for _, dir := range dirs {
+		p, err := loadProgram(dir)
+		if err != nil {
 			return nil, err
 		}
-		res.Findings[v.name] = make(map[Finding]int)
-		res.Sites[v.name] = v.sites
-		res.Skipped[v.name] = v.skipped
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), tempGoMod(p, variants), 0o644); err != nil {
-		return nil, err
-	}
-	if sum, err := os.ReadFile(filepath.Join(dir, "go.sum")); err == nil {
-		if err := os.WriteFile(filepath.Join(tmp, "go.sum"), sum, 0o644); err != nil {
-			return nil, err
+		progs = append(progs, p)
+		mods = append(mods, parseGoMod(p.goMod, dir))
+		if len(dirs) == 1 {
+			tempMod = p.modPath
 		}
 	}
+	t1 := time.Now()
+	var variants []*variant
+	results := make(map[*program]*Result)
+	var out []*Result
+	extMods := make(map[string]string)
+	var sums []byte
+	for _, p := range progs {
+		p.tempMod = tempMod
+		vs := []*variant{newVariant(p, "orig")}
+		for _, rw := range rewrites {
+			vs = append(vs, rw.apply(p)...)
+		}
+		res := &Result{
+			Module:   p.fixture,
+			Findings: make(map[string]map[Finding]int),
+			Sites:    make(map[string]int),
+			Skipped:  make(map[string]map[string]int),
+			Dir:      tmp,
+		}
+		for _, v := range vs {
+			if err := v.write(tmp); err != nil {
+				return nil, err
+			}
+			res.Findings[v.name] = make(map[Finding]int)
+			res.Sites[v.name] = v.sites
+			res.Skipped[v.name] = v.skipped
+			if v.extMod != "" {
+				extMods[v.extMod] = filepath.ToSlash(v.extDir())
+			}
+		}
+		variants = append(variants, vs...)
+		results[p] = res
+		out = append(out, res)
+		if sum, err := os.ReadFile(filepath.Join(p.dir, "go.sum")); err == nil {
+			sums = append(sums, sum...)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), mergeGoMods(tempMod, mods, extMods), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "go.sum"), sums, 0o644); err != nil {
+		return nil, err
+	}
+	t2 := time.Now()
 	patterns := []string{"./..."}
-	for _, v := range variants {
-		if v.extMod != "" {
-			patterns = append(patterns, v.extMod+"/...")
-		}
+	for p := range extMods {
+		patterns = append(patterns, p+"/...")
 	}
+	sort.Strings(patterns)
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  tmp,
@@ -97,14 +129,18 @@ func Run(dir, tmp string, rewrites []*Rewrite, analyzers []*analysis.Analyzer) (
 		if len(errs) > 40 {
 			errs = append(errs[:40], fmt.Sprintf("... and %d more", len(errs)-40))
 		}
-		return nil, fmt.Errorf("the rewritten fixture module %s (in %s) does not compile; this is a bug of a rewrite:\n%s", dir, tmp, strings.Join(errs, "\n"))
+		return nil, fmt.Errorf("the rewritten fixture modules %v (in %s) do not compile; this is a bug of a rewrite:\n%s", dirs, tmp, strings.Join(errs, "\n"))
 	}
+	t3 := time.Now()
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
+	times := [4]time.Duration{t1.Sub(t0), t2.Sub(t1), t3.Sub(t2), time.Since(t3)}
 
-	// Map each file back to its variant and fixture package.
+	// Map each file back to its variant and fixture package: the tree
+	// is <fixture>/<variant>/<package dir>, and ext/<fixture>/<variant>/...
+	// for the separate modules.
 	type fileInfo struct {
 		v       *variant
 		fixture string
@@ -113,7 +149,7 @@ func Run(dir, tmp string, rewrites []*Rewrite, analyzers []*analysis.Analyzer) (
 	files := make(map[string]fileInfo)
 	byDir := make(map[string]*variant)
 	for _, v := range variants {
-		byDir[v.dir] = v
+		byDir[v.p.fixture+"/"+v.dir] = v
 	}
 	for _, pkg := range pkgs {
 		for i, f := range pkg.Syntax {
@@ -122,14 +158,23 @@ func Run(dir, tmp string, rewrites []*Rewrite, analyzers []*analysis.Analyzer) (
 			if err != nil || strings.HasPrefix(rel, "..") {
 				continue
 			}
-			first, rest, _ := strings.Cut(filepath.ToSlash(rel), "/")
-			if rest == "" {
-				rest = "."
+			parts := strings.SplitN(filepath.ToSlash(rel)+"/", "/", 4)
+			ext := parts[0] == "ext"
+			if ext {
+				parts = strings.SplitN(strings.TrimPrefix(filepath.ToSlash(rel), "ext/")+"/", "/", 3)
+			} else {
+				parts = strings.SplitN(filepath.ToSlash(rel)+"/", "/", 3)
 			}
-			ext := strings.HasPrefix(first, "ext_")
-			v := byDir[strings.TrimPrefix(first, "ext_")]
+			if len(parts) < 3 {
+				continue
+			}
+			v := byDir[parts[0]+"/"+parts[1]]
 			if v == nil {
 				continue
+			}
+			rest := strings.TrimSuffix(parts[2], "/")
+			if rest == "" {
+				rest = "."
 			}
 			fixture := rest
 			for _, np := range v.newPkgs {
@@ -157,13 +202,16 @@ func Run(dir, tmp string, rewrites []*Rewrite, analyzers []*analysis.Analyzer) (
 				fn = o
 			}
 			key := findingKey(fi.fixture, act.Analyzer.Name, d, fn, fi.v.unrename)
-			res.Findings[fi.v.name][key]++
+			results[fi.v.p].Findings[fi.v.name][key]++
 		}
 	}
 	if len(unattributed) > 0 {
 		return nil, fmt.Errorf("findings outside the variants' files:\n%s", strings.Join(unattributed, "\n"))
 	}
-	return res, nil
+	for _, r := range out {
+		r.Times = times
+	}
+	return out, nil
 }
 
 func enclosingFunc(f *ast.File, pos token.Pos) string {

@@ -21,6 +21,8 @@ import (
 // loaded again, with all their dependencies from source, for analysis.
 type program struct {
 	dir     string // module directory
+	fixture string // its base name
+	tempMod string // path of the temporary module that holds its variants
 	modPath string
 	goMod   []byte
 	fset    *token.FileSet
@@ -58,7 +60,8 @@ func loadProgram(dir string) (*program, error) {
 		return nil, fmt.Errorf("loading %s: %s", dir, strings.Join(errs, "\n"))
 	}
 	p := &program{
-		dir:    dir,
+		dir:     dir,
+		fixture: filepath.Base(dir),
 		goMod:  gomod,
 		fset:   cfg.Fset,
 		byPath: make(map[string]*packages.Package),

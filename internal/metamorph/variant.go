@@ -40,7 +40,7 @@ type variant struct {
 
 	newPkgs []*newPkg
 	moves   map[*types.Package][]*unit // move: the declarations moved out of each package
-	extMod  string // module path of the separate module that holds new packages, if any
+	extMod  string                     // module path of the separate module that holds new packages, if any
 
 	sites   int            // sites rewritten
 	skipped map[string]int // sites not rewritten, by reason
@@ -96,7 +96,12 @@ func (v *variant) fresh(prefix string) string {
 }
 
 // extModPath is the module path of the variant's separate module.
-func (v *variant) extModPath() string { return "example.com/mmext_" + v.dir }
+func (v *variant) extModPath() string { return "example.com/mmext/" + v.p.fixture + "/" + v.dir }
+
+// treeDir is the directory of the variant in the temporary module;
+// extDir that of its separate module.
+func (v *variant) treeDir() string { return filepath.Join(v.p.fixture, v.dir) }
+func (v *variant) extDir() string  { return filepath.Join("ext", v.p.fixture, v.dir) }
 
 // relocate maps an import path of the fixture module (or of a new
 // package of it) to its path in the variant's tree of the temporary
@@ -106,10 +111,11 @@ func (v *variant) relocate(path string) string {
 	if !v.p.isModPath(path) && !v.isNewModPath(path) {
 		return path
 	}
+	root := v.p.tempMod + "/" + v.p.fixture + "/" + v.dir
 	if path == mod {
-		return mod + "/" + v.dir
+		return root
 	}
-	return mod + "/" + v.dir + "/" + strings.TrimPrefix(path, mod+"/")
+	return root + "/" + strings.TrimPrefix(path, mod+"/")
 }
 
 func (v *variant) isNewModPath(path string) bool {
@@ -139,7 +145,7 @@ func (v *variant) pkgNameOf(path string) string {
 }
 
 // write writes the variant's files under root (the temporary module's
-// directory); a separate module goes to root/ext_<dir>.
+// directory), in treeDir; a separate module goes to extDir.
 func (v *variant) write(root string) error {
 	for _, pkg := range v.p.pkgs {
 		for i, f := range pkg.Syntax {
@@ -149,16 +155,16 @@ func (v *variant) write(root string) error {
 			if err != nil {
 				return err
 			}
-			dst := filepath.Join(root, v.dir, v.p.rel(pkg), filepath.Base(name))
+			dst := filepath.Join(root, v.treeDir(), v.p.rel(pkg), filepath.Base(name))
 			if err := writeFile(dst, out); err != nil {
 				return err
 			}
 		}
 	}
 	for _, np := range v.newPkgs {
-		base := filepath.Join(root, v.dir)
+		base := filepath.Join(root, v.treeDir())
 		if np.ext {
-			base = filepath.Join(root, "ext_"+v.dir)
+			base = filepath.Join(root, v.extDir())
 		}
 		for fname, text := range np.files {
 			out, err := v.fix(filepath.Join(base, np.rel, fname), []byte(text), v.imports[newFileKey(np, fname)])
@@ -171,8 +177,8 @@ func (v *variant) write(root string) error {
 		}
 	}
 	if v.extMod != "" {
-		gomod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire %s v0.0.0\n%s", v.extMod, goVersion(v.p.goMod), v.p.modPath, requireLines(v.p.goMod))
-		if err := writeFile(filepath.Join(root, "ext_"+v.dir, "go.mod"), []byte(gomod)); err != nil {
+		gomod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire %s v0.0.0\n%s", v.extMod, goVersion(v.p.goMod), v.p.tempMod, requireLines(v.p.goMod))
+		if err := writeFile(filepath.Join(root, v.extDir(), "go.mod"), []byte(gomod)); err != nil {
 			return err
 		}
 	}
@@ -280,22 +286,3 @@ func requireLines(gomod []byte) string {
 	return b.String()
 }
 
-var relReplace = regexp.MustCompile(`=>\s*(\.\.?/\S*)`)
-
-// tempGoMod returns the go.mod of the temporary module: the fixture's,
-// with its replacements by relative directories made absolute, and the
-// separate modules of the variants required and replaced.
-func tempGoMod(p *program, variants []*variant) []byte {
-	out := relReplace.ReplaceAllFunc(p.goMod, func(m []byte) []byte {
-		rel := relReplace.FindSubmatch(m)[1]
-		return []byte("=> " + filepath.Join(p.dir, string(rel)))
-	})
-	var b bytes.Buffer
-	b.Write(out)
-	for _, v := range variants {
-		if v.extMod != "" {
-			fmt.Fprintf(&b, "\nrequire %s v0.0.0\n\nreplace %s => ./ext_%s\n", v.extMod, v.extMod, v.dir)
-		}
-	}
-	return b.Bytes()
-}
