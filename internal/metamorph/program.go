@@ -62,12 +62,12 @@ func loadProgram(dir string) (*program, error) {
 	p := &program{
 		dir:     dir,
 		fixture: filepath.Base(dir),
-		goMod:  gomod,
-		fset:   cfg.Fset,
-		byPath: make(map[string]*packages.Package),
-		fileOf: make(map[*ast.File]*packages.Package),
-		src:    make(map[string][]byte),
-		names:  make(map[string]string),
+		goMod:   gomod,
+		fset:    cfg.Fset,
+		byPath:  make(map[string]*packages.Package),
+		fileOf:  make(map[*ast.File]*packages.Package),
+		src:     make(map[string][]byte),
+		names:   make(map[string]string),
 	}
 	for _, pkg := range pkgs {
 		if pkg.Module == nil || pkg.Module.Dir != dir {

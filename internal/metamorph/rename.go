@@ -111,23 +111,32 @@ func rename(v *variant, _ string) {
 		v.ed.Replace(h.id.Pos(), h.id.End(), newName[h.id.Name])
 		v.sites++
 	}
-	// Function names back to the fixture's.
-	mapped := func(n string) string {
-		if nn, ok := newName[n]; ok {
-			return nn
+	// Function names back to the fixture's: a method keeps its name when
+	// a dependency declares it, whatever else is renamed.
+	renamed := make(map[*ast.Ident]bool)
+	for _, h := range hits {
+		renamed[h.id] = true
+	}
+	newOf := func(id *ast.Ident) string {
+		if renamed[id] {
+			return newName[id.Name]
 		}
-		return n
+		return id.Name
 	}
 	for _, pkg := range v.p.pkgs {
 		for _, f := range pkg.Syntax {
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok {
 					old := funcName(fd)
-					recv, name, isMethod := strings.Cut(old, ".")
+					recv, _, isMethod := strings.Cut(old, ".")
 					if isMethod {
-						v.origin[mapped(recv)+"."+mapped(name)] = old
+						nr := recv
+						if nn, ok := newName[recv]; ok {
+							nr = nn // the receiver type is renamed with its name
+						}
+						v.origin[nr+"."+newOf(fd.Name)] = old
 					} else {
-						v.origin[mapped(old)] = old
+						v.origin[newOf(fd.Name)] = old
 					}
 				}
 			}

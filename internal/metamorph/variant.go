@@ -285,4 +285,3 @@ func requireLines(gomod []byte) string {
 	}
 	return b.String()
 }
-
