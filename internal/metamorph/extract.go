@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 )
 
@@ -146,10 +147,11 @@ func callsRecover(info *types.Info, n ast.Node) bool {
 const docInlineLocal = `inline-local: a local variable declared with a value (x := e, var x = e,
 var x T = e) and used exactly once is replaced at its use by its value
 (converted to its type where e is an untyped constant or of another
-type), and its declaration deleted. Applies where e is pure, no variable
-e reads is assigned after its declaration, the use is in the same
-function literal and the same loop iteration as the declaration, and the
-variable's address is never taken.`
+type), and its declaration deleted. Applies where the variable's address
+is never taken nor the variable assigned, the use is in the same
+function literal and loop iteration as the declaration, and either e is
+pure and no variable it reads is ever assigned, or the use is in the
+very next statement and evaluated first there (see extract-local).`
 
 func inlineLocal(v *variant, _ string) {
 	for _, pkg := range v.p.pkgs {
@@ -251,10 +253,26 @@ func inlineLocal(v *variant, _ string) {
 				}
 				return true
 			})
-			for i := len(decls) - 1; i >= 0; i-- {
-				d := decls[i]
+			// Inner declarations first (a function literal's locals before
+			// the literal's own variable), then in order.
+			sort.SliceStable(decls, func(i, j int) bool { return decls[i].stmt.End() < decls[j].stmt.End() })
+			inlined := make(map[*types.Var]bool)
+			for _, d := range decls {
 				x, ok := info.Defs[d.id].(*types.Var)
 				if !ok || d.id.Name == "_" {
+					continue
+				}
+				chained := false
+				ast.Inspect(d.value, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						if y, ok := info.Uses[id].(*types.Var); ok && inlined[y] && !(d.value.Pos() <= y.Pos() && y.Pos() < d.value.End()) {
+							chained = true
+						}
+					}
+					return !chained
+				})
+				if chained {
+					v.skip("its value uses a variable inlined already")
 					continue
 				}
 				if len(uses[x]) != 1 || assigned[x] {
@@ -268,12 +286,10 @@ func inlineLocal(v *variant, _ string) {
 					v.skip("next to an //mcpvet: directive")
 					continue
 				}
-				if !pure(info, d.value) {
-					v.skip("not pure")
-					continue
-				}
-				// No variable the value reads is assigned anywhere.
-				stable := true
+				// Either the value is pure and stable (no variable it
+				// reads is assigned anywhere), or the use is in the next
+				// statement, evaluated first there.
+				stable := pure(info, d.value)
 				ast.Inspect(d.value, func(n ast.Node) bool {
 					if id, ok := n.(*ast.Ident); ok {
 						if y, ok := info.Uses[id].(*types.Var); ok && assigned[y] {
@@ -283,8 +299,19 @@ func inlineLocal(v *variant, _ string) {
 					return stable
 				})
 				if !stable {
-					v.skip("reads a variable that is assigned")
-					continue
+					next := nextStmt(d.stack)
+					if next == nil || !innermostStmt(usesStack[use], next) || !evaluatedFirst(info, next, use) {
+						v.skip("not pure, and not evaluated first in the next statement")
+						continue
+					}
+				}
+				if st := usesStack[use]; len(st) > 0 {
+					if se, ok := st[len(st)-1].(*ast.SliceExpr); ok && se.X == use {
+						if _, arr := x.Type().Underlying().(*types.Array); arr {
+							v.skip("an array sliced: needs a variable")
+							continue
+						}
+					}
 				}
 				if !sameIteration(d.stack, usesStack[use]) {
 					v.skip("used in another function literal or loop")
@@ -309,6 +336,7 @@ func inlineLocal(v *variant, _ string) {
 				}
 				v.ed.Replace(use.Pos(), use.End(), text)
 				v.ed.Replace(d.stmt.Pos(), d.stmt.End(), "")
+				inlined[x] = true
 				v.sites++
 			}
 		}
@@ -377,4 +405,51 @@ func conversion(t, text string) string {
 		return "(" + t + ")(" + text + ")"
 	}
 	return t + "(" + text + ")"
+}
+
+// nextStmt returns the statement after the last node of stack in its
+// block, or nil.
+func nextStmt(stack []ast.Node) ast.Stmt {
+	st := stack[len(stack)-1]
+	var list []ast.Stmt
+	switch b := stack[len(stack)-2].(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	}
+	for i, x := range list {
+		if x == st && i+1 < len(list) {
+			return list[i+1]
+		}
+	}
+	return nil
+}
+
+// innermostStmt reports whether st is the innermost statement of the
+// ancestors stack of a use, with no function literal between them, and
+// a statement that evaluates its expressions once and unconditionally.
+func innermostStmt(stack []ast.Node, st ast.Stmt) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
+			return false
+		case ast.Stmt:
+			if n != st {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeclStmt, *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
+				return true
+			case *ast.IfStmt:
+				return n.Init == nil && i+1 < len(stack) && stack[i+1] == n.Cond
+			case *ast.SwitchStmt:
+				return n.Init == nil && i+1 < len(stack) && stack[i+1] == n.Tag
+			}
+			return false
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package metamorph
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -82,8 +83,11 @@ func Mutations() []*Rewrite {
 
 const docExtractLocal = `extract-local: a value (see valueSites) becomes a new local variable,
 declared with its type right before the statement that uses it. Applies
-where the value is pure (no calls but conversions, no receives), its
-statement is in a block and evaluates it once when it runs.`
+where its statement is in a block and evaluates it once, unconditionally,
+when it runs, and the value is pure (no calls but conversions, no
+receives) or is evaluated first in its statement (no call or receive of
+the statement completes before it, it is not the right operand of && or
+||), so that computing it first keeps the order of calls.`
 
 // extractLocal: var mmL T = e; use(mmL)
 func extractLocal(v *variant, class string) {
@@ -118,13 +122,13 @@ func extractLocal(v *variant, class string) {
 // hoistable reports the statement before which a site's value can be
 // computed, when it can.
 func (v *variant) hoistable(s *site) (ast.Stmt, bool) {
-	st := s.stmt()
+	st, eval := s.stmt()
 	if st == nil {
 		v.skip("not in a statement of a block")
 		return nil, false
 	}
-	if !pure(s.info(), s.e) {
-		v.skip("not pure")
+	if !pure(s.info(), s.e) && !evaluatedFirst(s.info(), eval, s.e) {
+		v.skip("not pure, and not evaluated first in its statement")
 		return nil, false
 	}
 	if v.p.nearDirective(s.file, st.Pos(), st.End()) {
@@ -287,4 +291,40 @@ func (v *variant) siteText(s *site, n *namer) (string, bool) {
 	}
 	ts, ok := n.typeString(t)
 	return prefix + ts + text, ok
+}
+
+// evaluatedFirst reports whether e, in statement st, is evaluated
+// unconditionally and before every call and receive of st that could
+// observe it: no call or receive of st (outside function literals)
+// completes lexically before e, and e is not the right operand of && or
+// ||. Go evaluates calls and receives in lexical left-to-right order, a
+// call after its arguments; the order of other operands is unspecified.
+func evaluatedFirst(info *types.Info, st ast.Stmt, e ast.Expr) bool {
+	ok := true
+	ast.Inspect(st, func(n ast.Node) bool {
+		if !ok || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if tv, isT := info.Types[n.Fun]; isT && tv.IsType() {
+				return true
+			}
+			if n.End() <= e.Pos() {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && n.End() <= e.Pos() {
+				ok = false
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.LAND || n.Op == token.LOR) && n.Y.Pos() <= e.Pos() && e.End() <= n.Y.End() {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }

@@ -46,15 +46,18 @@ func (s *site) originName(v *variant) string {
 }
 
 // stmt returns the statement before which a value of the site can be
-// computed in its place: the innermost statement around the site, when
-// that statement is in a block and evaluates the site once, right when it
-// runs (not in a loop's condition, not after an if's init statement).
-func (s *site) stmt() ast.Stmt {
+// computed in its place (ins), and the statement that evaluates the site
+// (eval, the same or the init statement of ins): the innermost statement
+// around the site, when that statement is in a block, or is the init
+// statement of an if or switch statement in a block, and evaluates the
+// site once, right when it runs (not in a loop's condition, not in an
+// if's condition after its init statement).
+func (s *site) stmt() (ins, eval ast.Stmt) {
 	for i := len(s.stack) - 1; i >= 1; i-- {
 		st, ok := s.stack[i].(ast.Stmt)
 		if !ok {
 			if _, lit := s.stack[i].(*ast.FuncLit); lit {
-				return nil
+				return nil, nil
 			}
 			continue
 		}
@@ -67,40 +70,60 @@ func (s *site) stmt() ast.Stmt {
 			*ast.IncDecStmt, *ast.GoStmt, *ast.DeferStmt:
 		case *ast.IfStmt:
 			if st.Init != nil || child != st.Cond {
-				return nil
+				return nil, nil
 			}
 		case *ast.SwitchStmt:
 			if st.Init != nil || child != st.Tag {
-				return nil
+				return nil, nil
 			}
 		case *ast.RangeStmt:
 			if child != st.X {
-				return nil
+				return nil, nil
 			}
 		default:
-			return nil
+			return nil, nil
 		}
-		switch parent := s.stack[i-1].(type) {
-		case *ast.BlockStmt:
-		case *ast.CaseClause:
-			if child == parent {
-				return nil
-			}
-			for _, e := range parent.List {
-				if e == s.e {
-					return nil
-				}
-			}
-		case *ast.CommClause:
-			if parent.Comm == st {
-				return nil
-			}
-		default:
-			return nil
+		if inBlock(s.stack[i-1], st, s.e) {
+			return st, st
 		}
-		return st
+		if i >= 2 && isInitOf(s.stack[i-1], st) && inBlock(s.stack[i-2], s.stack[i-1].(ast.Stmt), s.e) {
+			return s.stack[i-1].(ast.Stmt), st
+		}
+		return nil, nil
 	}
-	return nil
+	return nil, nil
+}
+
+// inBlock reports whether statement st is a statement of a block or a
+// clause's body (parent).
+func inBlock(parent ast.Node, st ast.Stmt, e ast.Expr) bool {
+	switch parent := parent.(type) {
+	case *ast.BlockStmt:
+		return true
+	case *ast.CaseClause:
+		for _, x := range parent.Body {
+			if x == st {
+				return true
+			}
+		}
+	case *ast.CommClause:
+		return parent.Comm != st
+	}
+	return false
+}
+
+// isInitOf reports whether st is the init statement of an if or switch
+// statement n.
+func isInitOf(n ast.Node, st ast.Stmt) bool {
+	switch n := n.(type) {
+	case *ast.IfStmt:
+		return n.Init == st
+	case *ast.SwitchStmt:
+		return n.Init == st
+	case *ast.TypeSwitchStmt:
+		return n.Init == st
+	}
+	return false
 }
 
 // walk calls fn for every node of f with its ancestors.
