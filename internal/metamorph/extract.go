@@ -300,7 +300,8 @@ func inlineLocal(v *variant, _ string) {
 				})
 				if !stable {
 					next := nextStmt(d.stack)
-					if next == nil || !innermostStmt(usesStack[use], next) || !evaluatedFirst(info, next, use) {
+					eval := innermostStmt(usesStack[use], next)
+					if next == nil || eval == nil || !evaluatedFirst(info, eval, use) {
 						v.skip("not pure, and not evaluated first in the next statement")
 						continue
 					}
@@ -428,28 +429,36 @@ func nextStmt(stack []ast.Node) ast.Stmt {
 	return nil
 }
 
-// innermostStmt reports whether st is the innermost statement of the
-// ancestors stack of a use, with no function literal between them, and
-// a statement that evaluates its expressions once and unconditionally.
-func innermostStmt(stack []ast.Node, st ast.Stmt) bool {
+// innermostStmt returns the statement that evaluates a use (with its
+// ancestors stack), when that is st, or the init statement of st (an if
+// or switch statement), with no function literal between, and evaluates
+// its expressions once and unconditionally; else nil.
+func innermostStmt(stack []ast.Node, st ast.Stmt) ast.Stmt {
+	if st == nil {
+		return nil
+	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch n := stack[i].(type) {
 		case *ast.FuncLit:
-			return false
+			return nil
 		case ast.Stmt:
-			if n != st {
-				return false
+			if n != st && !(i > 0 && stack[i-1] == st && isInitOf(st, n)) {
+				return nil
 			}
-			switch n := n.(type) {
+			switch x := n.(type) {
 			case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeclStmt, *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
-				return true
+				return n
 			case *ast.IfStmt:
-				return n.Init == nil && i+1 < len(stack) && stack[i+1] == n.Cond
+				if x.Init == nil && i+1 < len(stack) && stack[i+1] == x.Cond {
+					return n
+				}
 			case *ast.SwitchStmt:
-				return n.Init == nil && i+1 < len(stack) && stack[i+1] == n.Tag
+				if x.Init == nil && i+1 < len(stack) && stack[i+1] == x.Tag {
+					return n
+				}
 			}
-			return false
+			return nil
 		}
 	}
-	return false
+	return nil
 }
