@@ -39,6 +39,22 @@ func (rw *Rewrite) apply(p *program) []*variant {
 	return out
 }
 
+// byRole returns the rewrite split by the roles of its classes (for the
+// reasons of the gaps), or nil when it has no classes.
+func (rw *Rewrite) byRole() *Rewrite {
+	if len(rw.classes) == 0 {
+		return nil
+	}
+	r := *rw
+	r.classes = nil
+	for _, c := range rw.classes {
+		for _, role := range roles[c] {
+			r.classes = append(r.classes, c+":"+role)
+		}
+	}
+	return &r
+}
+
 // VariantNames returns the names of the variants the rewrite makes.
 func (rw *Rewrite) VariantNames() []string {
 	if len(rw.classes) == 0 {
@@ -94,7 +110,7 @@ func extractLocal(v *variant, class string) {
 	sites := v.valueSites()
 	for i := len(sites) - 1; i >= 0; i-- {
 		s := sites[i]
-		if s.class != class {
+		if !s.matches(class) {
 			continue
 		}
 		st, ok := v.hoistable(s)
@@ -146,7 +162,7 @@ func field(v *variant, class string) {
 	sites := v.valueSites()
 	for i := len(sites) - 1; i >= 0; i-- {
 		s := sites[i]
-		if s.class != class {
+		if !s.matches(class) {
 			continue
 		}
 		st, ok := v.hoistable(s)
@@ -183,7 +199,7 @@ func options(v *variant, class string) {
 	sites := v.valueSites()
 	for i := len(sites) - 1; i >= 0; i-- {
 		s := sites[i]
-		if s.class != class {
+		if !s.matches(class) {
 			continue
 		}
 		n := v.namer(s.pkg, s.file)
@@ -225,7 +241,7 @@ func ctor(v *variant, class string) {
 	sites := v.valueSites()
 	for i := len(sites) - 1; i >= 0; i-- {
 		s := sites[i]
-		if s.class != class {
+		if !s.matches(class) {
 			continue
 		}
 		vars, ok := freeVars(s.info(), s.e)

@@ -2,10 +2,14 @@ package metamorph
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpvet/mcpvet/internal/names"
 )
 
 // A site is a place a rewrite may change: an expression with its
@@ -260,4 +264,168 @@ func (v *variant) handlerSites() []*site {
 		out = append(out, s)
 	}
 	return out
+}
+
+// Roles refine the classes of value sites, for the reasons of the gaps
+// (which value mcpvet stopped following): a variant "field/sdk:hint"
+// rewrites only the hints given to an SDK.
+var roles = map[string][]string{
+	classSDK: {"tool", "name", "hint", "schema", "handler", "params", "other"},
+	classDep: {"http", "exec", "sql", "key", "other"},
+	classMod: {"func", "const", "other"},
+}
+
+// roleWords name the roles in the reasons.
+var roleWords = map[string]string{
+	"sdk:tool":    "a tool value given to the MCP SDK",
+	"sdk:name":    "a tool name given to the MCP SDK (or to CallTool)",
+	"sdk:hint":    "a tool hint (annotations) given to the MCP SDK",
+	"sdk:schema":  "an input-schema property given to the MCP SDK",
+	"sdk:handler": "a handler given to the MCP SDK",
+	"sdk:params":  "CallTool's parameters or arguments",
+	"sdk:other":   "another value given to the MCP SDK",
+	"dep:http":    "an argument of net/http (method, URL, header name or value, body)",
+	"dep:exec":    "an argument of os/exec (command, args)",
+	"dep:sql":     "an argument of an SQL client (statement, args)",
+	"dep:key":     "a dedupe key's name given to a dependency",
+	"dep:other":   "an argument of another dependency",
+	"mod:func":    "a function value given to the module's own function",
+	"mod:const":   "a constant given to the module's own function (method, URL, command, key name...)",
+	"mod:other":   "another value given to the module's own function",
+}
+
+// matches reports whether site s is of class c ("sdk", or "sdk:hint").
+func (s *site) matches(c string) bool {
+	class, role, ok := strings.Cut(c, ":")
+	if s.class != class {
+		return false
+	}
+	return !ok || s.role() == role
+}
+
+// role returns the role of a value site within its class.
+func (s *site) role() string {
+	info := s.info()
+	tv := info.Types[s.e]
+	t := s.typ()
+	var callee *types.Func
+	var key string
+	if len(s.stack) > 0 {
+		switch p := s.stack[len(s.stack)-1].(type) {
+		case *ast.CallExpr:
+			callee = staticCallee(info, p)
+		case *ast.KeyValueExpr:
+			if id, ok := p.Key.(*ast.Ident); ok {
+				key = id.Name
+			}
+		}
+	}
+	calleeName := ""
+	if callee != nil {
+		calleeName = callee.Name()
+	}
+	switch s.class {
+	case classSDK:
+		if sig, ok := t.Underlying().(*types.Signature); ok && sig.Params().Len() > 0 && sig.Results().Len() > 0 {
+			return "handler"
+		}
+		for _, n := range s.stack {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && (strings.HasSuffix(id.Name, "Hint") || id.Name == "Annotations") {
+					return "hint"
+				}
+			case *ast.CallExpr:
+				if fn := staticCallee(info, n); fn != nil && (strings.Contains(fn.Name(), "Hint") || strings.Contains(fn.Name(), "Annotation")) {
+					return "hint"
+				}
+			}
+		}
+		if tn := typeName(t); strings.Contains(tn, "Annotation") {
+			return "hint"
+		}
+		if strings.Contains(calleeName, "CallTool") || key == "Arguments" || key == "Meta" || strings.Contains(typeName(t), "CallTool") {
+			if isString(t) && (key == "" || key == "Name") && strings.Contains(calleeName, "CallTool") {
+				return "name"
+			}
+			return "params"
+		}
+		if isString(t) && (key == "Name" || (strings.Contains(calleeName, "Tool") && len(s.stack) > 0 && firstStringArg(info, s.stack[len(s.stack)-1], s.e))) {
+			return "name"
+		}
+		if tn := typeName(t); tn == "Tool" || tn == "ServerTool" || strings.HasPrefix(calleeName, "NewTool") {
+			return "tool"
+		}
+		if c, ok := ast.Unparen(s.e).(*ast.CallExpr); ok {
+			if fn := staticCallee(info, c); fn != nil && strings.HasPrefix(fn.Name(), "NewTool") {
+				return "tool"
+			}
+		}
+		for _, n := range s.stack {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && (id.Name == "InputSchema" || id.Name == "Properties" || id.Name == "Required") {
+					return "schema"
+				}
+			case *ast.CallExpr:
+				if fn := staticCallee(info, n); fn != nil && (strings.HasPrefix(fn.Name(), "With") || fn.Name() == "Required" || fn.Name() == "Description") {
+					return "schema"
+				}
+			}
+		}
+		return "other"
+	case classDep:
+		if tv.Value != nil && tv.Value.Kind() == constant.String && new(names.Matcher).IsKey(constant.StringVal(tv.Value)) {
+			return "key"
+		}
+		if callee != nil && callee.Pkg() != nil {
+			switch path := callee.Pkg().Path(); {
+			case path == "net/http" || path == "net/url":
+				return "http"
+			case path == "os/exec":
+				return "exec"
+			case strings.Contains(path, "sql") || strings.Contains(path, "pgx"):
+				return "sql"
+			}
+		}
+		return "other"
+	case classMod:
+		if _, ok := t.Underlying().(*types.Signature); ok {
+			return "func"
+		}
+		if tv.Value != nil {
+			return "const"
+		}
+		return "other"
+	}
+	return "other"
+}
+
+func typeName(t types.Type) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// firstStringArg reports whether e is the first string argument of call.
+func firstStringArg(info *types.Info, call ast.Node, e ast.Expr) bool {
+	c, ok := call.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, a := range c.Args {
+		if isString(info.TypeOf(a)) {
+			return a == e
+		}
+	}
+	return false
 }

@@ -61,7 +61,7 @@ type newPkg struct {
 func newVariant(p *program, name string) *variant {
 	v := &variant{
 		name:     name,
-		dir:      "m_" + strings.NewReplacer("-", "_", "/", "_").Replace(name),
+		dir:      "m_" + strings.NewReplacer("-", "_", "/", "_", ":", "_").Replace(name),
 		p:        p,
 		ed:       newEditor(p.fset),
 		namers:   make(map[string]*namer),
