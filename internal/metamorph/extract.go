@@ -16,9 +16,11 @@ it uses as parameters of the same names: x, err := led.Append(a, b)
 becomes x, err := mmXN(a, b). Applies in every function body, handlers,
 helpers and clients alike, where the call is not to a builtin or a
 conversion, the file can name the types involved, the call changes no
-local, and calls no recover.`
+local, and calls no recover. One variant per class of the callee: an MCP
+SDK function (registrations, CallTool), another dependency's (the
+effects), the module's own (helpers, and calls of function values).`
 
-func extractFunc(v *variant, _ string) {
+func extractFunc(v *variant, class string) {
 	type call struct {
 		c     *ast.CallExpr
 		stack []ast.Node
@@ -57,6 +59,13 @@ func extractFunc(v *variant, _ string) {
 				c := calls[i]
 				if tv, ok := info.Types[c.c.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
 					continue
+				}
+				if fn := staticCallee(info, c.c); fn == nil || fn.Pkg() == nil || v.p.classOf(fn.Pkg()) != class {
+					if fn == nil && class == classMod {
+						// A call of a function value: the module's own.
+					} else {
+						continue
+					}
 				}
 				if v.p.nearDirective(f, c.c.Pos(), c.c.End()) {
 					v.skip("next to an //mcpvet: directive")

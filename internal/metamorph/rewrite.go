@@ -42,7 +42,7 @@ func (rw *Rewrite) apply(p *program) []*variant {
 // byRole returns the rewrite split by the roles of its classes (for the
 // reasons of the gaps), or nil when it has no classes.
 func (rw *Rewrite) byRole() *Rewrite {
-	if len(rw.classes) == 0 {
+	if len(rw.classes) == 0 || rw.Name == "extract-func" {
 		return nil
 	}
 	r := *rw
@@ -73,7 +73,7 @@ var allClasses = []string{classSDK, classDep, classMod}
 func Rewrites() []*Rewrite {
 	return []*Rewrite{
 		{Name: "rename", Doc: docRename, fn: rename},
-		{Name: "extract-func", Doc: docExtractFunc, fn: extractFunc},
+		{Name: "extract-func", Doc: docExtractFunc, classes: allClasses, fn: extractFunc},
 		{Name: "inline-local", Doc: docInlineLocal, fn: inlineLocal},
 		{Name: "extract-local", Doc: docExtractLocal, classes: allClasses, fn: extractLocal},
 		{Name: "field", Doc: docField, classes: allClasses, fn: field},

@@ -284,7 +284,9 @@ func (s *Suite) writeGaps(changes []Change, known map[string]Gap, roleChanges ma
 func DefaultWhy(variant string, delta int) string {
 	what := map[string]string{
 		"rename":            "an identifier's name is read as data",
-		"extract-func":      "the call is made by a new helper function of the same package",
+		"extract-func/sdk":  "a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters",
+		"extract-func/dep":  "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package",
+		"extract-func/mod":  "a call of the module's own function is made by a new helper function of the same package",
 		"inline-local":      "a local's value is written at its use",
 		"extract-local/sdk": "a value given to the MCP SDK (tool, name, hint, schema, handler, CallTool params) is read from a local",
 		"extract-local/dep": "an argument of a dependency's function (HTTP method, URL, header, key name, command, SQL) is read from a local",
