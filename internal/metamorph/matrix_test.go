@@ -105,7 +105,7 @@ func matrix(gaps []Gap) []byte {
 		cells[g.Module+"|"+g.Variant] = c
 	}
 	ms := keys(modules)
-	vs := append(keys(variants))
+	vs := keys(variants)
 	for _, rw := range Rewrites() {
 		for _, n := range rw.VariantNames() {
 			if !variants[n] {
@@ -154,7 +154,9 @@ func matrix(gaps []Gap) []byte {
 		for w := range byWhy {
 			whys = append(whys, w)
 		}
-		sort.Slice(whys, func(i, j int) bool { return len(byWhy[whys[i]]) > len(byWhy[whys[j]]) || len(byWhy[whys[i]]) == len(byWhy[whys[j]]) && whys[i] < whys[j] })
+		sort.Slice(whys, func(i, j int) bool {
+			return len(byWhy[whys[i]]) > len(byWhy[whys[j]]) || len(byWhy[whys[i]]) == len(byWhy[whys[j]]) && whys[i] < whys[j]
+		})
 		for _, w := range whys {
 			fmt.Fprintf(&b, "\n- %s:\n", w)
 			for _, g := range byWhy[w] {
