@@ -295,8 +295,14 @@ func (v *variant) planMove(pkg *packages.Package, ext bool) []*unit {
 			}
 		}
 	}
-	// Methods go with their type.
-	for tn, fds := range methods {
+	// Methods go with their type (in the order of their types).
+	tns := make([]*types.TypeName, 0, len(methods))
+	for tn := range methods {
+		tns = append(tns, tn)
+	}
+	sort.Slice(tns, func(i, j int) bool { return tns[i].Pos() < tns[j].Pos() })
+	for _, tn := range tns {
+		fds := methods[tn]
 		u := unitOf[tn]
 		if u == nil {
 			continue
