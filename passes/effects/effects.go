@@ -9,11 +9,9 @@ package effects
 
 import (
 	"go/ast"
-	"go/build"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -167,63 +165,14 @@ func (r *Result) FuncKeyRead(obj types.Object) *KeyRead {
 }
 
 // IsStd reports whether pkg is part of the standard library.
-func IsStd(pass *analysis.Pass) bool {
-	path := pass.Pkg.Path()
-	if i := strings.IndexByte(path, '/'); i >= 0 {
-		path = path[:i]
-	}
-	if strings.Contains(path, ".") || len(pass.Files) == 0 {
-		return false
-	}
-	goroot := build.Default.GOROOT
-	if goroot == "" {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return strings.HasPrefix(name, filepath.Join(goroot, "src")+string(filepath.Separator))
-}
-
-// sdkModules are the SDKs whose own packages the passes leave to the
-// built-in tables, as they leave the standard library.
-var sdkModules = []string{
-	"github.com/modelcontextprotocol/go-sdk",
-	"github.com/mark3labs/mcp-go",
-	// The other Go SDKs (mcpmodel/sdk_*.go, toolcalls/sdk_other.go).
-	"github.com/ThinkInAIXYZ/go-mcp",
-	"trpc.group/trpc-go/trpc-mcp-go",
-	"github.com/metoro-io/mcp-golang",
-	"github.com/FreePeak/cortex",
-	"github.com/strowk/foxy-contexts",
-	"github.com/viant/mcp",
-	"github.com/viant/mcp-protocol",
-}
+func IsStd(pass *analysis.Pass) bool { return analysisutil.IsStd(pass) }
 
 // Library reports whether pkg is library code that the built-in tables
-// cover, so that no pass need look at its source: the standard library,
-// and the SDKs' own packages (their tests included) but not their example
-// and conformance commands. Under go vet every user's build analyzes the
-// SDK it imports; its registrations, calls and effects are the tables'
-// business, and what its source would say (JSON-RPC request ids read as
-// dedupe keys, transports' HTTP requests as effects) is not a user's.
-func Library(pass *analysis.Pass) bool {
-	if IsStd(pass) {
-		return true
-	}
-	if pass.Pkg.Name() == "main" {
-		return false
-	}
-	return InSDKModule(pass.Pkg.Path())
-}
+// cover (analysisutil.Library).
+func Library(pass *analysis.Pass) bool { return analysisutil.Library(pass) }
 
 // InSDKModule reports whether path is a package of an SDK's module.
-func InSDKModule(path string) bool {
-	for _, mod := range sdkModules {
-		if sameModule(mod, path) {
-			return true
-		}
-	}
-	return false
-}
+func InSDKModule(path string) bool { return analysisutil.InSDKModule(path) }
 
 // needed is the set given to SetNeeded, or nil.
 var needed atomic.Pointer[map[*types.Package]bool]

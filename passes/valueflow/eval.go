@@ -1,0 +1,1205 @@
+package valueflow
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Env binds variables to values while an expression is evaluated: the
+// parameters of a function at one of its call sites, the variables a
+// closure captured, a loop variable fixed to one element of the table it
+// ranges over.
+type Env struct {
+	parent *Env
+	v      *types.Var
+	val    *Value
+}
+
+// Bind returns env extended with v bound to val.
+func (env *Env) Bind(v *types.Var, val *Value) *Env {
+	return &Env{parent: env, v: v, val: val}
+}
+
+func (env *Env) lookup(v *types.Var) (*Value, bool) {
+	for e := env; e != nil; e = e.parent {
+		if e.v == v {
+			return e.val, true
+		}
+	}
+	return nil, false
+}
+
+func (env *Env) key() string {
+	if env == nil {
+		return ""
+	}
+	return fmt.Sprintf("%p", env)
+}
+
+// Summary is what a function returns and what it stores into the
+// values its parameters point to, in terms of its parameters.
+type Summary struct {
+	Results []*Value
+	Stores  []Store
+	// lits: for a function of another package, the summaries of its
+	// literals that its results or stores hold, by ordinal.
+	lits map[int]*Summary
+}
+
+// Store is a field store through a parameter: Param.Path = Value.
+type Store struct {
+	Param int // -1: the receiver
+	Path  []string
+	Value *Value
+}
+
+// budget bounds the work of one top-level query: beyond it the answer is
+// Unknown.
+const budget = 20000
+
+// Engine evaluates expressions of one package. It is not safe for
+// concurrent use; the building block's Result guards it.
+type Engine struct {
+	info    *types.Info
+	pkg     *types.Package
+	files   []*ast.File
+	ix      *index
+	imports importer
+
+	sums     map[ast.Node]*Summary // by *ast.FuncDecl or *ast.FuncLit
+	inSum    map[ast.Node]bool
+	varMemo  map[*types.Var]*Value
+	inVar    map[*types.Var]bool
+	steps    int
+	cycle    bool // a query met a variable or summary under evaluation
+	depth    int
+	extSums  map[*types.Func]*Summary
+	implMemo map[string][]*types.Func
+}
+
+// importer gives the summaries of functions of other packages (facts)
+// and the packages to look for implementations in.
+type importer interface {
+	summary(fn *types.Func) *Summary
+}
+
+func newEngine(info *types.Info, pkg *types.Package, files []*ast.File, imp importer) *Engine {
+	return &Engine{
+		info: info, pkg: pkg, files: files, imports: imp,
+		sums:    make(map[ast.Node]*Summary),
+		inSum:   make(map[ast.Node]bool),
+		varMemo: make(map[*types.Var]*Value),
+		inVar:   make(map[*types.Var]bool),
+		extSums: make(map[*types.Func]*Summary),
+	}
+}
+
+func (en *Engine) index() *index {
+	if en.ix == nil {
+		en.ix = newIndex(en.info, en.files)
+	}
+	return en.ix
+}
+
+// Eval returns what e can hold, with env's bindings. Parameters of the
+// enclosing function that env does not bind are symbolic (Param).
+func (en *Engine) Eval(e ast.Expr, env *Env) *Value {
+	en.steps = 0
+	en.depth = 0
+	return en.eval(e, env)
+}
+
+func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
+	if e == nil {
+		return UnknownValue("no expression")
+	}
+	en.steps++
+	if en.steps > budget {
+		en.cycle = true // do not memoize what the budget cut short
+		return UnknownValue("budget")
+	}
+	en.depth++
+	defer func() { en.depth-- }()
+	if en.depth > 64 {
+		return UnknownValue("depth")
+	}
+	e = ast.Unparen(e)
+	if tv, ok := en.info.Types[e]; ok {
+		if tv.Value != nil {
+			return ConstValue(tv.Value)
+		}
+		if tv.IsNil() {
+			return nilV
+		}
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		return en.ident(x, env)
+	case *ast.BasicLit:
+		return UnknownValue("literal")
+	case *ast.CompositeLit:
+		return en.composite(x, env)
+	case *ast.FuncLit:
+		return &Value{Kind: Closure, Lit: x, Env: env, Obj: en.litObj(x)}
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case token.AND:
+			return en.eval(x.X, env)
+		case token.NOT:
+			return en.not(en.eval(x.X, env))
+		}
+		return UnknownValue("unary")
+	case *ast.StarExpr:
+		return en.eval(x.X, env)
+	case *ast.SelectorExpr:
+		return en.selector(x, env)
+	case *ast.IndexExpr:
+		if tv, ok := en.info.Types[x.X]; ok && tv.IsValue() {
+			if _, isSig := tv.Type.Underlying().(*types.Signature); !isSig {
+				return en.index1(en.eval(x.X, env), en.eval(x.Index, env))
+			}
+		}
+		return en.eval(x.X, env) // f[T]
+	case *ast.IndexListExpr:
+		return en.eval(x.X, env) // f[T, U]
+	case *ast.SliceExpr:
+		return en.eval(x.X, env)
+	case *ast.TypeAssertExpr:
+		return en.eval(x.X, env)
+	case *ast.CallExpr:
+		return en.call(x, env, 0)
+	case *ast.BinaryExpr:
+		return UnknownValue("binary")
+	}
+	return UnknownValue(fmt.Sprintf("%T", e))
+}
+
+func (en *Engine) not(v *Value) *Value {
+	var out []*Value
+	for _, a := range v.Each() {
+		if a.Kind == Const && a.Const.Kind() == constant.Bool {
+			out = append(out, BoolValue(!constant.BoolVal(a.Const)))
+		} else {
+			return UnknownValue("not")
+		}
+	}
+	return Union(out...)
+}
+
+// litObj returns the function declaration enclosing a literal.
+func (en *Engine) litObj(lit *ast.FuncLit) types.Object {
+	if d := en.index().litOwner[lit]; d != nil {
+		return en.info.Defs[d.Name]
+	}
+	return nil
+}
+
+func (en *Engine) ident(id *ast.Ident, env *Env) *Value {
+	obj := en.info.Uses[id]
+	if obj == nil {
+		obj = en.info.Defs[id]
+	}
+	switch obj := obj.(type) {
+	case *types.Const:
+		return ConstValue(obj.Val())
+	case *types.Nil:
+		return nilV
+	case *types.Func:
+		return &Value{Kind: Func, Obj: obj}
+	case *types.Var:
+		return en.variable(obj, env)
+	}
+	return UnknownValue("ident")
+}
+
+// variable returns what v can hold: its binding, the parameter it is,
+// or the union of everything the package assigns to it.
+func (en *Engine) variable(v *types.Var, env *Env) *Value {
+	if val, ok := env.lookup(v); ok {
+		return val
+	}
+	ix := en.index()
+	if p, ok := ix.params[v]; ok {
+		return &Value{Kind: Param, Index: p.index, Obj: v}
+	}
+	if v.Pkg() != en.pkg {
+		return UnknownValue("variable of another package")
+	}
+	if env == nil {
+		if m, ok := en.varMemo[v]; ok {
+			return m
+		}
+	}
+	if en.inVar[v] {
+		en.cycle = true
+		return nil // bottom: the other assignments decide
+	}
+	en.inVar[v] = true
+	outer := en.cycle
+	en.cycle = false
+	var vals []*Value
+	as := ix.assigns[v]
+	if len(as) == 0 && !isPackageVar(v) {
+		vals = append(vals, UnknownValue("unassigned"))
+	}
+	for _, a := range as {
+		vals = append(vals, en.assigned(v, a, env))
+	}
+	if len(as) == 0 && isPackageVar(v) {
+		vals = append(vals, en.zero(v.Type()))
+	}
+	res := Union(vals...)
+	if len(vals) > 0 && allNil(vals) {
+		res = nil
+	}
+	if res != nil && (len(ix.stores[v]) > 0 || len(ix.setters[v]) > 0) {
+		res = en.overlay(res, v, env)
+	}
+	delete(en.inVar, v)
+	if env == nil && !en.cycle {
+		en.varMemo[v] = res
+	}
+	en.cycle = en.cycle || outer
+	return res
+}
+
+func allNil(vs []*Value) bool {
+	for _, v := range vs {
+		if v != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func isPackageVar(v *types.Var) bool {
+	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+func (en *Engine) assigned(v *types.Var, a assign, env *Env) *Value {
+	switch a.kind {
+	case plain:
+		if a.rhs == nil {
+			return en.zero(v.Type())
+		}
+		return en.eval(a.rhs, env)
+	case rangeValue:
+		x := en.eval(a.rhs, env)
+		if _, ok := en.info.TypeOf(a.rhs).Underlying().(*types.Basic); ok {
+			return UnknownValue("range over a string or int")
+		}
+		return elems(x)
+	case rangeKey:
+		x := en.eval(a.rhs, env)
+		return keys(x)
+	case tupleIdx:
+		call, ok := ast.Unparen(a.rhs).(*ast.CallExpr)
+		if !ok {
+			return UnknownValue("tuple")
+		}
+		return en.call(call, env, a.idx)
+	case commaOK:
+		return en.eval(a.rhs, env)
+	}
+	return UnknownValue("assignment")
+}
+
+func (en *Engine) zero(t types.Type) *Value { return zeroOf(t) }
+
+// zeroOf returns the zero value of t, as far as consumers care: false,
+// "", 0, an empty struct or nil.
+func zeroOf(t types.Type) *Value {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return BoolValue(false)
+		case u.Info()&types.IsString != 0:
+			return StringValue("")
+		case u.Info()&types.IsInteger != 0:
+			return ConstValue(constant.MakeInt64(0))
+		}
+		return UnknownValue("zero")
+	case *types.Struct:
+		return &Value{Kind: Struct, Type: t}
+	case *types.Pointer, *types.Map, *types.Slice, *types.Signature, *types.Interface, *types.Chan:
+		return nilV
+	}
+	return UnknownValue("zero")
+}
+
+func elems(x *Value) *Value {
+	var out []*Value
+	for _, a := range x.Each() {
+		switch a.Kind {
+		case Slice:
+			if a.Elems != nil {
+				out = append(out, a.Elems)
+			}
+		case Nil:
+		case Param, Field, Elem, Call, Method:
+			out = append(out, &Value{Kind: Elem, X: a})
+		default:
+			out = append(out, UnknownValue("elements"))
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return Union(out...)
+}
+
+func keys(x *Value) *Value {
+	var out []*Value
+	for _, a := range x.Each() {
+		if a.Kind == Slice && len(a.Keys) > 0 {
+			for _, k := range a.Keys {
+				out = append(out, StringValue(k))
+			}
+			continue
+		}
+		return UnknownValue("keys")
+	}
+	return Union(out...)
+}
+
+// index1 is x[i].
+func (en *Engine) index1(x, i *Value) *Value {
+	if s, ok := i.String1(); ok {
+		var out []*Value
+		for _, a := range x.Each() {
+			if a.Kind == Slice && len(a.Keys) > 0 {
+				found := false
+				for j, k := range a.Keys {
+					if k == s {
+						out = append(out, a.Entry[j])
+						found = true
+					}
+				}
+				if !found {
+					out = append(out, UnknownValue("missing key"))
+				}
+				continue
+			}
+			out = append(out, elems(a))
+		}
+		return Union(out...)
+	}
+	if e := elems(x); e != nil {
+		return e
+	}
+	return UnknownValue("index")
+}
+
+func (en *Engine) composite(lit *ast.CompositeLit, env *Env) *Value {
+	t := en.info.TypeOf(lit)
+	if t == nil {
+		return UnknownValue("composite")
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		v := &Value{Kind: Struct, Type: t, Node: lit}
+		for i, el := range lit.Elts {
+			name := ""
+			val := el
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					name = id.Name
+				}
+				val = kv.Value
+			} else if i < u.NumFields() {
+				name = u.Field(i).Name()
+			}
+			if name == "" {
+				continue
+			}
+			v.Fields = append(v.Fields, FieldValue{name, en.eval(val, env)})
+		}
+		sort.Slice(v.Fields, func(i, j int) bool { return v.Fields[i].Name < v.Fields[j].Name })
+		return v
+	case *types.Slice, *types.Array, *types.Map:
+		v := &Value{Kind: Slice, Node: lit}
+		_, isMap := u.(*types.Map)
+		var es []*Value
+		constKeys := isMap
+		for _, el := range lit.Elts {
+			val := el
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				val = kv.Value
+				if isMap {
+					if s, ok := en.eval(kv.Key, env).String1(); ok {
+						v.Keys = append(v.Keys, s)
+					} else {
+						constKeys = false
+					}
+				}
+			}
+			ev := en.evalElem(val, env, u)
+			es = append(es, ev)
+			v.Entry = append(v.Entry, ev)
+		}
+		if !constKeys || len(v.Keys) != len(v.Entry) {
+			v.Keys, v.Entry = nil, nil
+		}
+		if len(es) > 0 {
+			v.Elems = Union(es...)
+		}
+		return v
+	}
+	return UnknownValue("composite")
+}
+
+// evalElem evaluates an element of a composite literal, whose type may
+// be elided ({...} for T{...}).
+func (en *Engine) evalElem(e ast.Expr, env *Env, _ types.Type) *Value {
+	return en.eval(e, env)
+}
+
+func (en *Engine) selector(x *ast.SelectorExpr, env *Env) *Value {
+	sel := en.info.Selections[x]
+	if sel == nil {
+		// A qualified identifier.
+		return en.ident(x.Sel, env)
+	}
+	switch sel.Kind() {
+	case types.MethodVal:
+		fn := sel.Obj().(*types.Func)
+		recv := en.eval(x.X, env)
+		if types.IsInterface(sel.Recv()) {
+			// A method value of an interface: resolved per receiver.
+			var out []*Value
+			for _, r := range recv.Each() {
+				switch {
+				case isSymbolic(r):
+					// Resolved when the receiver is: a call of it
+					// dispatches then.
+					out = append(out, &Value{Kind: Func, Obj: fn, Recv: r})
+				case en.dispatch(r, fn.Name()) != nil:
+					out = append(out, &Value{Kind: Func, Obj: en.dispatch(r, fn.Name()), Recv: r})
+				default:
+					out = append(out, UnknownValue("interface method value"))
+				}
+			}
+			return Union(out...)
+		}
+		return &Value{Kind: Func, Obj: fn, Recv: recv}
+	case types.MethodExpr:
+		return &Value{Kind: Func, Obj: sel.Obj()}
+	}
+	path := fieldPath(sel)
+	// A selector rooted at a variable: what the base holds, and what
+	// the package stores through the variable (root.f = v, setters).
+	root, rootPath := en.rootOf(x)
+	base := en.eval(x.X, env)
+	set, unset := en.fieldsOf2(base, path)
+	if _, isParam := en.index().params[root]; root != nil && isParam {
+		full := append(append([]string(nil), rootPath...), path...)
+		if stored := en.storedAt(root, full, len(rootPath), env); len(stored) > 0 {
+			// A field the literal leaves unset and the code sets later
+			// holds what is stored (flow-insensitively: the stores are
+			// taken to come before the reads).
+			return Union(append(set, stored...)...)
+		}
+	}
+	return Union(append(set, unset...)...)
+}
+
+// rootOf returns the variable a selector chain x.a.b starts from, and
+// the path to x from it (a.b are the selector's own fields, not part of
+// the returned path).
+func (en *Engine) rootOf(x *ast.SelectorExpr) (*types.Var, []string) {
+	var path []string
+	e := ast.Unparen(x.X)
+	for {
+		switch y := e.(type) {
+		case *ast.SelectorExpr:
+			s := en.info.Selections[y]
+			if s == nil || s.Kind() != types.FieldVal {
+				return nil, nil
+			}
+			path = append(fieldPath(s), path...)
+			e = ast.Unparen(y.X)
+			continue
+		case *ast.StarExpr:
+			e = ast.Unparen(y.X)
+			continue
+		case *ast.Ident:
+			v, _ := en.info.Uses[y].(*types.Var)
+			return v, path
+		}
+		return nil, nil
+	}
+}
+
+// storedAt returns the values the package stores at root.path (or at a
+// prefix of it, of which the rest of the path is then taken), through
+// field stores and setter calls. Paths shorter than min are the base's
+// own, already evaluated.
+func (en *Engine) storedAt(root *types.Var, path []string, min int, env *Env) []*Value {
+	ix := en.index()
+	var out []*Value
+	for _, s := range ix.stores[root] {
+		if len(s.path) <= min-1 || len(s.path) > len(path) || !prefix(s.path, path) {
+			continue
+		}
+		if s.rhs == nil {
+			out = append(out, UnknownValue("computed store"))
+			continue
+		}
+		out = append(out, en.fieldsOf(en.eval(s.rhs, env), path[len(s.path):]))
+	}
+	for _, st := range ix.setters[root] {
+		out = append(out, en.setterStores(st, path, env)...)
+	}
+	return out
+}
+
+func prefix(p, path []string) bool {
+	for i := range p {
+		if p[i] != path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// setterStores returns what a call that receives root by address stores
+// at path, from the callee's summary.
+func (en *Engine) setterStores(st setter, path []string, env *Env) []*Value {
+	callee := en.calleeValue(st.call, env)
+	var out []*Value
+	for _, c := range callee.Each() {
+		sum, bind := en.summaryOf(c, st.call, env)
+		if sum == nil {
+			continue // as in overlay
+		}
+		for _, s := range sum.Stores {
+			if s.Param != st.arg || len(s.Path) > len(path) || !prefix(s.Path, path) {
+				continue
+			}
+			out = append(out, en.fieldsOf(bind(s.Value), path[len(s.Path):]))
+		}
+	}
+	return out
+}
+
+// fieldsOf returns field path of each alternative of v; a field a
+// struct literal leaves unset is its zero value.
+func (en *Engine) fieldsOf(v *Value, path []string) *Value {
+	set, unset := en.fieldsOf2(v, path)
+	return Union(append(set, unset...)...)
+}
+
+// fieldsOf2 returns field path of each alternative of v, split into the
+// values set explicitly and the zero values of fields left unset.
+func (en *Engine) fieldsOf2(v *Value, path []string) (set, unset []*Value) {
+	if v == nil {
+		return nil, nil
+	}
+	if len(path) == 0 {
+		return []*Value{v}, nil
+	}
+	for _, a := range v.Each() {
+		val, def := en.field1(a, path)
+		if def {
+			unset = append(unset, val)
+		} else if val != nil {
+			set = append(set, val)
+		}
+	}
+	return set, unset
+}
+
+func (en *Engine) field1(a *Value, path []string) (*Value, bool) {
+	for i, name := range path {
+		switch a.Kind {
+		case Struct:
+			if len(a.Sets) > 0 {
+				return UnknownValue("options applied to a parameter"), false
+			}
+			f, _ := a.Field(name)
+			if f == nil {
+				return zeroField(a.Type, path[i:]), true
+			}
+			if i == len(path)-1 {
+				return f, false
+			}
+			set, unset := en.fieldsOf2(f, path[i+1:])
+			if len(set) == 0 && len(unset) > 0 {
+				return Union(unset...), true
+			}
+			return Union(append(set, unset...)...), false
+		case Slice:
+			if name == "[]" {
+				if a.Elems == nil {
+					return nil, false
+				}
+				return en.fieldsOf(a.Elems, path[i+1:]), false
+			}
+			return UnknownValue("field of a slice"), false
+		case Param, Field, Elem, Call, Method:
+			if name == "[]" {
+				a = &Value{Kind: Elem, X: a}
+			} else {
+				a = &Value{Kind: Field, X: a, Name: name}
+			}
+		case Nil:
+			return nil, false
+		default:
+			return UnknownValue("field of " + a.String()), false
+		}
+	}
+	return a, false
+}
+
+// update is a store at a path of a variable's value.
+type update struct {
+	path []string
+	val  *Value
+}
+
+// overlay returns base, the value of variable v, with what the package
+// stores through v applied to each struct alternative: field stores
+// (v.f = x, v.f.g = x, v[i] = x) and the stores of the functions v is
+// passed to by address (setters, options). A store is taken to come
+// before every read (flow-insensitively), and adds to what the literal
+// set.
+func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
+	ix := en.index()
+	var ups []update
+	var sets []*Value
+	for _, s := range ix.stores[v] {
+		if s.rhs == nil {
+			ups = append(ups, update{s.path, UnknownValue("computed store")})
+			continue
+		}
+		ups = append(ups, update{s.path, en.eval(s.rhs, env)})
+	}
+	for _, st := range ix.setters[v] {
+		callee := en.calleeValue(st.call, env)
+		for _, c := range callee.Each() {
+			switch c.Kind {
+			case Param, Field, Elem, Call, Method:
+				if st.arg == 0 && len(st.call.Args) == 1 {
+					sets = append(sets, c) // an option not known here
+				}
+				continue
+			}
+			sum, bind := en.summaryOf(c, st.call, env)
+			if sum == nil {
+				// A function the engine cannot see is taken not to
+				// store into what it is passed: the standard library,
+				// the SDKs, an interface method of unknown receiver.
+				continue
+			}
+			for _, s := range sum.Stores {
+				if s.Param == st.arg {
+					ups = append(ups, update{s.Path, bind(s.Value)})
+				}
+			}
+		}
+	}
+	if len(ups) == 0 && len(sets) == 0 {
+		return base
+	}
+	var out []*Value
+	for _, a := range base.Each() {
+		if a.Kind != Struct && a.Kind != Slice {
+			out = append(out, a)
+			continue
+		}
+		for _, u := range ups {
+			a = en.apply1(a, u.path, u.val)
+		}
+		if len(sets) > 0 && a.Kind == Struct {
+			c := *a
+			c.Sets = append(append([]*Value(nil), a.Sets...), sets...)
+			a = &c
+		}
+		out = append(out, a)
+	}
+	return Union(out...)
+}
+
+// apply1 returns a with val stored at path (nil path: anything may have
+// been stored).
+func (en *Engine) apply1(a *Value, path []string, val *Value) *Value {
+	if len(path) == 0 {
+		return UnknownValue("stored by an unknown setter")
+	}
+	switch a.Kind {
+	case Struct:
+		name := path[0]
+		old, _ := a.Field(name)
+		var nv *Value
+		if len(path) == 1 {
+			if old == nil {
+				nv = val
+			} else {
+				nv = Union(old, val)
+			}
+		} else {
+			if old == nil || old.Kind == Nil {
+				old = structOfField(a.Type, name)
+			}
+			var alts []*Value
+			for _, o := range old.Each() {
+				alts = append(alts, en.apply1(o, path[1:], val))
+			}
+			nv = Union(alts...)
+		}
+		return withField(a, name, nv)
+	case Slice:
+		if path[0] != "[]" {
+			return a
+		}
+		c := *a
+		if len(path) == 1 {
+			c.Elems = Union(a.Elems, val)
+		} else if a.Elems != nil {
+			var alts []*Value
+			for _, o := range a.Elems.Each() {
+				alts = append(alts, en.apply1(o, path[1:], val))
+			}
+			c.Elems = Union(alts...)
+		}
+		c.Keys, c.Entry = nil, nil
+		return &c
+	}
+	return a
+}
+
+// withField returns a copy of struct a with field name set to v.
+func withField(a *Value, name string, v *Value) *Value {
+	c := *a
+	c.Fields = make([]FieldValue, 0, len(a.Fields)+1)
+	done := false
+	for _, f := range a.Fields {
+		if f.Name == name {
+			c.Fields = append(c.Fields, FieldValue{name, v})
+			done = true
+			continue
+		}
+		c.Fields = append(c.Fields, f)
+	}
+	if !done {
+		c.Fields = append(c.Fields, FieldValue{name, v})
+		sort.Slice(c.Fields, func(i, j int) bool { return c.Fields[i].Name < c.Fields[j].Name })
+	}
+	return &c
+}
+
+// structOfField returns an empty struct of the type of field name of t
+// (through a pointer), or Unknown.
+func structOfField(t types.Type, name string) *Value {
+	st, ok := derefType(t).Underlying().(*types.Struct)
+	if !ok {
+		return UnknownValue("field type")
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == name {
+			ft := derefType(f.Type())
+			if _, ok := ft.Underlying().(*types.Struct); ok {
+				return &Value{Kind: Struct, Type: ft}
+			}
+		}
+	}
+	return UnknownValue("field type")
+}
+
+// zeroField returns the zero value of field path of struct type t.
+func zeroField(t types.Type, path []string) *Value {
+	for _, name := range path {
+		if t == nil {
+			return UnknownValue("zero field")
+		}
+		st, ok := derefType(t).Underlying().(*types.Struct)
+		if !ok {
+			return UnknownValue("zero field")
+		}
+		var ft types.Type
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == name {
+				ft = st.Field(i).Type()
+			}
+		}
+		if ft == nil {
+			return UnknownValue("zero field")
+		}
+		if _, isPtr := ft.Underlying().(*types.Pointer); isPtr {
+			return nilV // nested fields of a nil pointer: unset
+		}
+		t = ft
+	}
+	return zeroOf(t)
+}
+
+// calleeValue returns the functions a call can call.
+func (en *Engine) calleeValue(call *ast.CallExpr, env *Env) *Value {
+	if fn, ok := typeutil.Callee(en.info, call).(*types.Func); ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s := en.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				return en.selector(sel, env)
+			}
+		}
+		return &Value{Kind: Func, Obj: fn}
+	}
+	return en.eval(call.Fun, env)
+}
+
+// call evaluates result idx of a call.
+func (en *Engine) call(call *ast.CallExpr, env *Env, idx int) *Value {
+	info := en.info
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 {
+			return en.eval(call.Args[0], env) // a conversion
+		}
+		return UnknownValue("conversion")
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			return en.builtin(b.Name(), call, env)
+		}
+	}
+	callee := en.calleeValue(call, env)
+	var out []*Value
+	for _, c := range callee.Each() {
+		out = append(out, en.apply(c, call, env, idx))
+	}
+	return Union(out...)
+}
+
+func (en *Engine) builtin(name string, call *ast.CallExpr, env *Env) *Value {
+	switch name {
+	case "append":
+		if len(call.Args) == 0 {
+			return UnknownValue("append")
+		}
+		parts := []*Value{elems(en.eval(call.Args[0], env))}
+		for i, a := range call.Args[1:] {
+			if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
+				parts = append(parts, elems(en.eval(a, env)))
+				continue
+			}
+			parts = append(parts, en.eval(a, env))
+		}
+		var es []*Value
+		for _, p := range parts {
+			if p != nil {
+				es = append(es, p)
+			}
+		}
+		v := &Value{Kind: Slice, Node: call}
+		if len(es) > 0 {
+			v.Elems = Union(es...)
+		}
+		return v
+	case "new":
+		if t := en.info.TypeOf(call); t != nil {
+			return en.zero(derefType(t))
+		}
+	case "make":
+		return &Value{Kind: Slice, Node: call}
+	}
+	return UnknownValue("builtin " + name)
+}
+
+// apply evaluates result idx of calling c at call.
+func (en *Engine) apply(c *Value, call *ast.CallExpr, env *Env, idx int) *Value {
+	switch c.Kind {
+	case Unknown:
+		return c
+	case Func, Closure:
+	case Param, Field, Elem, Call, Method:
+		// A function value the summary does not know: symbolic.
+		return &Value{Kind: Method, X: c, Args: en.args(call, env), Index: idx}
+	default:
+		return UnknownValue("call of " + c.String())
+	}
+	sum, bind := en.summaryOf(c, call, env)
+	if sum == nil {
+		if c.Kind == Func {
+			fn := c.Obj.(*types.Func)
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+				// An interface method: resolved per receiver.
+				return en.dispatchCall(c.Recv, fn.Name(), en.args(call, env), idx)
+			}
+			return &Value{Kind: Call, Obj: fn, Recv: c.Recv, Args: en.args(call, env), Index: idx, Node: call}
+		}
+		return UnknownValue("closure")
+	}
+	if idx >= len(sum.Results) {
+		return UnknownValue("result")
+	}
+	return bind(sum.Results[idx])
+}
+
+func (en *Engine) args(call *ast.CallExpr, env *Env) []*Value {
+	out := make([]*Value, len(call.Args))
+	for i, a := range call.Args {
+		out[i] = en.eval(a, env)
+	}
+	return out
+}
+
+// dispatchCall evaluates result idx of calling method name on each
+// alternative of recv.
+func (en *Engine) dispatchCall(recv *Value, name string, args []*Value, idx int) *Value {
+	if recv == nil {
+		return UnknownValue("no receiver")
+	}
+	var out []*Value
+	for _, r := range recv.Each() {
+		switch r.Kind {
+		case Param, Field, Elem, Call, Method:
+			out = append(out, &Value{Kind: Method, X: r, Name: name, Args: args, Index: idx})
+			continue
+		}
+		m := en.dispatch(r, name)
+		if m == nil {
+			out = append(out, UnknownValue("method "+name))
+			continue
+		}
+		sum := en.funcSummary(m)
+		if sum == nil {
+			out = append(out, &Value{Kind: Call, Obj: m, Recv: r, Args: args, Index: idx})
+			continue
+		}
+		if idx >= len(sum.Results) {
+			out = append(out, UnknownValue("result"))
+			continue
+		}
+		out = append(out, en.subst(sum.Results[idx], m, r, args))
+	}
+	return Union(out...)
+}
+
+// dispatch returns the concrete method name of r's dynamic type.
+func (en *Engine) dispatch(r *Value, name string) *types.Func {
+	var t types.Type
+	switch r.Kind {
+	case Struct:
+		t = r.Type
+	case Func, Closure:
+		return nil
+	default:
+		return nil
+	}
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, en.pkg, name)
+	if obj == nil && r.Type != nil {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			obj, _, _ = types.LookupFieldOrMethod(types.NewPointer(t), true, n.Obj().Pkg(), name)
+		}
+	}
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// summaryOf returns the summary of the function c denotes at call, and
+// the substitution of its parameters by the call's arguments.
+func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env) (*Summary, func(*Value) *Value) {
+	switch c.Kind {
+	case Func:
+		fn, ok := c.Obj.(*types.Func)
+		if !ok {
+			return nil, nil
+		}
+		sum := en.funcSummary(fn)
+		if sum == nil {
+			return nil, nil
+		}
+		recv := c.Recv
+		if recv == nil && call != nil {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if s := en.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr && len(call.Args) > 0 {
+					// T.M(x, args): the receiver is the first argument.
+					args := en.args(call, env)
+					return sum, func(v *Value) *Value { return en.subst(v, fn, args[0], args[1:]) }
+				}
+			}
+		}
+		var args []*Value
+		if call != nil {
+			args = en.args(call, env)
+			if call.Ellipsis.IsValid() && len(args) > 0 {
+				args[len(args)-1] = en.spread(args[len(args)-1])
+			} else if sig, ok := fn.Type().(*types.Signature); ok && sig.Variadic() {
+				args = packVariadic(args, sig.Params().Len(), call)
+			}
+		}
+		return sum, func(v *Value) *Value { return en.subst(v, fn, recv, args) }
+	case Closure:
+		sum := en.closureSummary(c)
+		if sum == nil {
+			return nil, nil
+		}
+		var args []*Value
+		if call != nil {
+			args = en.args(call, env)
+			if sig, ok := en.info.TypeOf(call.Fun).Underlying().(*types.Signature); ok && sig.Variadic() && !call.Ellipsis.IsValid() {
+				args = packVariadic(args, sig.Params().Len(), call)
+			}
+		}
+		return sum, func(v *Value) *Value { return en.substLit(v, c, args) }
+	}
+	return nil, nil
+}
+
+// spread keeps a slice passed with ... as the variadic slice itself.
+func (en *Engine) spread(v *Value) *Value { return v }
+
+// packVariadic turns the arguments of a variadic parameter into one
+// slice value.
+func packVariadic(args []*Value, nparams int, call *ast.CallExpr) []*Value {
+	if nparams == 0 || len(args) < nparams-1 {
+		return args
+	}
+	fixed := args[:nparams-1]
+	rest := args[nparams-1:]
+	s := &Value{Kind: Slice, Node: call}
+	if len(rest) > 0 {
+		s.Elems = Union(rest...)
+	}
+	return append(append([]*Value(nil), fixed...), s)
+}
+
+// funcSummary returns the summary of fn: from its declaration in this
+// package, or from a fact.
+func (en *Engine) funcSummary(fn *types.Func) *Summary {
+	fn = fn.Origin()
+	if fn.Pkg() == en.pkg {
+		d := en.index().decls[fn]
+		if d == nil || d.Body == nil {
+			return nil
+		}
+		return en.summarize(d, d.Type, d.Body)
+	}
+	if s, ok := en.extSums[fn]; ok {
+		return s
+	}
+	var s *Summary
+	if en.imports != nil {
+		s = en.imports.summary(fn)
+	}
+	en.extSums[fn] = s
+	return s
+}
+
+func (en *Engine) litSummary(lit *ast.FuncLit) *Summary {
+	return en.summarize(lit, lit.Type, lit.Body)
+}
+
+// summarize computes the summary of a function of this package: the
+// union of what its return statements return, and the field stores
+// through its parameters, in terms of its parameters.
+func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) *Summary {
+	if s, ok := en.sums[fn]; ok {
+		return s
+	}
+	if en.inSum[fn] {
+		en.cycle = true
+		return nil
+	}
+	en.inSum[fn] = true
+	defer delete(en.inSum, fn)
+	outer := en.cycle
+	en.cycle = false
+	defer func() { en.cycle = en.cycle || outer }()
+	ix := en.index()
+	n := 0
+	if ft.Results != nil {
+		n = ft.Results.NumFields()
+	}
+	sum := &Summary{Results: make([]*Value, n)}
+	named := ix.results[fn]
+	for i := 0; i < n; i++ {
+		var vals []*Value
+		for _, r := range ix.returns[fn] {
+			switch {
+			case len(r.Results) == n:
+				vals = append(vals, en.eval(r.Results[i], nil))
+			case len(r.Results) == 1 && n > 1:
+				if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
+					vals = append(vals, en.call(call, nil, i))
+				}
+			case len(r.Results) == 0 && i < len(named):
+				vals = append(vals, en.variable(named[i], nil))
+			}
+		}
+		sum.Results[i] = Union(vals...)
+	}
+	// Stores through parameters: p.f = v, where p is a parameter.
+	for v, p := range ix.params {
+		if p.fn != fn {
+			continue
+		}
+		for _, s := range ix.stores[v] {
+			var val *Value
+			if s.rhs == nil {
+				val = UnknownValue("computed store")
+			} else {
+				val = en.eval(s.rhs, nil)
+			}
+			sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.path, Value: val})
+		}
+		// A parameter passed on to a setter: its stores are ours.
+		for _, st := range ix.setters[v] {
+			callee := en.calleeValue(st.call, nil)
+			for _, c := range callee.Each() {
+				inner, bind := en.summaryOf(c, st.call, nil)
+				if inner == nil {
+					continue
+				}
+				for _, s := range inner.Stores {
+					if s.Param == st.arg {
+						sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.Path, Value: bind(s.Value)})
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(sum.Stores, func(i, j int) bool { return sum.Stores[i].Param < sum.Stores[j].Param })
+	if !en.cycle {
+		en.sums[fn] = sum
+	}
+	return sum
+}
+
+// isSymbolic reports whether v stands for a value decided elsewhere (a
+// parameter, or what is derived from one or from an opaque call).
+func isSymbolic(v *Value) bool {
+	switch v.Kind {
+	case Param, Field, Elem, Call, Method:
+		return true
+	}
+	return false
+}
+
+// closureSummary returns the summary of a closure value: of its literal
+// in this package, or from the fact of the function enclosing it.
+func (en *Engine) closureSummary(c *Value) *Summary {
+	if c.Lit != nil {
+		return en.litSummary(c.Lit)
+	}
+	fn, ok := c.Obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	outer := en.funcSummary(fn)
+	if outer == nil {
+		return nil
+	}
+	return outer.lits[c.Ord]
+}

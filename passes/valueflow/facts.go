@@ -1,0 +1,416 @@
+package valueflow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/types/objectpath"
+)
+
+// FuncSummary is an object fact on a function whose summary says
+// something: what it returns and what it stores through its parameters,
+// in terms of its parameters. Importers substitute their arguments.
+type FuncSummary struct {
+	Results []*Wire
+	Stores  []WireStore
+	// Lits are the summaries of the function literals of the function
+	// that its results or stores hold (options, handlers, callbacks),
+	// by ordinal. A parameter of the enclosing function they capture is
+	// a Param with Outer set.
+	Lits []LitSummary
+}
+
+// LitSummary is the summary of a function literal in a FuncSummary.
+type LitSummary struct {
+	Ord     int
+	Results []*Wire
+	Stores  []WireStore
+}
+
+func (*FuncSummary) AFact() {}
+
+func (f *FuncSummary) String() string {
+	var parts []string
+	for _, r := range f.Results {
+		parts = append(parts, r.String())
+	}
+	s := "returns(" + strings.Join(parts, ", ") + ")"
+	for _, st := range f.Stores {
+		p := "recv"
+		if st.Param >= 0 {
+			p = "p" + itoa(st.Param)
+		}
+		s += " stores(" + p + "." + strings.Join(st.Path, ".") + " = " + st.Value.String() + ")"
+	}
+	return s
+}
+
+// Analyzed is a package fact: the engine ran on the package, so a
+// function of it without a FuncSummary returns nothing it can follow and
+// stores nothing through its parameters.
+type Analyzed struct{}
+
+func (*Analyzed) AFact()         {}
+func (*Analyzed) String() string { return "valueflow" }
+
+// Wire is a Value as a fact carries it: objects and types by path.
+type Wire struct {
+	K     Kind
+	CK    constant.Kind
+	C     string // the constant's exact representation
+	I     int
+	N     string
+	T     string // a struct type: package path + "." + objectpath
+	F     []WireField
+	Sets  []*Wire
+	E     *Wire
+	Keys  []string
+	Entry []*Wire
+	Obj   string // a function: package path + " " + objectpath
+	R     *Wire
+	A     []*Wire
+	X     *Wire
+	Alts  []*Wire
+	Ord   int
+	Outer bool // Param: of the function enclosing the literal summarized
+}
+
+// WireField is a field of a Struct Wire.
+type WireField struct {
+	Name  string
+	Value *Wire
+}
+
+// WireStore is a Store as a fact carries it.
+type WireStore struct {
+	Param int
+	Path  []string
+	Value *Wire
+}
+
+func (w *Wire) String() string {
+	v := &Value{Kind: w.K}
+	switch w.K {
+	case Const:
+		return w.C
+	case Struct:
+		return "struct{" + itoa(len(w.F)) + " fields}"
+	case Func, Closure, Call:
+		return w.Obj
+	case Param:
+		v.Index = w.I
+	}
+	return v.String()
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// encoder turns Values into Wires for the facts of fn.
+type encoder struct {
+	en   *Engine
+	fn   *types.Func
+	lit  *ast.FuncLit         // the literal being summarized, if any
+	lits map[int]*ast.FuncLit // the literals of fn the wires hold
+}
+
+// summary encodes the summary of fn, with the literals it holds.
+func (c *encoder) summary(sum *Summary) *FuncSummary {
+	fact := &FuncSummary{}
+	fact.Results, fact.Stores = c.parts(sum)
+	done := make(map[int]bool)
+	for len(done) < len(c.lits) && len(done) < 32 {
+		for ord, lit := range c.lits {
+			if done[ord] {
+				continue
+			}
+			done[ord] = true
+			ls := c.en.litSummary(lit)
+			if ls == nil {
+				continue
+			}
+			c.lit = lit
+			res, st := c.parts(ls)
+			c.lit = nil
+			fact.Lits = append(fact.Lits, LitSummary{Ord: ord, Results: res, Stores: st})
+		}
+	}
+	sort.Slice(fact.Lits, func(i, j int) bool { return fact.Lits[i].Ord < fact.Lits[j].Ord })
+	return fact
+}
+
+func (c *encoder) parts(sum *Summary) ([]*Wire, []WireStore) {
+	var res []*Wire
+	var stores []WireStore
+	for _, r := range sum.Results {
+		res = append(res, c.wire(r, 0))
+	}
+	for _, s := range sum.Stores {
+		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0)})
+	}
+	return res, stores
+}
+
+func (c *encoder) wire(v *Value, depth int) *Wire {
+	if v == nil {
+		return nil
+	}
+	if depth > maxDepth {
+		return &Wire{K: Unknown}
+	}
+	w := &Wire{K: v.Kind}
+	switch v.Kind {
+	case Unknown, Nil:
+		if v.Kind == Unknown {
+			return &Wire{K: Unknown}
+		}
+	case Const:
+		switch v.Const.Kind() {
+		case constant.String, constant.Bool, constant.Int:
+			w.CK, w.C = v.Const.Kind(), v.Const.ExactString()
+		default:
+			return &Wire{K: Unknown}
+		}
+	case Param:
+		// Only the function's own parameters (and, in a literal's
+		// summary, the literal's and its enclosing function's) mean
+		// something elsewhere.
+		w.I = v.Index
+		if pv, ok := v.Obj.(*types.Var); ok {
+			switch {
+			case c.lit != nil && c.litParam(pv):
+			case c.ownParam(pv, v.Index):
+				w.Outer = c.lit != nil
+			default:
+				return &Wire{K: Unknown}
+			}
+		}
+	case Struct:
+		t := typePath(v.Type)
+		if t == "" {
+			return &Wire{K: Unknown}
+		}
+		w.T = t
+		for _, f := range v.Fields {
+			w.F = append(w.F, WireField{f.Name, c.wire(f.Value, depth+1)})
+		}
+		w.Sets = c.wires(v.Sets, depth)
+	case Slice:
+		w.E = c.wire(v.Elems, depth+1)
+		if len(v.Keys) > 0 {
+			w.Keys = v.Keys
+			for _, e := range v.Entry {
+				w.Entry = append(w.Entry, c.wire(e, depth+1))
+			}
+		}
+	case Func:
+		w.Obj = objPath(v.Obj)
+		if w.Obj == "" {
+			return &Wire{K: Unknown}
+		}
+		w.R = c.wire(v.Recv, depth+1)
+	case Closure:
+		if v.Lit == nil {
+			w.Obj, w.Ord = objPath(v.Obj), v.Ord
+		} else {
+			// A literal of fn is summarized with fn's fact; one of
+			// another function is not followed.
+			if v.Obj != c.fn {
+				return &Wire{K: Unknown}
+			}
+			w.Obj = objPath(v.Obj)
+			w.Ord = c.en.index().litOrd[v.Lit]
+			if c.lits == nil {
+				c.lits = make(map[int]*ast.FuncLit)
+			}
+			c.lits[w.Ord] = v.Lit
+		}
+		if w.Obj == "" {
+			return &Wire{K: Unknown}
+		}
+	case Call:
+		w.Obj = objPath(v.Obj)
+		if w.Obj == "" {
+			return &Wire{K: Unknown}
+		}
+		w.I = v.Index
+		w.R = c.wire(v.Recv, depth+1)
+		w.A = c.wires(v.Args, depth)
+	case Field, Elem, Method:
+		w.N, w.I = v.Name, v.Index
+		w.X = c.wire(v.X, depth+1)
+		w.A = c.wires(v.Args, depth)
+	case OneOf:
+		for _, a := range v.Alts {
+			w.Alts = append(w.Alts, c.wire(a, depth+1))
+		}
+	}
+	return w
+}
+
+func (c *encoder) ownParam(v *types.Var, i int) bool {
+	sig := c.fn.Type().(*types.Signature)
+	if i < 0 {
+		return sig.Recv() == v
+	}
+	return i < sig.Params().Len() && sig.Params().At(i) == v
+}
+
+func (c *encoder) litParam(v *types.Var) bool {
+	p, ok := c.en.index().params[v]
+	return ok && p.fn == c.lit
+}
+
+func (c *encoder) wires(vs []*Value, depth int) []*Wire {
+	var out []*Wire
+	for _, v := range vs {
+		out = append(out, c.wire(v, depth+1))
+	}
+	return out
+}
+
+func typePath(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return objPath(n.Obj())
+}
+
+func objPath(obj types.Object) string {
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	p, err := objectpath.For(obj)
+	if err != nil {
+		return ""
+	}
+	return obj.Pkg().Path() + " " + string(p)
+}
+
+// decoder turns Wires of a fact back into Values, finding objects among
+// the packages the package under analysis imports, directly or not.
+type decoder struct {
+	pkgs  map[string]*types.Package
+	fn    *types.Func // the function whose fact is decoded
+	inLit bool        // a literal's summary in it is
+}
+
+func (d *decoder) object(s string) types.Object {
+	i := strings.IndexByte(s, ' ')
+	if i < 0 {
+		return nil
+	}
+	pkg := d.pkgs[s[:i]]
+	if pkg == nil {
+		return nil
+	}
+	obj, err := objectpath.Object(pkg, objectpath.Path(s[i+1:]))
+	if err != nil {
+		return nil
+	}
+	return obj
+}
+
+func (d *decoder) value(w *Wire) *Value {
+	if w == nil {
+		return nil
+	}
+	switch w.K {
+	case Unknown:
+		return UnknownValue("fact")
+	case Nil:
+		return nilV
+	case Const:
+		var c constant.Value
+		switch w.CK {
+		case constant.String:
+			c = constant.MakeFromLiteral(w.C, token.STRING, 0)
+		case constant.Bool:
+			c = constant.MakeBool(w.C == "true")
+		case constant.Int:
+			c = constant.MakeFromLiteral(w.C, token.INT, 0)
+		}
+		if c == nil || c.Kind() == constant.Unknown {
+			return UnknownValue("constant")
+		}
+		return ConstValue(c)
+	case Param:
+		v := &Value{Kind: Param, Index: w.I}
+		if d.inLit && !w.Outer {
+			return v // the literal's own parameter, by position
+		}
+		if sig, ok := d.fn.Type().(*types.Signature); ok {
+			if w.I < 0 {
+				if sig.Recv() != nil {
+					v.Obj = sig.Recv()
+				}
+			} else if w.I < sig.Params().Len() {
+				v.Obj = sig.Params().At(w.I)
+			}
+		}
+		return v
+	case Struct:
+		obj := d.object(w.T)
+		if obj == nil {
+			return UnknownValue("type")
+		}
+		v := &Value{Kind: Struct, Type: obj.Type(), Sets: d.values(w.Sets)}
+		for _, f := range w.F {
+			v.Fields = append(v.Fields, FieldValue{f.Name, d.value(f.Value)})
+		}
+		return v
+	case Slice:
+		v := &Value{Kind: Slice, Elems: d.value(w.E), Keys: w.Keys}
+		for _, e := range w.Entry {
+			v.Entry = append(v.Entry, d.value(e))
+		}
+		return v
+	case Func:
+		obj := d.object(w.Obj)
+		if obj == nil {
+			return UnknownValue("function")
+		}
+		return &Value{Kind: Func, Obj: obj, Recv: d.value(w.R)}
+	case Closure:
+		obj := d.object(w.Obj)
+		if obj == nil {
+			return UnknownValue("function")
+		}
+		return &Value{Kind: Closure, Obj: obj, Ord: w.Ord}
+	case Call:
+		obj := d.object(w.Obj)
+		if obj == nil {
+			return UnknownValue("function")
+		}
+		return &Value{Kind: Call, Obj: obj, Index: w.I, Recv: d.value(w.R), Args: d.values(w.A)}
+	case Field, Elem, Method:
+		return &Value{Kind: w.K, Name: w.N, Index: w.I, X: d.value(w.X), Args: d.values(w.A)}
+	case OneOf:
+		var alts []*Value
+		for _, a := range w.Alts {
+			alts = append(alts, d.value(a))
+		}
+		return Union(alts...)
+	}
+	return UnknownValue("fact")
+}
+
+func (d *decoder) values(ws []*Wire) []*Value {
+	var out []*Value
+	for _, w := range ws {
+		out = append(out, d.value(w))
+	}
+	return out
+}

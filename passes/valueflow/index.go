@@ -1,0 +1,368 @@
+package valueflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// index is what the engine knows of a package's syntax, built by one walk
+// of its files on first use: every assignment of every variable (locals
+// and package-level), the field stores rooted at each variable, the calls
+// that may set a variable's fields (setters, functional options), each
+// function's parameters and return statements, and the static calls of
+// each function of the package.
+type index struct {
+	decls   map[*types.Func]*ast.FuncDecl
+	assigns map[*types.Var][]assign
+	stores  map[*types.Var][]store
+	setters map[*types.Var][]setter
+	params  map[*types.Var]paramOf
+	returns map[ast.Node][]*ast.ReturnStmt // *ast.FuncDecl or *ast.FuncLit
+	// named results of each function, in order
+	results map[ast.Node][]*types.Var
+	// litOwner is the function declaration enclosing a literal, and
+	// litOrd its ordinal there (in source order), for facts.
+	litOwner map[*ast.FuncLit]*ast.FuncDecl
+	litOrd   map[*ast.FuncLit]int
+	lits     map[*ast.FuncDecl][]*ast.FuncLit
+	// callers are the static calls of each function of the package,
+	// with the function (declaration or literal) that makes them.
+	callers map[*types.Func][]callSite
+}
+
+type assignKind uint8
+
+const (
+	plain      assignKind = iota
+	rangeValue            // for _, v := range rhs
+	rangeKey              // for k := range rhs
+	tupleIdx              // a, b := f(): idx says which
+	commaOK               // v, ok := m[k] / x.(T) / <-ch: the value
+	opAssign              // x += rhs
+	unknownAssign
+)
+
+type assign struct {
+	rhs  ast.Expr
+	kind assignKind
+	idx  int
+}
+
+// store is `root.path = rhs` (path of field names; "[]" for an element).
+type store struct {
+	path []string
+	rhs  ast.Expr
+}
+
+// setter is a call that may set fields of a variable: arg is the
+// argument (or -1: the receiver) through which the variable is passed
+// by address.
+type setter struct {
+	call *ast.CallExpr
+	arg  int
+}
+
+type paramOf struct {
+	fn    ast.Node // *ast.FuncDecl or *ast.FuncLit
+	index int      // -1: the receiver
+}
+
+type callSite struct {
+	call *ast.CallExpr
+	in   ast.Node // the enclosing *ast.FuncDecl or *ast.FuncLit, nil at package level
+}
+
+func newIndex(info *types.Info, files []*ast.File) *index {
+	ix := &index{
+		decls:    make(map[*types.Func]*ast.FuncDecl),
+		assigns:  make(map[*types.Var][]assign),
+		stores:   make(map[*types.Var][]store),
+		setters:  make(map[*types.Var][]setter),
+		params:   make(map[*types.Var]paramOf),
+		returns:  make(map[ast.Node][]*ast.ReturnStmt),
+		results:  make(map[ast.Node][]*types.Var),
+		litOwner: make(map[*ast.FuncLit]*ast.FuncDecl),
+		litOrd:   make(map[*ast.FuncLit]int),
+		lits:     make(map[*ast.FuncDecl][]*ast.FuncLit),
+		callers:  make(map[*types.Func][]callSite),
+	}
+	w := &indexer{ix: ix, info: info}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := info.Defs[d.Name].(*types.Func); ok {
+					ix.decls[fn] = d
+				}
+				w.decl = d
+				w.fn = []ast.Node{d}
+				w.signature(d, d.Recv, d.Type)
+				if d.Body != nil {
+					w.walk(d.Body)
+				}
+				w.decl = nil
+				w.fn = nil
+			case *ast.GenDecl:
+				if d.Tok != token.VAR {
+					continue
+				}
+				for _, s := range d.Specs {
+					w.valueSpec(s.(*ast.ValueSpec))
+					for _, v := range s.(*ast.ValueSpec).Values {
+						w.walk(v)
+					}
+				}
+			}
+		}
+	}
+	return ix
+}
+
+type indexer struct {
+	ix   *index
+	info *types.Info
+	decl *ast.FuncDecl
+	fn   []ast.Node // enclosing functions, innermost last
+}
+
+func (w *indexer) signature(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) {
+	if recv != nil {
+		for _, f := range recv.List {
+			for _, n := range f.Names {
+				if v, ok := w.info.Defs[n].(*types.Var); ok {
+					w.ix.params[v] = paramOf{fn, -1}
+				}
+			}
+		}
+	}
+	i := 0
+	for _, f := range ft.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if v, ok := w.info.Defs[n].(*types.Var); ok {
+				w.ix.params[v] = paramOf{fn, i}
+			}
+			i++
+		}
+	}
+	if ft.Results != nil {
+		var named []*types.Var
+		for _, f := range ft.Results.List {
+			for _, n := range f.Names {
+				if v, ok := w.info.Defs[n].(*types.Var); ok {
+					named = append(named, v)
+				}
+			}
+		}
+		if named != nil {
+			w.ix.results[fn] = named
+		}
+	}
+}
+
+func (w *indexer) valueSpec(vs *ast.ValueSpec) {
+	for i, n := range vs.Names {
+		v, ok := w.info.Defs[n].(*types.Var)
+		if !ok {
+			continue
+		}
+		switch {
+		case len(vs.Values) == len(vs.Names):
+			w.ix.assigns[v] = append(w.ix.assigns[v], assign{rhs: vs.Values[i]})
+		case len(vs.Values) == 1:
+			w.ix.assigns[v] = append(w.ix.assigns[v], w.tuple(vs.Values[0], i))
+		default:
+			// var x T: the zero value.
+			w.ix.assigns[v] = append(w.ix.assigns[v], assign{kind: plain})
+		}
+	}
+}
+
+// tuple is the assignment of result i of a multi-value expression.
+func (w *indexer) tuple(rhs ast.Expr, i int) assign {
+	switch ast.Unparen(rhs).(type) {
+	case *ast.CallExpr:
+		return assign{rhs: rhs, kind: tupleIdx, idx: i}
+	case *ast.IndexExpr, *ast.TypeAssertExpr, *ast.UnaryExpr:
+		if i == 0 {
+			return assign{rhs: rhs, kind: commaOK}
+		}
+	}
+	return assign{kind: unknownAssign}
+}
+
+func (w *indexer) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	obj := w.info.Defs[id]
+	if obj == nil {
+		obj = w.info.Uses[id]
+	}
+	v, _ := obj.(*types.Var)
+	return v
+}
+
+// lhs records the assignment of a to the left-hand side l.
+func (w *indexer) lhs(l ast.Expr, a assign) {
+	if v := w.varOf(l); v != nil {
+		w.ix.assigns[v] = append(w.ix.assigns[v], a)
+		return
+	}
+	// A field or element store: root.f.g = rhs, root[i] = rhs.
+	var path []string
+	e := ast.Unparen(l)
+	for {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			sel := w.info.Selections[x]
+			if sel == nil || sel.Kind() != types.FieldVal {
+				return
+			}
+			path = append(fieldPath(sel), path...)
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.IndexExpr:
+			path = append([]string{"[]"}, path...)
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+			continue
+		}
+		break
+	}
+	root := w.varOf(e)
+	if root == nil || len(path) == 0 {
+		return
+	}
+	if a.kind != plain {
+		a.rhs = nil // only plain stores have a value the engine follows
+	}
+	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs})
+}
+
+// fieldPath returns the names of the fields a field selection walks,
+// embedded fields included.
+func fieldPath(sel *types.Selection) []string {
+	t := sel.Recv()
+	var path []string
+	for _, i := range sel.Index() {
+		st, ok := derefType(t).Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return path
+		}
+		f := st.Field(i)
+		path = append(path, f.Name())
+		t = f.Type()
+	}
+	return path
+}
+
+func (w *indexer) walk(root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if w.decl != nil {
+				w.ix.litOwner[n] = w.decl
+				w.ix.litOrd[n] = len(w.ix.lits[w.decl])
+				w.ix.lits[w.decl] = append(w.ix.lits[w.decl], n)
+			}
+			w.signature(n, nil, n.Type)
+			w.fn = append(w.fn, n)
+			w.walk(n.Body)
+			w.fn = w.fn[:len(w.fn)-1]
+			return false
+		case *ast.ReturnStmt:
+			if len(w.fn) > 0 {
+				in := w.fn[len(w.fn)-1]
+				w.ix.returns[in] = append(w.ix.returns[in], n)
+			}
+		case *ast.AssignStmt:
+			switch {
+			case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
+				for _, l := range n.Lhs {
+					w.lhs(l, assign{rhs: n.Rhs[0], kind: opAssign})
+				}
+			case len(n.Lhs) == len(n.Rhs):
+				for i, l := range n.Lhs {
+					w.lhs(l, assign{rhs: n.Rhs[i]})
+				}
+			case len(n.Rhs) == 1:
+				for i, l := range n.Lhs {
+					w.lhs(l, w.tuple(n.Rhs[0], i))
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil {
+				w.lhs(n.Key, assign{rhs: n.X, kind: rangeKey})
+			}
+			if n.Value != nil {
+				w.lhs(n.Value, assign{rhs: n.X, kind: rangeValue})
+			}
+		case *ast.ValueSpec:
+			w.valueSpec(n)
+		case *ast.TypeSwitchStmt:
+			// switch v := x.(type): each clause's v holds x.
+			if a, ok := n.Assign.(*ast.AssignStmt); ok && len(a.Rhs) == 1 {
+				if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
+					for _, c := range n.Body.List {
+						if obj, ok := w.info.Implicits[c].(*types.Var); ok {
+							w.ix.assigns[obj] = append(w.ix.assigns[obj], assign{rhs: ta.X})
+						}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			w.call(n)
+		}
+		return true
+	})
+}
+
+// call records a static call of a function of the package, and the
+// variables a call may set fields of: an argument &x (or x of pointer
+// type), or the receiver x of a method with a pointer receiver.
+func (w *indexer) call(call *ast.CallExpr) {
+	fn, _ := typeutil.Callee(w.info, call).(*types.Func)
+	if fn != nil {
+		var in ast.Node
+		if len(w.fn) > 0 {
+			in = w.fn[len(w.fn)-1]
+		}
+		fn = fn.Origin()
+		w.ix.callers[fn] = append(w.ix.callers[fn], callSite{call, in})
+	}
+	for i, a := range call.Args {
+		x := ast.Unparen(a)
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			x = ast.Unparen(u.X)
+		} else if t := w.info.TypeOf(a); t == nil || !isPointer(t) {
+			continue
+		}
+		if v := w.varOf(x); v != nil {
+			w.ix.setters[v] = append(w.ix.setters[v], setter{call, i})
+		}
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+			if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && isPointer(sig.Recv().Type()) {
+				if v := w.varOf(sel.X); v != nil {
+					w.ix.setters[v] = append(w.ix.setters[v], setter{call, -1})
+				}
+			}
+		}
+	}
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}

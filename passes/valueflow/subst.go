@@ -1,0 +1,296 @@
+package valueflow
+
+import (
+	"go/types"
+)
+
+// subst returns v, a value from the summary of fn, at a call site: each
+// parameter of fn replaced by the call's argument (recv for the
+// receiver), and whatever that makes concrete resolved (the field of a
+// struct argument, the element of a slice, a method of a concrete type,
+// a call of a function value).
+func (en *Engine) subst(v *Value, fn *types.Func, recv *Value, args []*Value) *Value {
+	sig, _ := fn.Origin().Type().(*types.Signature)
+	if sig == nil {
+		return UnknownValue("signature")
+	}
+	b := &binding{en: en, recv: recv, args: args, params: sig.Params()}
+	if sig.Recv() != nil {
+		b.recvVar = sig.Recv()
+	}
+	return b.value(v, 0)
+}
+
+// substLit is subst for a closure c called with args: the literal's
+// parameters bound to them, and the variables it captured to c's Env.
+func (en *Engine) substLit(v *Value, c *Value, args []*Value) *Value {
+	b := &binding{en: en, args: args, params: types.NewTuple(), env: c.Env}
+	if c.Lit != nil {
+		sig, _ := en.info.TypeOf(c.Lit).(*types.Signature)
+		if sig == nil {
+			return UnknownValue("signature")
+		}
+		b.params = sig.Params()
+	}
+	return b.value(v, 0)
+}
+
+type binding struct {
+	en      *Engine
+	recv    *Value
+	recvVar *types.Var
+	args    []*Value
+	params  *types.Tuple
+	env     *Env // a closure's captured bindings
+}
+
+// param returns the value bound to a parameter, or nil when p is not
+// one of this binding's.
+func (b *binding) param(p *Value) *Value {
+	if v, ok := p.Obj.(*types.Var); ok {
+		if b.env != nil {
+			if val, ok := b.env.lookup(v); ok {
+				return val
+			}
+		}
+		if b.recvVar != nil && v == b.recvVar {
+			return b.orUnknown(b.recv)
+		}
+		for i := 0; i < b.params.Len(); i++ {
+			if b.params.At(i) == v {
+				if i < len(b.args) {
+					return b.orUnknown(b.args[i])
+				}
+				return UnknownValue("missing argument")
+			}
+		}
+		if p.Obj != nil {
+			return nil // another function's parameter
+		}
+	}
+	// A parameter of an imported summary, by position.
+	if p.Index < 0 {
+		return b.orUnknown(b.recv)
+	}
+	if p.Index < len(b.args) {
+		return b.orUnknown(b.args[p.Index])
+	}
+	return UnknownValue("missing argument")
+}
+
+func (b *binding) orUnknown(v *Value) *Value {
+	if v == nil {
+		return UnknownValue("unbound")
+	}
+	return v
+}
+
+func (b *binding) value(v *Value, depth int) *Value {
+	if v == nil {
+		return nil
+	}
+	if depth > maxDepth*2 {
+		return UnknownValue("substitution depth")
+	}
+	b.en.steps++
+	if b.en.steps > budget {
+		b.en.cycle = true
+		return UnknownValue("budget")
+	}
+	switch v.Kind {
+	case Unknown, Const, Nil:
+		return v
+	case Param:
+		if r := b.param(v); r != nil {
+			return r
+		}
+		return v
+	case Struct:
+		if len(v.Fields) == 0 && len(v.Sets) == 0 {
+			return v
+		}
+		out := *v
+		out.Fields = make([]FieldValue, len(v.Fields))
+		for i, f := range v.Fields {
+			out.Fields[i] = FieldValue{f.Name, b.value(f.Value, depth+1)}
+		}
+		out.Sets = nil
+		res := &out
+		for _, set := range v.Sets {
+			if opts := b.value(set, depth+1); opts != nil {
+				res = b.en.applyOption(res, opts)
+			}
+		}
+		return res
+	case Slice:
+		out := *v
+		out.Elems = b.value(v.Elems, depth+1)
+		if len(v.Entry) > 0 {
+			out.Entry = make([]*Value, len(v.Entry))
+			for i, e := range v.Entry {
+				out.Entry[i] = b.value(e, depth+1)
+			}
+		}
+		return &out
+	case Func:
+		if v.Recv == nil {
+			return v
+		}
+		out := *v
+		out.Recv = b.value(v.Recv, depth+1)
+		return &out
+	case Closure:
+		// The literal sees the parameters of the function that made it
+		// as they are bound here.
+		out := *v
+		out.Env = b.extend(v.Env)
+		return &out
+	case Call:
+		out := *v
+		if v.Recv != nil {
+			out.Recv = b.value(v.Recv, depth+1)
+		}
+		out.Args = b.values(v.Args, depth)
+		return &out
+	case Field:
+		x := b.value(v.X, depth+1)
+		return b.en.fieldsOf(x, []string{v.Name})
+	case Elem:
+		x := b.value(v.X, depth+1)
+		return elems(x) // nil, bottom, for an empty slice
+	case Method:
+		x := b.value(v.X, depth+1)
+		args := b.values(v.Args, depth)
+		if v.Name == "" {
+			// A call of a function value.
+			var out []*Value
+			for _, f := range x.Each() {
+				out = append(out, b.en.applyValue(f, args, v.Index))
+			}
+			return Union(out...)
+		}
+		return b.en.dispatchCall(x, v.Name, args, v.Index)
+	case OneOf:
+		out := make([]*Value, len(v.Alts))
+		for i, a := range v.Alts {
+			out[i] = b.value(a, depth+1)
+		}
+		return Union(out...)
+	}
+	return UnknownValue("substitution")
+}
+
+func (b *binding) values(vs []*Value, depth int) []*Value {
+	if vs == nil {
+		return nil
+	}
+	out := make([]*Value, len(vs))
+	for i, a := range vs {
+		out[i] = b.value(a, depth+1)
+	}
+	return out
+}
+
+// extend returns env with this binding's parameters bound, for a
+// closure made by the function being substituted.
+func (b *binding) extend(env *Env) *Env {
+	if b.env != nil {
+		// A closure made inside a closure: it captured the outer one's
+		// bindings too.
+		for e := b.env; e != nil; e = e.parent {
+			if _, ok := env.lookup(e.v); !ok {
+				env = env.Bind(e.v, e.val)
+			}
+		}
+	}
+	if b.recvVar != nil && b.recv != nil {
+		env = env.Bind(b.recvVar, b.recv)
+	}
+	for i := 0; i < b.params.Len() && i < len(b.args); i++ {
+		if b.args[i] != nil {
+			env = env.Bind(b.params.At(i), b.args[i])
+		}
+	}
+	return env
+}
+
+// applyValue evaluates result idx of calling the function value f with
+// args (already evaluated).
+func (en *Engine) applyValue(f *Value, args []*Value, idx int) *Value {
+	switch f.Kind {
+	case Func:
+		fn, ok := f.Obj.(*types.Func)
+		if !ok {
+			return UnknownValue("call")
+		}
+		sum := en.funcSummary(fn)
+		if sum == nil || idx >= len(sum.Results) {
+			return &Value{Kind: Call, Obj: fn, Recv: f.Recv, Args: args, Index: idx}
+		}
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Variadic() {
+			args = packVariadic(args, sig.Params().Len(), nil)
+		}
+		return en.subst(sum.Results[idx], fn, f.Recv, args)
+	case Closure:
+		sum := en.closureSummary(f)
+		if sum == nil || idx >= len(sum.Results) {
+			return UnknownValue("closure")
+		}
+		return en.substLit(sum.Results[idx], f, args)
+	case Param, Field, Elem, Call, Method:
+		return &Value{Kind: Method, X: f, Args: args, Index: idx}
+	}
+	return UnknownValue("call of " + f.String())
+}
+
+// applyOption returns the struct s with the option functions opts (a
+// union) applied: their stores through their first parameter. An option
+// still not known stays pending in Sets.
+func (en *Engine) applyOption(s *Value, opts *Value) *Value {
+	if s.Kind != Struct {
+		return s
+	}
+	for _, o := range opts.Each() {
+		switch o.Kind {
+		case Param, Field, Elem, Call, Method:
+			c := *s
+			c.Sets = append(append([]*Value(nil), s.Sets...), o)
+			s = &c
+			continue
+		}
+		var stores []Store
+		var bind func(*Value) *Value
+		switch o.Kind {
+		case Func:
+			fn, ok := o.Obj.(*types.Func)
+			if !ok {
+				return UnknownValue("option")
+			}
+			sum := en.funcSummary(fn)
+			if sum == nil {
+				return UnknownValue("option")
+			}
+			stores = sum.Stores
+			bind = func(v *Value) *Value { return en.subst(v, fn, o.Recv, []*Value{s}) }
+		case Closure:
+			sum := en.closureSummary(o)
+			if sum == nil {
+				return UnknownValue("option")
+			}
+			stores = sum.Stores
+			oo := o
+			bind = func(v *Value) *Value { return en.substLit(v, oo, []*Value{s}) }
+		default:
+			return UnknownValue("option")
+		}
+		for _, st := range stores {
+			if st.Param == 0 {
+				s = en.apply1(s, st.Path, bind(st.Value))
+				if s.Kind != Struct {
+					return s
+				}
+			}
+		}
+	}
+	return s
+}

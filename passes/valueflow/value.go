@@ -1,0 +1,440 @@
+package valueflow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of an abstract Value.
+type Kind uint8
+
+const (
+	// Unknown: the engine could not follow the value. Checks stay
+	// silent on it.
+	Unknown Kind = iota
+	// Const: a constant (string, bool, int, float).
+	Const
+	// Nil: the nil pointer, map, slice, func or interface.
+	Nil
+	// Param: parameter Index of the function being summarized (-1: its
+	// receiver). It appears in summaries and is replaced by the
+	// argument at each call site.
+	Param
+	// Struct: a value of the struct type Type (or a pointer to one),
+	// with the fields its construction set; an unset field is the zero
+	// value.
+	Struct
+	// Slice: a slice, array or map whose elements are Elems (a union);
+	// Keys holds the constant keys of a map literal, index for index
+	// with Entries.
+	Slice
+	// Func: the declared function or method Obj; Recv is the receiver
+	// of a method value.
+	Func
+	// Closure: the function literal Lit of this package, or, in a fact,
+	// the Ordinal-th literal of the function Obj of another package.
+	Closure
+	// Call: the result Index of a call of Obj (a function the engine
+	// does not summarize: the standard library, an SDK), with Recv and
+	// Args evaluated. Consumers interpret the calls they know
+	// (mcp.NewTool, http.NewRequest).
+	Call
+	// Field: field Name of X, where X is symbolic (a parameter, an
+	// opaque call).
+	Field
+	// Elem: an element of X, where X is symbolic.
+	Elem
+	// Method: the result Index of a call of method Name on X, whose
+	// dynamic type is not known where the summary is made (an interface
+	// value, a parameter); resolved when X is.
+	Method
+	// OneOf: any of Alts.
+	OneOf
+)
+
+// A Value is what an expression can hold, as far as the engine can tell:
+// constants, structs with their fields, functions, and where a value
+// comes from when it is not known here (a parameter, a call's result).
+// Values are immutable once built; share them freely.
+type Value struct {
+	Kind  Kind
+	Const constant.Value // Const
+	Index int            // Param: the parameter (-1: receiver); Call, Method: the result
+	Name  string         // Field: the field; Method: the method
+	Type  types.Type     // Struct: the struct type (named, not a pointer)
+	// Fields of a Struct, sorted by name.
+	Fields []FieldValue
+	// Sets are functions applied to a Struct (given its address as
+	// their first argument: functional options) that the engine could
+	// not resolve where the struct was made: a parameter's elements.
+	// They are applied when a call site binds them.
+	Sets  []*Value
+	Elems *Value       // Slice: the elements
+	Keys  []string     // Slice: the constant keys of a map literal
+	Entry []*Value     // Slice: the value of each key in Keys
+	Obj   types.Object // Func, Call, Closure (in a fact: the enclosing function)
+	Lit   *ast.FuncLit // Closure, in this package
+	Env   *Env         // Closure: the bindings it captured
+	Recv  *Value       // Func: bound receiver; Call: receiver
+	Args  []*Value     // Call, Method: the arguments
+	X     *Value       // Field, Elem, Method: the base
+	Alts  []*Value     // Union
+	Ord   int          // Closure in a fact: the ordinal of the literal in Obj
+	// Node is the syntax that built a Struct or Slice (its composite
+	// literal) or a Call, in this package: an instance of a table of
+	// tools is registered at its element.
+	Node ast.Node
+	Why  string // Unknown: why, for debugging
+}
+
+// FieldValue is the value of one field of a Struct.
+type FieldValue struct {
+	Name  string
+	Value *Value
+}
+
+var (
+	unknown = &Value{Kind: Unknown}
+	nilV    = &Value{Kind: Nil}
+)
+
+// UnknownValue returns the unknown value, with a reason for debugging.
+func UnknownValue(why string) *Value {
+	if why == "" {
+		return unknown
+	}
+	return &Value{Kind: Unknown, Why: why}
+}
+
+// ConstValue returns the constant value c.
+func ConstValue(c constant.Value) *Value { return &Value{Kind: Const, Const: c} }
+
+// StringValue returns the constant string s.
+func StringValue(s string) *Value { return ConstValue(constant.MakeString(s)) }
+
+// BoolValue returns the constant bool b.
+func BoolValue(b bool) *Value { return ConstValue(constant.MakeBool(b)) }
+
+// NilValue returns nil.
+func NilValue() *Value { return nilV }
+
+// maxAlts bounds a union: beyond it the value is Unknown. Tables of
+// tools can be long (github-mcp-server registers over a hundred tools
+// from one loop), so the bound is generous.
+const maxAlts = 512
+
+// maxDepth bounds the nesting of a value.
+const maxDepth = 12
+
+// Union returns the union of vs, flattened and without duplicates. It
+// is Unknown when one of them is (the engine then cannot tell what the
+// expression holds on every path).
+func Union(vs ...*Value) *Value {
+	var alts []*Value
+	seen := make(map[string]bool)
+	var add func(v *Value)
+	add = func(v *Value) {
+		if v == nil {
+			return
+		}
+		if v.Kind == OneOf {
+			for _, a := range v.Alts {
+				add(a)
+			}
+			return
+		}
+		k := v.key()
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		alts = append(alts, v)
+	}
+	for _, v := range vs {
+		add(v)
+	}
+	switch len(alts) {
+	case 0:
+		return UnknownValue("empty union")
+	case 1:
+		return alts[0]
+	}
+	if len(alts) > maxAlts {
+		return UnknownValue("too many alternatives")
+	}
+	return &Value{Kind: OneOf, Alts: alts}
+}
+
+// Each returns the alternatives of v: its Alts for a union, else v.
+func (v *Value) Each() []*Value {
+	if v == nil {
+		return nil
+	}
+	if v.Kind == OneOf {
+		return v.Alts
+	}
+	return []*Value{v}
+}
+
+// Known reports whether no alternative of v is Unknown.
+func (v *Value) Known() bool {
+	for _, a := range v.Each() {
+		if a.Kind == Unknown {
+			return false
+		}
+	}
+	return v != nil
+}
+
+// Strings returns the constant strings v can hold, and whether v holds
+// nothing else.
+func (v *Value) Strings() ([]string, bool) {
+	var out []string
+	ok := v != nil
+	for _, a := range v.Each() {
+		if a.Kind == Const && a.Const.Kind() == constant.String {
+			out = append(out, constant.StringVal(a.Const))
+		} else {
+			ok = false
+		}
+	}
+	return out, ok
+}
+
+// String1 returns the one constant string v holds, if it holds exactly
+// one.
+func (v *Value) String1() (string, bool) {
+	if v != nil && v.Kind == Const && v.Const.Kind() == constant.String {
+		return constant.StringVal(v.Const), true
+	}
+	return "", false
+}
+
+// Bools returns the constant bools v can hold (nil counts as false: an
+// unset *bool hint), and whether v holds nothing else.
+func (v *Value) Bools() (hasTrue, hasFalse, ok bool) {
+	ok = v != nil
+	for _, a := range v.Each() {
+		switch {
+		case a.Kind == Const && a.Const.Kind() == constant.Bool:
+			if constant.BoolVal(a.Const) {
+				hasTrue = true
+			} else {
+				hasFalse = true
+			}
+		case a.Kind == Nil:
+			hasFalse = true
+		default:
+			ok = false
+		}
+	}
+	return
+}
+
+// Field returns the value of field name of a Struct v (the zero value's
+// stand-in, Nil, when the struct does not set it), or nil when v is not
+// a Struct.
+func (v *Value) Field(name string) (*Value, bool) {
+	if v == nil || v.Kind != Struct {
+		return nil, false
+	}
+	i := sort.Search(len(v.Fields), func(i int) bool { return v.Fields[i].Name >= name })
+	if i < len(v.Fields) && v.Fields[i].Name == name {
+		return v.Fields[i].Value, true
+	}
+	return nil, true
+}
+
+// Func returns the function object of a Func or Closure value (for a
+// closure of another package, the function enclosing it), or nil.
+func (v *Value) FuncObj() types.Object {
+	if v != nil && (v.Kind == Func || v.Kind == Closure) {
+		return v.Obj
+	}
+	return nil
+}
+
+// String renders v for fact tests and debugging.
+func (v *Value) String() string {
+	var b strings.Builder
+	v.write(&b, 0)
+	return b.String()
+}
+
+func (v *Value) write(b *strings.Builder, depth int) {
+	if v == nil {
+		b.WriteString("<nil>")
+		return
+	}
+	if depth > maxDepth {
+		b.WriteString("…")
+		return
+	}
+	switch v.Kind {
+	case Unknown:
+		b.WriteString("?")
+	case Const:
+		b.WriteString(v.Const.ExactString())
+	case Nil:
+		b.WriteString("nil")
+	case Param:
+		if v.Index < 0 {
+			b.WriteString("recv")
+		} else {
+			b.WriteString("p" + strconv.Itoa(v.Index))
+		}
+	case Struct:
+		b.WriteString(typeName(v.Type))
+		b.WriteString("{")
+		for i, f := range v.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(f.Name + ": ")
+			f.Value.write(b, depth+1)
+		}
+		for _, f := range v.Sets {
+			b.WriteString("; apply ")
+			f.write(b, depth+1)
+		}
+		b.WriteString("}")
+	case Slice:
+		b.WriteString("[")
+		if len(v.Keys) > 0 {
+			for i, k := range v.Keys {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(strconv.Quote(k) + ": ")
+				v.Entry[i].write(b, depth+1)
+			}
+		} else {
+			v.Elems.write(b, depth+1)
+		}
+		b.WriteString("]")
+	case Func:
+		if v.Recv != nil {
+			v.Recv.write(b, depth+1)
+			b.WriteString(".")
+			b.WriteString(v.Obj.Name())
+		} else {
+			b.WriteString(objName(v.Obj))
+		}
+	case Closure:
+		if v.Lit != nil {
+			b.WriteString("func@" + strconv.Itoa(int(v.Lit.Pos())))
+		} else {
+			b.WriteString("func#" + strconv.Itoa(v.Ord) + "@" + objName(v.Obj))
+		}
+	case Call:
+		if v.Recv != nil {
+			v.Recv.write(b, depth+1)
+			b.WriteString(".")
+			b.WriteString(v.Obj.Name())
+		} else {
+			b.WriteString(objName(v.Obj))
+		}
+		writeArgs(b, v.Args, depth)
+		if v.Index > 0 {
+			b.WriteString("#" + strconv.Itoa(v.Index))
+		}
+	case Field:
+		v.X.write(b, depth+1)
+		b.WriteString("." + v.Name)
+	case Elem:
+		v.X.write(b, depth+1)
+		b.WriteString("[_]")
+	case Method:
+		v.X.write(b, depth+1)
+		b.WriteString("." + v.Name)
+		writeArgs(b, v.Args, depth)
+		if v.Index > 0 {
+			b.WriteString("#" + strconv.Itoa(v.Index))
+		}
+	case OneOf:
+		alts := make([]string, len(v.Alts))
+		for i, a := range v.Alts {
+			var s strings.Builder
+			a.write(&s, depth+1)
+			alts[i] = s.String()
+		}
+		sort.Strings(alts)
+		b.WriteString("(" + strings.Join(alts, " | ") + ")")
+	}
+}
+
+func writeArgs(b *strings.Builder, args []*Value, depth int) {
+	b.WriteString("(")
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		a.write(b, depth+1)
+	}
+	b.WriteString(")")
+}
+
+func typeName(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	if t == nil {
+		return "struct"
+	}
+	return "struct"
+}
+
+func objName(obj types.Object) string {
+	if obj == nil {
+		return "?"
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+			return typeName(derefType(sig.Recv().Type())) + "." + fn.Name()
+		}
+	}
+	if obj.Pkg() != nil {
+		return obj.Pkg().Name() + "." + obj.Name()
+	}
+	return obj.Name()
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func objKey(obj types.Object) string {
+	if obj == nil {
+		return ""
+	}
+	return strconv.Itoa(int(obj.Pos())) + obj.Name()
+}
+
+// key identifies a value for deduplication in unions.
+func (v *Value) key() string {
+	switch v.Kind {
+	case Closure:
+		if v.Lit != nil {
+			// Closures of one literal with different captured bindings
+			// are different values.
+			return "closure@" + strconv.Itoa(int(v.Lit.Pos())) + v.Env.key()
+		}
+	case Struct, Call:
+		// Two literals of one type with the same fields are one value
+		// for most consumers, but registrations tell them apart by
+		// their node.
+		if v.Node != nil {
+			return v.String() + "@" + strconv.Itoa(int(v.Node.Pos()))
+		}
+	case Param:
+		return v.String() + "@" + objKey(v.Obj)
+	}
+	return v.String()
+}

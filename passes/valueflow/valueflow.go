@@ -1,0 +1,345 @@
+// Package valueflow defines a building-block analyzer that answers, for
+// any expression of a package, what values it can hold and where they
+// come from: the constants (tool names, hints, HTTP methods, command
+// words), the structs with their fields, the functions, and, where a
+// value is not decided here, the parameter, field or call it comes from.
+// It reports nothing.
+//
+// The engine follows values through local and package-level
+// assignments (every assignment of a variable, flow-insensitively: both
+// branches of a condition), composite literals, field stores and
+// setters (x.f = v; a method or function that stores into a parameter;
+// a functional option applied to the value it configures), function
+// results (return statements, with the function's parameters bound to
+// the arguments of each call), closures and method values, generic
+// functions, range loops over slices, arrays and maps, and interface
+// method calls on values whose dynamic type it knows. Each function of
+// the package gets a summary (what it returns, what it stores through
+// its parameters, in terms of its parameters), exported as a
+// FuncSummary fact, so that a constructor in another package or module
+// is resolved the same way as one of this package.
+//
+// Precision first: what the engine cannot follow is Unknown, and the
+// consumers (mcpmodel, effects, toolcalls, retry) stay silent on it.
+package valueflow
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+)
+
+// Analyzer computes the value-flow summaries of a package's functions.
+var Analyzer = &analysis.Analyzer{
+	Name:       "valueflow",
+	Doc:        "computes what values expressions can hold and where they come from; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/valueflow",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(Analyzed)},
+}
+
+// Result answers value queries on the package. Its methods are safe for
+// concurrent use.
+type Result struct {
+	mu sync.Mutex
+	en *Engine
+}
+
+// Eval returns what e, an expression of the package, can hold, with
+// env's bindings (nil: none).
+func (r *Result) Eval(e ast.Expr, env *Env) *Value {
+	if r == nil || r.en == nil {
+		return UnknownValue("no engine")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.en.Eval(e, env)
+}
+
+// Call returns result idx of calling the function value f with args.
+func (r *Result) Call(f *Value, args []*Value, idx int) *Value {
+	if r == nil || r.en == nil {
+		return UnknownValue("no engine")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.steps = 0
+	return r.en.applyValue(f, args, idx)
+}
+
+// CallSites returns the calls of fn (a function of the package) in the
+// package, and the functions (declarations or literals) that make them.
+func (r *Result) CallSites(fn *types.Func) []CallSite {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []CallSite
+	for _, c := range r.en.index().callers[fn.Origin()] {
+		out = append(out, CallSite{Call: c.call, In: c.in})
+	}
+	return out
+}
+
+// CallSite is a static call of a function and the function that makes
+// it (nil at package level).
+type CallSite struct {
+	Call *ast.CallExpr
+	In   ast.Node
+}
+
+// Bindings returns env with the parameters of fn (a declaration or a
+// literal of the package) bound to the arguments of call, evaluated
+// with callerEnv.
+func (r *Result) Bindings(fn ast.Node, call *ast.CallExpr, callerEnv *Env) *Env {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	en := r.en
+	en.steps = 0
+	var ft *ast.FuncType
+	var env *Env
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+		if f.Recv != nil && len(f.Recv.List) == 1 && len(f.Recv.List[0].Names) == 1 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if v, ok := en.info.Defs[f.Recv.List[0].Names[0]].(*types.Var); ok {
+					env = env.Bind(v, en.eval(sel.X, callerEnv))
+				}
+			}
+		}
+	case *ast.FuncLit:
+		ft = f.Type
+	default:
+		return nil
+	}
+	args := en.args(call, callerEnv)
+	i := 0
+	for _, field := range ft.Params.List {
+		for _, n := range field.Names {
+			if v, ok := en.info.Defs[n].(*types.Var); ok && i < len(args) {
+				val := args[i]
+				if _, variadic := field.Type.(*ast.Ellipsis); variadic && !call.Ellipsis.IsValid() {
+					val = packVariadic(args, i+1, call)[i]
+				}
+				env = env.Bind(v, val)
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return env
+}
+
+// Summary returns the summary of fn (of this package or, through its
+// fact, another), or nil.
+func (r *Result) Summary(fn *types.Func) *Summary {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.steps = 0
+	return r.en.funcSummary(fn)
+}
+
+// LitSummary returns the summary of a function literal of the package.
+func (r *Result) LitSummary(lit *ast.FuncLit) *Summary {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.steps = 0
+	return r.en.litSummary(lit)
+}
+
+// Decl returns the declaration of fn in the package, or nil.
+func (r *Result) Decl(fn *types.Func) *ast.FuncDecl {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.en.index().decls[fn.Origin()]
+}
+
+// Lit returns the ordinal-th function literal of fn's declaration in the
+// package, or nil.
+func (r *Result) Lit(fn *types.Func, ordinal int) *ast.FuncLit {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := r.en.index().decls[fn.Origin()]
+	if lits := r.en.index().lits[d]; d != nil && ordinal < len(lits) {
+		return lits[ordinal]
+	}
+	return nil
+}
+
+// passImporter gives the engine the facts of the packages a pass
+// imports.
+type passImporter struct {
+	pass         *analysis.Pass
+	dec          *decoder
+	analyzedPkgs map[*types.Package]bool
+}
+
+func (p *passImporter) analyzed(pkg *types.Package) bool {
+	if a, ok := p.analyzedPkgs[pkg]; ok {
+		return a
+	}
+	if p.analyzedPkgs == nil {
+		p.analyzedPkgs = make(map[*types.Package]bool)
+	}
+	a := p.pass.ImportPackageFact(pkg, new(Analyzed))
+	p.analyzedPkgs[pkg] = a
+	return a
+}
+
+func (p *passImporter) summary(fn *types.Func) *Summary {
+	if fn.Pkg() == nil {
+		return nil
+	}
+	var f FuncSummary
+	if !p.pass.ImportObjectFact(fn, &f) {
+		if !p.analyzed(fn.Pkg()) {
+			return nil
+		}
+		// Analyzed, and nothing to say: it returns nothing the engine
+		// follows and stores nothing through its parameters.
+		n := fn.Type().(*types.Signature).Results().Len()
+		s := &Summary{Results: make([]*Value, n)}
+		for i := range s.Results {
+			s.Results[i] = UnknownValue("no summary")
+		}
+		return s
+	}
+	if p.dec == nil {
+		p.dec = &decoder{pkgs: make(map[string]*types.Package)}
+		var walk func(pkg *types.Package)
+		walk = func(pkg *types.Package) {
+			if p.dec.pkgs[pkg.Path()] != nil {
+				return
+			}
+			p.dec.pkgs[pkg.Path()] = pkg
+			for _, q := range pkg.Imports() {
+				walk(q)
+			}
+		}
+		walk(p.pass.Pkg)
+	}
+	p.dec.fn = fn
+	p.dec.inLit = false
+	s := p.decode(f.Results, f.Stores)
+	if len(f.Lits) > 0 {
+		p.dec.inLit = true
+		s.lits = make(map[int]*Summary)
+		for _, l := range f.Lits {
+			s.lits[l.Ord] = p.decode(l.Results, l.Stores)
+		}
+		p.dec.inLit = false
+	}
+	return s
+}
+
+func (p *passImporter) decode(results []*Wire, stores []WireStore) *Summary {
+	s := &Summary{}
+	for _, w := range results {
+		s.Results = append(s.Results, p.dec.value(w))
+	}
+	for _, w := range stores {
+		s.Stores = append(s.Stores, Store{Param: w.Param, Path: w.Path, Value: p.dec.value(w.Value)})
+	}
+	return s
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if analysisutil.Library(pass) {
+		return &Result{}, nil
+	}
+	en := newEngine(pass.TypesInfo, pass.Pkg, pass.Files, &passImporter{pass: pass})
+	r := &Result{en: en}
+	exportSummaries(pass, en)
+	return r, nil
+}
+
+// exportSummaries exports a FuncSummary fact for each function of the
+// package whose summary says something.
+func exportSummaries(pass *analysis.Pass, en *Engine) {
+	pass.ExportPackageFact(&Analyzed{})
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !worthSummary(fn) {
+				continue
+			}
+			en.steps = 0
+			sum := en.funcSummary(fn)
+			if sum == nil || !informative(sum) {
+				continue
+			}
+			c := &encoder{en: en, fn: fn}
+			pass.ExportObjectFact(fn, c.summary(sum))
+		}
+	}
+}
+
+// worthSummary reports whether fn's results or parameters can carry a
+// value a consumer follows: anything but functions returning nothing and
+// taking no pointer.
+func worthSummary(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() > 0 {
+		return true
+	}
+	if sig.Recv() != nil && isPointer(sig.Recv().Type()) {
+		return true
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if isPointer(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// informative reports whether a summary says more than Unknown.
+func informative(s *Summary) bool {
+	if len(s.Stores) > 0 {
+		return true
+	}
+	for _, r := range s.Results {
+		if r != nil && informativeValue(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func informativeValue(v *Value) bool {
+	for _, a := range v.Each() {
+		if a.Kind != Unknown {
+			return true
+		}
+	}
+	return false
+}

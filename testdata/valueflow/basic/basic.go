@@ -1,0 +1,168 @@
+// Package basic exercises the engine within one package.
+package basic
+
+import "net/http"
+
+func show(...any) {}
+
+func locals(c bool) {
+	m := "GET"
+	if c {
+		m = http.MethodPost
+	}
+	show(m) // want `\("GET" \| "POST"\)`
+	const k = "k"
+	x := k
+	show(x) // want `"k"`
+}
+
+type Params struct {
+	Method string
+	Path   string
+	Opts   *Opts
+}
+
+type Opts struct {
+	ReadOnly bool
+	Name     string
+}
+
+func fields() {
+	p := Params{Method: http.MethodPost}
+	show(p.Method) // want `"POST"`
+	show(p.Path)   // want `""`
+	var r Params
+	r.Method = "PUT"
+	show(r.Method) // want `"PUT"`
+	q := &Params{Opts: &Opts{Name: "n"}}
+	q.Opts.ReadOnly = true
+	show(q.Opts.ReadOnly) // want `true`
+	show(q.Opts.Name)     // want `"n"`
+}
+
+func setMethod(p *Params, m string) { p.Method = m }
+
+func (p *Params) SetPath(s string) { p.Path = s }
+
+func setters() {
+	var p Params
+	setMethod(&p, "DELETE")
+	p.SetPath("/x")
+	show(p.Method) // want `"DELETE"`
+	show(p.Path)   // want `"/x"`
+}
+
+type Option func(*Opts)
+
+func WithReadOnly(b bool) Option { return func(o *Opts) { o.ReadOnly = b } }
+
+func WithName(n string) Option {
+	return func(o *Opts) {
+		o.Name = n
+	}
+}
+
+func Build(opts ...Option) Opts {
+	var o Opts
+	for _, f := range opts {
+		f(&o)
+	}
+	return o
+}
+
+func options() {
+	o := Build(WithName("tool"), WithReadOnly(true))
+	show(o.Name)     // want `"tool"`
+	show(o.ReadOnly) // want `true`
+	d := Build()
+	show(d.ReadOnly) // want `false`
+}
+
+func newParams(m string) *Params { return &Params{Method: m, Path: "/p"} }
+
+func post() *Params { return newParams(http.MethodPost) }
+
+func results() {
+	show(post().Method) // want `"POST"`
+	show(newParams("GET").Path) // want `"/p"`
+}
+
+type Def struct {
+	Name    string
+	Handler func() error
+}
+
+func h1() error { return nil }
+func h2() error { return nil }
+
+var table = []Def{
+	{Name: "one", Handler: h1},
+	{Name: "two", Handler: h2},
+}
+
+func loops() {
+	for _, d := range table {
+		show(d.Name)    // want `\("one" \| "two"\)`
+		show(d.Handler) // want `\(basic.h1 \| basic.h2\)`
+	}
+	m := map[string]string{"a": "x", "b": "y"}
+	show(m["a"]) // want `"x"`
+	for k := range m {
+		show(k) // want `\("a" \| "b"\)`
+	}
+}
+
+type S struct{ name string }
+
+func (s *S) Name() string { return s.name }
+
+func methods() {
+	s := &S{name: "s"}
+	show(s.Name()) // want `"s"`
+	f := s.Name
+	show(f()) // want `"s"`
+}
+
+func closures() {
+	name := "c"
+	f := func() string { return name }
+	show(f()) // want `"c"`
+	g := func(x string) string { return x + "" }
+	_ = g
+}
+
+func Ident[T any](x T) T { return x }
+
+func generics() {
+	show(Ident("g")) // want `"g"`
+}
+
+type Namer interface{ Name() string }
+
+type A struct{}
+
+func (A) Name() string { return "a" }
+
+type B struct{}
+
+func (*B) Name() string { return "b" }
+
+func ifaces(c bool) {
+	var n Namer = A{}
+	if c {
+		n = &B{}
+	}
+	show(n.Name()) // want `\("a" \| "b"\)`
+	all := []Namer{A{}, &B{}}
+	for _, x := range all {
+		show(x.Name()) // want `\("a" \| "b"\)`
+	}
+}
+
+func param(m string) {
+	show(m) // want `p0`
+}
+
+func unknownish(s []string) {
+	show(s[0]) // want `p0\[_\]`
+}

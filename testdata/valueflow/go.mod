@@ -1,0 +1,3 @@
+module example.com/valueflow
+
+go 1.24

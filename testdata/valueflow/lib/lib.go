@@ -1,0 +1,54 @@
+// Package lib declares constructors and options used from another package.
+package lib
+
+import "net/http"
+
+type Request struct {
+	Method string
+	Path   string
+}
+
+func NewRequest(method, path string) *Request { return &Request{Method: method, Path: path} }
+
+func Post(path string) *Request { return NewRequest(http.MethodPost, path) }
+
+type Tool struct {
+	Name     string
+	ReadOnly bool
+	Handler  func() error
+}
+
+type Option func(*Tool)
+
+func ReadOnly() Option { return func(t *Tool) { t.ReadOnly = true } }
+
+func New(name string, opts ...Option) *Tool {
+	t := &Tool{Name: name}
+	for _, o := range opts {
+		o(t)
+	}
+	return t
+}
+
+func Charge() error { return nil }
+
+func ChargeTool() *Tool {
+	t := New("charge")
+	t.Handler = Charge
+	return t
+}
+
+type Sender interface {
+	Method() string
+}
+
+type Ack struct{}
+
+func (*Ack) Method() string { return http.MethodPost }
+
+type Get struct{}
+
+func (Get) Method() string { return http.MethodGet }
+
+// Exec builds what a request says.
+func Exec(s Sender) string { return s.Method() }

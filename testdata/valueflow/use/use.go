@@ -1,0 +1,21 @@
+// Package use asks for values that come from package lib.
+package use
+
+import "example.com/valueflow/lib"
+
+func show(...any) {}
+
+func f() {
+	show(lib.Post("/x").Method)         // want `"POST"`
+	show(lib.NewRequest("GET", "/").Path) // want `"/"`
+	t := lib.New("deploy", lib.ReadOnly())
+	show(t.Name)     // want `"deploy"`
+	show(t.ReadOnly) // want `true`
+	u := lib.New("plain")
+	show(u.ReadOnly) // want `false`
+	c := lib.ChargeTool()
+	show(c.Name)    // want `"charge"`
+	show(c.Handler) // want `lib.Charge`
+	show(lib.Exec(&lib.Ack{})) // want `"POST"`
+	show(lib.Exec(lib.Get{}))  // want `"GET"`
+}
