@@ -261,7 +261,7 @@ func (s *Suite) writeGaps(changes []Change, known map[string]Gap, roleChanges ma
 		why := roleWhy(c, roleChanges)
 		if why == "" {
 			why = DefaultWhy(c.Variant, c.Delta)
-			if strings.Contains(c.Variant, "/") {
+			if strings.Contains(c.Variant, "/") && !strings.HasPrefix(c.Variant, "extract-func") {
 				why += " (several values together: no single role of site makes the change)"
 			}
 		}
