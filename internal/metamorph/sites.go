@@ -271,27 +271,30 @@ func (v *variant) handlerSites() []*site {
 // rewrites only the hints given to an SDK.
 var roles = map[string][]string{
 	classSDK: {"tool", "name", "hint", "schema", "handler", "params", "other"},
-	classDep: {"http", "exec", "sql", "key", "other"},
+	classDep: {"http-method", "http-url", "http-header", "http-other", "exec", "sql", "key", "other"},
 	classMod: {"func", "const", "other"},
 }
 
 // roleWords name the roles in the reasons.
 var roleWords = map[string]string{
-	"sdk:tool":    "a tool value given to the MCP SDK",
-	"sdk:name":    "a tool name given to the MCP SDK (or to CallTool)",
-	"sdk:hint":    "a tool hint (annotations) given to the MCP SDK",
-	"sdk:schema":  "an input-schema property given to the MCP SDK",
-	"sdk:handler": "a handler given to the MCP SDK",
-	"sdk:params":  "CallTool's parameters or arguments",
-	"sdk:other":   "another value given to the MCP SDK",
-	"dep:http":    "an argument of net/http (method, URL, header name or value, body)",
-	"dep:exec":    "an argument of os/exec (command, args)",
-	"dep:sql":     "an argument of an SQL client (statement, args)",
-	"dep:key":     "a dedupe key's name given to a dependency",
-	"dep:other":   "an argument of another dependency",
-	"mod:func":    "a function value given to the module's own function",
-	"mod:const":   "a constant given to the module's own function (method, URL, command, key name...)",
-	"mod:other":   "another value given to the module's own function",
+	"sdk:tool":        "a tool value given to the MCP SDK",
+	"sdk:name":        "a tool name given to the MCP SDK (or to CallTool)",
+	"sdk:hint":        "a tool hint (annotations) given to the MCP SDK",
+	"sdk:schema":      "an input-schema property given to the MCP SDK",
+	"sdk:handler":     "a handler given to the MCP SDK",
+	"sdk:params":      "CallTool's parameters or arguments",
+	"sdk:other":       "another value given to the MCP SDK",
+	"dep:http-method": "the HTTP method given to net/http",
+	"dep:http-url":    "the URL given to net/http",
+	"dep:http-header": "a header name or value given to net/http",
+	"dep:http-other":  "another argument of net/http (body, client, request)",
+	"dep:exec":        "an argument of os/exec (command, args)",
+	"dep:sql":         "an argument of an SQL client (statement, args)",
+	"dep:key":         "a dedupe key's name given to a dependency",
+	"dep:other":       "an argument of another dependency",
+	"mod:func":        "a function value given to the module's own function",
+	"mod:const":       "a constant given to the module's own function (method, URL, command, key name...)",
+	"mod:other":       "another value given to the module's own function",
 }
 
 // matches reports whether site s is of class c ("sdk", or "sdk:hint").
@@ -381,7 +384,7 @@ func (s *site) role() string {
 		if callee != nil && callee.Pkg() != nil {
 			switch path := callee.Pkg().Path(); {
 			case path == "net/http" || path == "net/url":
-				return "http"
+				return httpRole(info, s.stack[len(s.stack)-1], s.e, callee)
 			case path == "os/exec":
 				return "exec"
 			case strings.Contains(path, "sql") || strings.Contains(path, "pgx"):
@@ -428,4 +431,32 @@ func firstStringArg(info *types.Info, call ast.Node, e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// httpRole says which argument of a net/http function e is.
+func httpRole(info *types.Info, call ast.Node, e ast.Expr, fn *types.Func) string {
+	c, ok := call.(*ast.CallExpr)
+	if !ok {
+		return "http-other"
+	}
+	i := -1
+	for j, a := range c.Args {
+		if a == e {
+			i = j
+		}
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && typeName(recv.Type()) == "Header" {
+		return "http-header"
+	}
+	switch fn.Name() {
+	case "NewRequest":
+		return [...]string{"http-method", "http-url", "http-other"}[min(max(i, 0), 2)]
+	case "NewRequestWithContext":
+		return [...]string{"http-other", "http-method", "http-url", "http-other"}[min(max(i, 0), 3)]
+	case "Get", "Head", "Post", "PostForm":
+		if i == 0 {
+			return "http-url"
+		}
+	}
+	return "http-other"
 }
