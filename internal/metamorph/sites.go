@@ -270,7 +270,7 @@ func (v *variant) handlerSites() []*site {
 // (which value mcpvet stopped following): a variant "field/sdk:hint"
 // rewrites only the hints given to an SDK.
 var roles = map[string][]string{
-	classSDK: {"tool", "name", "hint", "schema", "handler", "params", "other"},
+	classSDK: {"tool", "name", "hint", "schema", "handler", "params", "key", "other"},
 	classDep: {"http-method", "http-url", "http-header", "http-other", "exec", "sql", "key", "other"},
 	classMod: {"func", "const", "other"},
 }
@@ -327,8 +327,12 @@ func (s *site) role() string {
 	if callee != nil {
 		calleeName = callee.Name()
 	}
+	isKeyName := tv.Value != nil && tv.Value.Kind() == constant.String && new(names.Matcher).IsKey(constant.StringVal(tv.Value))
 	switch s.class {
 	case classSDK:
+		if isKeyName {
+			return "key"
+		}
 		if sig, ok := t.Underlying().(*types.Signature); ok && sig.Params().Len() > 0 && sig.Results().Len() > 0 {
 			return "handler"
 		}
@@ -378,7 +382,7 @@ func (s *site) role() string {
 		}
 		return "other"
 	case classDep:
-		if tv.Value != nil && tv.Value.Kind() == constant.String && new(names.Matcher).IsKey(constant.StringVal(tv.Value)) {
+		if isKeyName {
 			return "key"
 		}
 		if callee != nil && callee.Pkg() != nil {
