@@ -283,6 +283,7 @@ var roleWords = map[string]string{
 	"sdk:schema":      "an input-schema property given to the MCP SDK",
 	"sdk:handler":     "a handler given to the MCP SDK",
 	"sdk:params":      "CallTool's parameters or arguments",
+	"sdk:key":         "a dedupe key's name in CallTool's arguments or _meta, or in an input schema",
 	"sdk:other":       "another value given to the MCP SDK",
 	"dep:http-method": "the HTTP method given to net/http",
 	"dep:http-url":    "the URL given to net/http",
