@@ -1,0 +1,26 @@
+// Package servers runs the metamorphic suite over the fixture modules of
+// the server checks: every rewrite on every fixture, and the findings
+// compared with those of the unrewritten fixture.
+package servers
+
+import (
+	"testing"
+
+	"github.com/mcpvet/mcpvet/internal/metamorph"
+)
+
+func TestMetamorphic(t *testing.T) {
+	s := &metamorph.Suite{
+		Groups:   [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}},
+		Gaps:     gaps,
+		GapsFile: "gaps_test.go",
+		Package:  "servers",
+		Mutations: []metamorph.MutationWant{
+			// IdempotentHint: true flipped: set_limit writes a file.
+			{Module: "dedupekey", Variant: "mut-hints", Finding: `gosdk dedupekey/dedupekey "set_limit"`, Delta: 1},
+			// The key renamed away: charge_keyed writes without one.
+			{Module: "dedupekey", Variant: "mut-nokey", Finding: `gosdk dedupekey/dedupekey "charge_keyed"`, Delta: 1},
+		},
+	}
+	s.Check(t)
+}
