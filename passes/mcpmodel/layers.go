@@ -540,7 +540,11 @@ func (b *builder) templateField(t *Tool) *layerField {
 // first and returns a result and more (an error), and what it returns is
 // what the closure returns, directly or through the variables it assigns.
 func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
-	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || sig.Params().Len() == 0 || sig.Results().Len() < 2 {
 		return false
 	}

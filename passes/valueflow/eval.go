@@ -328,7 +328,7 @@ func (en *Engine) assigned(v *types.Var, a assign, env *Env) *Value {
 		return en.eval(a.rhs, env)
 	case rangeValue:
 		x := en.eval(a.rhs, env)
-		if _, ok := en.info.TypeOf(a.rhs).Underlying().(*types.Basic); ok {
+		if _, ok := underlying(en.info.TypeOf(a.rhs)).(*types.Basic); ok {
 			return UnknownValue("range over a string or int")
 		}
 		return elems(x)
@@ -1129,7 +1129,7 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 		var args []*Value
 		if call != nil {
 			args = en.args(call, env)
-			if sig, ok := en.info.TypeOf(call.Fun).Underlying().(*types.Signature); ok && sig.Variadic() && !call.Ellipsis.IsValid() {
+			if sig, ok := underlying(en.info.TypeOf(call.Fun)).(*types.Signature); ok && sig.Variadic() && !call.Ellipsis.IsValid() {
 				args = packVariadic(args, sig.Params().Len(), call)
 			}
 		}
@@ -1224,11 +1224,11 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 		}
 		sum.Results[i] = Union(vals...)
 	}
-	// Stores through parameters: p.f = v, where p is a parameter.
-	for v, p := range ix.params {
-		if p.fn != fn {
-			continue
-		}
+	// Stores through parameters: p.f = v, where p is a parameter, in the
+	// order of the parameters (what a cycle cuts short depends on the
+	// order of evaluation).
+	for _, v := range ix.paramsOf(fn) {
+		p := ix.params[v]
 		for _, s := range ix.stores[v] {
 			var val *Value
 			if s.rhs == nil {
@@ -1329,4 +1329,13 @@ func joinPath(p, q []string) []string {
 		return q
 	}
 	return append(append(make([]string, 0, len(p)+len(q)), p...), q...)
+}
+
+// underlying is t's underlying type, or nil for a missing type (code that
+// did not type-check).
+func underlying(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
 }

@@ -154,7 +154,7 @@ func (c *encoder) parts(sum *Summary) ([]*Wire, []WireStore) {
 	var res []*Wire
 	var stores []WireStore
 	for _, r := range sum.Results {
-		res = append(res, c.wire(r, 0))
+		res = append(res, nonNil(c.wire(r, 0)))
 	}
 	for _, s := range sum.Stores {
 		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0)})
@@ -211,7 +211,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		if len(v.Keys) > 0 {
 			w.Keys = v.Keys
 			for _, e := range v.Entry {
-				w.Entry = append(w.Entry, c.wire(e, depth+1))
+				w.Entry = append(w.Entry, nonNil(c.wire(e, depth+1)))
 			}
 		}
 	case Func:
@@ -253,7 +253,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		w.A = c.wires(v.Args, depth)
 	case OneOf:
 		for _, a := range v.Alts {
-			w.Alts = append(w.Alts, c.wire(a, depth+1))
+			w.Alts = append(w.Alts, nonNil(c.wire(a, depth+1)))
 		}
 	}
 	return w
@@ -275,9 +275,18 @@ func (c *encoder) litParam(v *types.Var) bool {
 func (c *encoder) wires(vs []*Value, depth int) []*Wire {
 	var out []*Wire
 	for _, v := range vs {
-		out = append(out, c.wire(v, depth+1))
+		out = append(out, nonNil(c.wire(v, depth+1)))
 	}
 	return out
+}
+
+// nonNil stands Unknown for a value the engine has none for: gob cannot
+// encode a nil element of a slice.
+func nonNil(w *Wire) *Wire {
+	if w == nil {
+		return &Wire{K: Unknown}
+	}
+	return w
 }
 
 func typePath(t types.Type) string {

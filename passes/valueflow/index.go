@@ -21,7 +21,9 @@ type index struct {
 	stores  map[*types.Var][]store
 	setters map[*types.Var][]setter
 	params  map[*types.Var]paramOf
-	returns map[ast.Node][]*ast.ReturnStmt // *ast.FuncDecl or *ast.FuncLit
+	// fnParams are the parameters of each function, the receiver first
+	fnParams map[ast.Node][]*types.Var
+	returns  map[ast.Node][]*ast.ReturnStmt // *ast.FuncDecl or *ast.FuncLit
 	// named results of each function, in order
 	results map[ast.Node][]*types.Var
 	// litOwner is the function declaration enclosing a literal, and
@@ -86,6 +88,7 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 		stores:   make(map[*types.Var][]store),
 		setters:  make(map[*types.Var][]setter),
 		params:   make(map[*types.Var]paramOf),
+		fnParams: make(map[ast.Node][]*types.Var),
 		returns:  make(map[ast.Node][]*ast.ReturnStmt),
 		results:  make(map[ast.Node][]*types.Var),
 		litOwner: make(map[*ast.FuncLit]*ast.FuncDecl),
@@ -181,6 +184,7 @@ func (w *indexer) signature(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) 
 			for _, n := range f.Names {
 				if v, ok := w.info.Defs[n].(*types.Var); ok {
 					w.ix.params[v] = paramOf{fn, -1}
+					w.ix.fnParams[fn] = append(w.ix.fnParams[fn], v)
 				}
 			}
 		}
@@ -194,6 +198,7 @@ func (w *indexer) signature(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) 
 		for _, n := range f.Names {
 			if v, ok := w.info.Defs[n].(*types.Var); ok {
 				w.ix.params[v] = paramOf{fn, i}
+				w.ix.fnParams[fn] = append(w.ix.fnParams[fn], v)
 			}
 			i++
 		}
@@ -413,3 +418,7 @@ func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
 }
+
+// paramsOf returns the parameters of fn (a *ast.FuncDecl or
+// *ast.FuncLit), the receiver first, in order.
+func (ix *index) paramsOf(fn ast.Node) []*types.Var { return ix.fnParams[fn] }
