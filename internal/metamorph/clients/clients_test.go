@@ -16,7 +16,7 @@ func TestMetamorphic(t *testing.T) {
 		Package:  "clients",
 		Mutations: []metamorph.MutationWant{
 			// No key name any more: no fresh key to report.
-			{Module: "freshkey", Variant: "mut-nokey", Finding: `gosdk freshkey/freshkey "idempotency_key" in KeyInLoop`, Delta: -1},
+			{Module: "freshkey", Variant: "mut-nokey", Finding: `gosdk freshkey/fresh-key "idempotency_key" in KeyInLoop`, Delta: -1},
 		},
 	}
 	s.Check(t)

@@ -17,9 +17,9 @@ func TestMetamorphic(t *testing.T) {
 		Package:  "servers",
 		Mutations: []metamorph.MutationWant{
 			// IdempotentHint: true flipped: set_limit writes a file.
-			{Module: "dedupekey", Variant: "mut-hints", Finding: `gosdk dedupekey/dedupekey "set_limit"`, Delta: 1},
+			{Module: "dedupekey", Variant: "mut-hints", Finding: `gosdk dedupekey/unkeyed-effect "set_limit"`, Delta: 1},
 			// The key renamed away: charge_keyed writes without one.
-			{Module: "dedupekey", Variant: "mut-nokey", Finding: `gosdk dedupekey/dedupekey "charge_keyed"`, Delta: 1},
+			{Module: "dedupekey", Variant: "mut-nokey", Finding: `gosdk dedupekey/unkeyed-effect "charge_keyed"`, Delta: 1},
 		},
 	}
 	s.Check(t)
