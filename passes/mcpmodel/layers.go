@@ -397,6 +397,14 @@ func (b *builder) expandLayers() {
 	for _, t := range tools {
 		regs[t.Reg] = true
 	}
+	// Handlers the engine resolved for a registration of their own are
+	// not a template's values.
+	claimed := make(map[*ast.FuncLit]bool)
+	for _, t := range tools {
+		if t.inst && t.Handler != nil && t.Handler.Lit != nil {
+			claimed[t.Handler.Lit] = true
+		}
+	}
 	fields := make([]*layerField, len(tools))
 	perField := make(map[*types.Var]int)
 	for i, t := range tools {
@@ -437,6 +445,9 @@ func (b *builder) expandLayers() {
 		expanded = true
 		for _, in := range insts {
 			it := b.instanceTool(t, lf, in)
+			if it.Handler != nil && it.Handler.Lit != nil && claimed[it.Handler.Lit] {
+				continue
+			}
 			if shared && src == nil {
 				it.Idempotent, it.ReadOnly = Unknown, Unknown
 			}

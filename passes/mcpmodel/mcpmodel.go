@@ -564,8 +564,19 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 			t.SchemaKeys = append(t.SchemaKeys, u.SchemaKeys...)
 		}
 	}
-	if t.Handler == nil && b.vf != nil {
-		t.Handler = b.flowHandler(b.vf.Eval(handler, nil))
+	if b.vf != nil {
+		hv := b.vf.Eval(handler, nil)
+		f := b.flowHandler(hv)
+		if t.Handler == nil {
+			t.Handler = f
+		}
+		// A handler the engine follows to one function, through locals
+		// and struct values of this function, is this registration's
+		// own: not a template whose field takes each value of its type.
+		_, isLit := ast.Unparen(handler).(*ast.FuncLit)
+		if f != nil && !isLit && len(hv.Each()) == 1 && (hv.Kind == valueflow.Func || hv.Kind == valueflow.Closure) && t.Name != "" {
+			t.inst = true
+		}
 	}
 	b.model.Tools = append(b.model.Tools, t)
 }
