@@ -10,6 +10,10 @@
 // mcp.NewTool, mcp-go tool options, an annotations value) and a function
 // value pairs the two.
 //
+// A tool registered on a server that installs the idem middleware
+// (sdk_idem.go), which dedupes keyed calls before any handler runs, is
+// Deduped.
+//
 // Precision first: a hint that is not a constant the model can resolve is
 // Unknown, and a handler it cannot resolve is nil; the checks stay silent
 // on both.
