@@ -56,6 +56,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
 			continue
 		}
+		// Registered behind a middleware that deduplicates keyed calls
+		// before the handler runs (idem): the key is read first.
+		if t.Deduped != nil {
+			continue
+		}
 		if dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
 			continue
 		}

@@ -41,3 +41,11 @@ func TestDedupekeyMCPGoVersions(t *testing.T) {
 		})
 	}
 }
+
+// TestIdem: servers with and without the idem middleware (the runtime
+// module of this repository, required by the fixture through a replace
+// of its directory) in front of their tools.
+func TestIdem(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/idem")
+	analysistest.Run(t, dir, dedupekey.Analyzer, "./gosdkserver", "./mcpgoserver")
+}

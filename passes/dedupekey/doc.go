@@ -72,6 +72,14 @@
 // tool call: the handler's request, typed input, _meta or headers, or a
 // helper given them (checkIdempotency(req)). A credential named like a
 // key (a ClientToken field of the server's configuration) is no key.
+// A handler registered on a server that installs the idem middleware
+// (github.com/mcpvet/mcpvet/idem: gosdk.Install or mcpgo.Install, or
+// their Middleware added with AddReceivingMiddleware, Use or
+// server.WithToolHandlerMiddleware) reads the key before any effect: the
+// middleware dedupes every keyed call before the handler runs. It must be
+// the same server value: the variable (or field of one) the middleware
+// is installed on, or the server made by the same call (mcp.NewServer),
+// also when it is handed to an unexported function that registers on it.
 //
 // WRONG:
 //
@@ -82,7 +90,16 @@
 //		return &mcp.CallToolResult{}, nil, nil
 //	})
 //
-// RIGHT:
+// RIGHT: put the idem middleware (github.com/mcpvet/mcpvet/idem) in front
+// of the tools; the handler does not change, and a call repeated with the
+// same key gets the first call's result:
+//
+//	store, err := sqlitestore.Open("idem.db", nil) // keys that survive restarts
+//	if err != nil { ... }
+//	gosdk.Install(s, store, nil)                   // mcp-go: mcpgo.Install(s, store, nil)
+//	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, charge)
+//
+// or read the key in the handler:
 //
 //	type ChargeIn struct {
 //		Account        string `json:"account"`

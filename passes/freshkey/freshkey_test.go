@@ -201,3 +201,12 @@ func env() []string {
 	}
 	return append(e, "GOFLAGS=-buildvcs=false", "GOPROXY=off", "GOWORK=off")
 }
+
+// TestIdem: retries around the idem helper (the runtime module of this
+// repository, required by the fixture through a replace of its
+// directory), which makes one key per logical call, beside a key made per
+// attempt.
+func TestIdem(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/idem")
+	analysistest.Run(t, dir, freshkey.Analyzer, "./clientkeys")
+}

@@ -827,7 +827,7 @@ func (b *builder) applySetters(in *instance, call *ast.CallExpr) {
 func (b *builder) instanceTool(tmpl *Tool, lf *layerField, in *instance) *Tool {
 	b.inst, b.layerVar, b.env = in, lf.via, in.env
 	defer func() { b.inst, b.layerVar, b.env = nil, nil, nil }()
-	t := &Tool{SDK: tmpl.SDK, Reg: in.reg, Def: tmpl.Def, HintNode: in.reg}
+	t := &Tool{SDK: tmpl.SDK, Reg: in.reg, Def: tmpl.Def, HintNode: in.reg, server: tmpl.server}
 	b.instHits, b.hintAt = 0, nil
 	b.toolDef(t, tmpl.Def, 0)
 	if b.hintAt != nil {

@@ -10,6 +10,10 @@
 // mcp.NewTool, mcp-go tool options, an annotations value) and a function
 // value pairs the two.
 //
+// A tool registered on a server that installs the idem middleware
+// (sdk_idem.go), which dedupes keyed calls before any handler runs, is
+// Deduped.
+//
 // Precision first: a hint that is not a constant the model can resolve is
 // Unknown, and a handler it cannot resolve is nil; the checks stay silent
 // on both.
@@ -95,9 +99,16 @@ type Tool struct {
 	// as idempotency or deduplication keys (mcp-go WithString(name,
 	// Description("idempotency key ..."))).
 	SchemaKeys []string
+	// Deduped is the call that installs, on the server the tool is
+	// registered on, a middleware that deduplicates keyed tool calls
+	// before the handler runs (idem's Install or Middleware, sdk_idem.go):
+	// the handler reads a dedupe key before any effect. Nil when none is
+	// known.
+	Deduped ast.Node
 
-	opts bool // hints from a wrapper's mcp-go options, no definition to re-resolve
-	inst bool // one instance of a registration site (flow.go), resolved by the engine
+	server ast.Expr // the server an SDK registration registers on, for Deduped
+	opts   bool     // hints from a wrapper's mcp-go options, no definition to re-resolve
+	inst   bool     // one instance of a registration site (flow.go), resolved by the engine
 }
 
 // Func is a resolved handler.
@@ -203,6 +214,9 @@ type builder struct {
 	varIdents map[*types.Var]*ast.Ident // an identifier of each variable, for Eval
 
 	layerFacts bool // ToolLayer facts were exported
+
+	idem        bool                           // the package imports idem's SDK packages (sdk_idem.go)
+	toolsServer map[*ast.CompositeLit]ast.Expr // ServerTool literals given to AddTools, to the server
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -230,6 +244,7 @@ func run(pass *analysis.Pass) (any, error) {
 		locals:   make(map[*types.Var][]ast.Expr),
 		consumed: make(map[ast.Node]bool),
 		model:    m,
+		idem:     importsIdem(pass.Pkg),
 	}
 	b.index()
 	b.exportWrappers()
@@ -260,6 +275,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.expandLayers()
 	b.importedLayers()
+	b.markDeduped()
 	if b.layerFacts {
 		pass.ExportPackageFact(&LayerPackage{})
 	}
@@ -381,11 +397,21 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 		b.consumed[call] = true
 		return
 	}
+	if b.idem {
+		b.noteToolsServer(k3, call) // sdk_idem.go
+	}
 	if !ok || reg.handler >= len(call.Args) {
 		return
 	}
 	b.consumed[call] = true
+	n := len(b.model.Tools)
 	b.add(reg.sdk, call, call.Args[reg.tool], call.Args[reg.handler])
+	if b.idem {
+		srv := b.registrationServer(call)
+		for _, t := range b.model.Tools[n:] {
+			t.server = srv
+		}
+	}
 }
 
 // serverTool handles mcp-go server.ServerTool{Tool: t, Handler: h}.
@@ -412,7 +438,11 @@ func (b *builder) serverTool(lit *ast.CompositeLit) {
 		}
 	}
 	if tool != nil && handler != nil {
+		n := len(b.model.Tools)
 		b.add(sdk, lit, tool, handler)
+		for _, t := range b.model.Tools[n:] {
+			t.server = b.toolsServer[lit] // sdk_idem.go
+		}
 	}
 }
 

@@ -51,7 +51,12 @@
 // It stays silent when the call is safe to repeat: a read-back between
 // the failure and the re-send (ReadResource, mcp-go GetTask, TaskResult or
 // WaitForTask, a call of a tool registered read-only, a function named by
-// -mcpvet_config.readbacks or marked //mcpvet:readback); a dedupe key
+// -mcpvet_config.readbacks or marked //mcpvet:readback); a call through
+// the idem client helper (github.com/mcpvet/mcpvet/idem: gosdk.CallTool,
+// mcpgo.CallTool, NewCall(...).Do, or a wrapper of them), which sends one
+// key with every attempt and reads the outcome back before it sends
+// again, also in a retry loop (a plain CallTool in the error path of a
+// failed helper call is still a blind re-send); a dedupe key
 // sent with the call (made per attempt, it is freshkey's business); a
 // re-send guarded by the tool's IdempotentHint or ReadOnlyHint; a retry
 // condition that only re-sends errors proving the call never ran (an
@@ -75,7 +80,16 @@
 //		// the timed-out call may have charged: this charges again
 //	}
 //
-// RIGHT:
+// RIGHT: send through the idem client helper
+// (github.com/mcpvet/mcpvet/idem), which makes one key per logical call,
+// sends it with every attempt, and after a failure whose outcome is
+// unknown probes the server and reads the outcome back before it sends
+// again:
+//
+//	res, err := gosdk.CallTool(ctx, cs, &mcp.CallToolParams{Name: "charge", Arguments: args}, nil)
+//	// mcp-go: res, err := mcpgo.CallTool(ctx, c, req, nil)
+//
+// or do the same by hand:
 //
 //	key := uuid.NewString() // once per logical charge
 //	args["idempotency_key"] = key

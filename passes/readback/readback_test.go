@@ -62,3 +62,11 @@ func TestMCPGoV020Clients(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/mcpgo-v0.20")
 	analysistest.Run(t, dir, readback.Analyzer, "./client")
 }
+
+// TestIdem: clients that send through the idem helper (the runtime
+// module of this repository, required by the fixture through a replace
+// of its directory), beside plain CallTool re-sends.
+func TestIdem(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/idem")
+	analysistest.Run(t, dir, readback.Analyzer, "./client")
+}

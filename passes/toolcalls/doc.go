@@ -22,6 +22,11 @@
 // the imported packages of the same module (the server a test or
 // release-gate harness starts).
 //
+// A call through the idem client helper (gosdk.CallTool, mcpgo.CallTool,
+// NewCall(...).Do; sdk_idem.go) is a tool call that sends a dedupe key and
+// reads its outcome back before it sends again (Call.Keyed,
+// Call.ReadsBack): safe to send again.
+//
 // Read-backs are go-sdk ReadResource, mcp-go ReadResource, GetTask,
 // TaskResult and WaitForTask, the functions named by the
 // -mcpvet_config.readbacks flag, functions whose doc comment holds a

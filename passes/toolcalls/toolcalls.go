@@ -116,6 +116,10 @@ type Call struct {
 	Params ast.Expr // the request argument of a direct call
 	Name   ast.Expr // the tool-name argument, for a client whose CallTool takes one (sdk_other.go)
 	Keyed  bool     // the call sends a dedupe key
+	// ReadsBack: the call goes through a client helper that sends one
+	// key with every attempt and reads the outcome back before it sends
+	// again (idem, sdk_idem.go); Callee is the helper.
+	ReadsBack bool
 	// Impl is, for a call of an interface method, the implementation that
 	// calls a tool (a method with a Caller fact), or nil.
 	Impl *types.Func
@@ -274,6 +278,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if len(calls) > 0 {
 				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
+				if readsBackFunc(fi.obj) {
+					f.Keyed = true // idem's helper itself (sdk_idem.go)
+				}
 				if old := r.callers[fi.obj]; old == nil || *old != *f {
 					r.callers[fi.obj] = f
 					r.methods = nil
@@ -348,6 +355,9 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 			return tc
 		}
 		if tc := r.otherCall(pass, body, fn, k, c); tc != nil { // sdk_other.go
+			return tc
+		}
+		if tc := readingBackCall(pass, body, fn, k, c); tc != nil { // sdk_idem.go
 			return tc
 		}
 	}
@@ -435,6 +445,10 @@ func findName(info *types.Info, files []*ast.File, body *ast.BlockStmt, req ast.
 		}
 		switch e := e.(type) {
 		case *ast.CallExpr:
+			if req := newCallRequest(info, e); req != nil { // sdk_idem.go
+				visit(req, depth+1)
+				return
+			}
 			found = requestCtorName(info, e) // sdk_other.go
 		case *ast.CompositeLit:
 			for _, el := range e.Elts {
