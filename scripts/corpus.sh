@@ -10,7 +10,8 @@
 # REPO is owner/name as in the corpus file (default: every mirrored one).
 # For each it writes OUT/owner+name.txt (text output, one finding a line,
 # positions relative to the module) and OUT/owner+name.json (-json).
-# Needs python3 to read the corpus file.
+# Needs python3 to read the corpus file. TEXT=0 skips the text output
+# (scripts/corpus-diff.py compares two runs by their JSON).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 MIRROR=${MIRROR:-/work/.mirror}
@@ -68,13 +69,15 @@ while IFS=$'\t' read -r repo commit dir patterns; do
     nealmcc/slack-4-agents) flags=-test=false ;;
     manusa/podman-mcp-server) goflags="$goflags -tags=remote,containers_image_openpgp,exclude_graphdriver_btrfs,btrfs_noversion,exclude_graphdriver_devicemapper,exclude_podman_api" ;;
   esac
-  # shellcheck disable=SC2086
-  (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" $flags $patterns 2>&1 | sed "s|$mod/||" | sort -u) >"$OUT/$name.txt" || true
+  if [ "${TEXT:-1}" != 0 ]; then
+    # shellcheck disable=SC2086
+    (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" $flags $patterns 2>&1 | sed "s|$mod/||" | sort -u) >"$OUT/$name.txt" || true
+  fi
   # shellcheck disable=SC2086
   (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" -json $flags $patterns 2>/dev/null) >"$OUT/$name.json" || true
   # The tool inventory, for the share of registrations whose name, hints and
   # handler mcpvet resolves (scripts/inventory.py reads these).
   # shellcheck disable=SC2086
   (cd "$src/$dir" && GOFLAGS=$goflags "$BIN" tools -json $flags $patterns 2>/dev/null) >"$OUT/$name.tools.json" || true
-  echo "   $(grep -c ': ' "$OUT/$name.txt" || true) lines -> $OUT/$name.txt" >&2
+  [ "${TEXT:-1}" = 0 ] || echo "   $(grep -c ': ' "$OUT/$name.txt" || true) lines -> $OUT/$name.txt" >&2
 done <"$OUT/list.tsv"

@@ -16,6 +16,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Analyzer finds tool calls and read-backs. It reports nothing.
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "finds MCP client tool calls, a project's CallTool wrappers and read-back calls; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/toolcalls",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{config.Analyzer, mcpmodel.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, mcpmodel.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Caller), new(ReadBack), new(SafeTools)},
 }
@@ -137,6 +138,7 @@ type Result struct {
 	modReadOnly map[string]bool
 	cfg         *config.Config
 	info        *types.Info
+	vf          *valueflow.Result
 }
 
 // At returns the tool call made by call, or nil.
@@ -203,6 +205,7 @@ func run(pass *analysis.Pass) (any, error) {
 		cfg:       cfg,
 		info:      pass.TypesInfo,
 	}
+	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	if effects.Library(pass) {
 		return r, nil
 	}
@@ -350,6 +353,8 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 			nameExpr := findName(info, pass.Files, body, c.Args[1])
 			if s, ok := analysisutil.ConstString(info, nameExpr); ok {
 				tc.Tool = s
+			} else {
+				tc.Tool = r.flowName(c.Args[1])
 			}
 			tc.Keyed = r.hasKey(info, body, c.Args[1], 0)
 			return tc
@@ -386,6 +391,8 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
 		if s, ok := analysisutil.ConstString(info, c.Args[f.NameParam]); ok {
 			tc.Tool = s
+		} else if r.vf != nil {
+			tc.Tool, _ = r.vf.Eval(c.Args[f.NameParam], nil).String1()
 		}
 	}
 	for _, a := range c.Args {
@@ -829,4 +836,37 @@ func moduleSafeTools(pass *analysis.Pass) (safe, readOnly map[string]bool) {
 // (nil maps when none).
 func (r *Result) ModuleSafeTools() (safe, readOnly map[string]bool) {
 	return r.modSafe, r.modReadOnly
+}
+
+// flowName returns the one tool name the request params of an SDK's
+// CallTool can hold, as the value-flow engine finds it (a request built
+// by a constructor, kept in a field or a table: CallTool(ctx,
+// chargeParams())), or "".
+func (r *Result) flowName(params ast.Expr) string {
+	if r.vf == nil {
+		return ""
+	}
+	v := r.vf.Eval(params, nil)
+	name := ""
+	for _, a := range v.Each() {
+		if a.Kind != valueflow.Struct {
+			return ""
+		}
+		n, _ := a.Field("Name")
+		if n == nil {
+			// mcp-go: mcp.CallToolRequest{Params: mcp.CallToolParams{Name: ...}}
+			if p, _ := a.Field("Params"); p != nil && p.Kind == valueflow.Struct {
+				n, _ = p.Field("Name")
+			}
+		}
+		if n == nil {
+			return ""
+		}
+		s, ok := n.String1()
+		if !ok || (name != "" && s != name) {
+			return ""
+		}
+		name = s
+	}
+	return name
 }

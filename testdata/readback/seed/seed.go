@@ -86,3 +86,54 @@ func Scenario4(ctx context.Context, cs *mcp.ClientSession) error {
 	}
 	return framework.RunNode(ctx, framework.DefaultRetryPolicy, chargeNode, map[string]any{})
 }
+
+// chargeParams builds the charge request; both attempts of Scenario2Ctor
+// call it, so they send the same tool.
+func chargeParams() *mcp.CallToolParams {
+	return &mcp.CallToolParams{Name: "charge", Arguments: args("acct", 100)}
+}
+
+// balanceParams builds a request for another tool.
+func balanceParams() *mcp.CallToolParams {
+	return &mcp.CallToolParams{Name: "balance", Arguments: args("acct", 0)}
+}
+
+// Scenario2Ctor is scenario 2 with the request rebuilt by a constructor
+// on the new session.
+func Scenario2Ctor(ctx context.Context, c *mcp.Client, server string) (*mcp.CallToolResult, error) {
+	cmd := exec.Command(server)
+	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := cs.CallTool(ctx, chargeParams())
+	if err != nil {
+		_ = cmd.Process.Kill()
+		cs, err = c.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(server)}, nil)
+		if err != nil {
+			return nil, err
+		}
+		return cs.CallTool(ctx, chargeParams()) // want `CallTool\("charge"\) is sent again in the error path`
+	}
+	return res, nil
+}
+
+// Scenario2Other reads the balance on the new session after a failed
+// charge: another tool, not a re-send.
+func Scenario2Other(ctx context.Context, c *mcp.Client, server string) (*mcp.CallToolResult, error) {
+	cmd := exec.Command(server)
+	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := cs.CallTool(ctx, chargeParams())
+	if err != nil {
+		_ = cmd.Process.Kill()
+		cs, err = c.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(server)}, nil)
+		if err != nil {
+			return nil, err
+		}
+		return cs.CallTool(ctx, balanceParams()) // ok: another tool
+	}
+	return res, nil
+}
