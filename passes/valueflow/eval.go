@@ -776,6 +776,7 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 		}
 		if len(sets) > 0 && a.Kind == Struct {
 			c := *a
+			c.k = ""
 			c.Sets = append(append([]*Value(nil), a.Sets...), sets...)
 			a = &c
 		}
@@ -830,6 +831,7 @@ func (en *Engine) apply1(a *Value, path []string, val *Value) *Value {
 			return a
 		}
 		c := *a
+		c.k = ""
 		if len(path) == 1 {
 			c.Elems = Union(a.Elems, val)
 		} else if a.Elems != nil {
@@ -848,6 +850,7 @@ func (en *Engine) apply1(a *Value, path []string, val *Value) *Value {
 // withField returns a copy of struct a with field name set to v.
 func withField(a *Value, name string, v *Value) *Value {
 	c := *a
+	c.k = ""
 	c.Fields = make([]FieldValue, 0, len(a.Fields)+1)
 	done := false
 	for _, f := range a.Fields {

@@ -111,6 +111,7 @@ func (b *binding) value(v *Value, depth int) *Value {
 			return v
 		}
 		out := *v
+		out.k = ""
 		out.Fields = make([]FieldValue, len(v.Fields))
 		for i, f := range v.Fields {
 			out.Fields[i] = FieldValue{f.Name, b.value(f.Value, depth+1)}
@@ -125,6 +126,7 @@ func (b *binding) value(v *Value, depth int) *Value {
 		return res
 	case Slice:
 		out := *v
+		out.k = ""
 		out.Elems = b.value(v.Elems, depth+1)
 		if len(v.Entry) > 0 {
 			out.Entry = make([]*Value, len(v.Entry))
@@ -138,16 +140,19 @@ func (b *binding) value(v *Value, depth int) *Value {
 			return v
 		}
 		out := *v
+		out.k = ""
 		out.Recv = b.value(v.Recv, depth+1)
 		return &out
 	case Closure:
 		// The literal sees the parameters of the function that made it
 		// as they are bound here.
 		out := *v
+		out.k = ""
 		out.Env = b.extend(v.Env)
 		return &out
 	case Call:
 		out := *v
+		out.k = ""
 		if v.Recv != nil {
 			out.Recv = b.value(v.Recv, depth+1)
 		}
@@ -255,6 +260,7 @@ func (en *Engine) applyOption(s *Value, opts *Value) *Value {
 		switch o.Kind {
 		case Param, Field, Elem, Call, Method:
 			c := *s
+			c.k = ""
 			c.Sets = append(append([]*Value(nil), s.Sets...), o)
 			s = &c
 			continue

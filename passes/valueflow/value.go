@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"hash"
+	"hash/fnv"
 	"sort"
 	"strconv"
 	"strings"
@@ -90,6 +92,7 @@ type Value struct {
 	// tools is registered at its element.
 	Node ast.Node
 	Why  string // Unknown: why, for debugging
+	k    string // key, once computed; a copy must clear it
 }
 
 // FieldValue is the value of one field of a Struct.
@@ -103,6 +106,12 @@ var (
 	nilV    = &Value{Kind: Nil}
 )
 
+func init() {
+	// Shared between passes: their keys are never written again.
+	unknown.key()
+	nilV.key()
+}
+
 // UnknownValue returns the unknown value, with a reason for debugging.
 func UnknownValue(why string) *Value {
 	if why == "" {
@@ -112,7 +121,9 @@ func UnknownValue(why string) *Value {
 	if v, ok := unknowns.Load(why); ok {
 		return v.(*Value)
 	}
-	v, _ := unknowns.LoadOrStore(why, &Value{Kind: Unknown, Why: why})
+	u := &Value{Kind: Unknown, Why: why}
+	u.key() // shared between passes: never written again
+	v, _ := unknowns.LoadOrStore(why, u)
 	return v.(*Value)
 }
 
@@ -425,26 +436,105 @@ func objKey(obj types.Object) string {
 	return strconv.Itoa(int(obj.Pos())) + obj.Name()
 }
 
-// key identifies a value for deduplication in unions.
+// key identifies a value for deduplication in unions: a 64-bit hash of
+// its structure (kinds, constants, objects, fields, and the syntax that
+// built a struct, slice or call: registrations tell two literals of one
+// type apart by their node), computed once per value. All Unknowns are
+// one value.
 func (v *Value) key() string {
+	if v.k == "" {
+		h := fnv.New64a()
+		v.hash(h)
+		v.k = string(h.Sum(nil))
+	}
+	return v.k
+}
+
+func (v *Value) hash(h hash.Hash64) {
+	w := func(s string) { h.Write([]byte(s)); h.Write([]byte{0}) }
+	sub := func(x *Value) {
+		if x == nil {
+			w("-")
+			return
+		}
+		w(x.key())
+	}
+	pos := func(n ast.Node) {
+		if n != nil {
+			w(strconv.Itoa(int(n.Pos())))
+		}
+	}
+	obj := func(o types.Object) {
+		if o != nil {
+			if o.Pkg() != nil {
+				w(o.Pkg().Path())
+			}
+			w(objKey(o))
+		}
+	}
+	w(strconv.Itoa(int(v.Kind)))
 	switch v.Kind {
+	case Unknown, Nil:
+	case Const:
+		w(v.Const.ExactString())
+	case Param:
+		w(strconv.Itoa(v.Index))
+		obj(v.Obj)
+	case Struct:
+		if v.Type != nil {
+			w(v.Type.String())
+		}
+		for _, f := range v.Fields {
+			w(f.Name)
+			sub(f.Value)
+		}
+		w("sets")
+		for _, x := range v.Sets {
+			sub(x)
+		}
+		pos(v.Node)
+	case Slice:
+		sub(v.Elems)
+		for i, k := range v.Keys {
+			w(k)
+			if i < len(v.Entry) {
+				sub(v.Entry[i])
+			}
+		}
+		pos(v.Node)
+	case Func:
+		obj(v.Obj)
+		sub(v.Recv)
 	case Closure:
 		if v.Lit != nil {
 			// Closures of one literal with different captured bindings
 			// are different values.
-			return "closure@" + strconv.Itoa(int(v.Lit.Pos())) + v.Env.key()
+			pos(v.Lit)
+			w(v.Env.key())
+		} else {
+			obj(v.Obj)
+			w(strconv.Itoa(v.Ord))
 		}
-	case Struct, Call:
-		// Two literals of one type with the same fields are one value
-		// for most consumers, but registrations tell them apart by
-		// their node.
-		if v.Node != nil {
-			return v.String() + "@" + strconv.Itoa(int(v.Node.Pos()))
+	case Call, Method:
+		obj(v.Obj)
+		w(v.Name)
+		w(strconv.Itoa(v.Index))
+		sub(v.Recv)
+		sub(v.X)
+		for _, a := range v.Args {
+			sub(a)
 		}
-	case Param:
-		return v.String() + "@" + objKey(v.Obj)
+		pos(v.Node)
+	case Field, Elem:
+		w(v.Name)
+		sub(v.X)
+	case OneOf:
+		for _, a := range v.Alts {
+			sub(a)
+		}
+	default:
+		w(v.String())
 	}
-	return v.String()
 }
 
 // Mentions reports whether pred holds for v or a value inside it.

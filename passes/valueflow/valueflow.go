@@ -313,10 +313,16 @@ files:
 	}
 }
 
-// worthSummary reports whether fn's results or parameters can carry a
-// value a consumer follows: anything but functions returning nothing and
-// taking no pointer.
+// worthSummary reports whether fn's summary may be asked for by another
+// package and its results or parameters can carry a value a consumer
+// follows: an exported function or method (another package calls it, or
+// an interface method dispatches to it) returning something or taking a
+// pointer. What this package asks of its unexported functions it
+// computes when asked.
 func worthSummary(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Results().Len() > 0 {
 		return true
