@@ -23,6 +23,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Effect is a fact about a function (or a package-level variable holding
@@ -85,7 +86,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "computes side-effect and dedupe-key-read facts for functions; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/effects",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab)},
 }
@@ -140,6 +141,11 @@ type Result struct {
 	// vocab: the package declares or imports a key name (vocab.go);
 	// localVocab: a function body of the package has one.
 	vocab, localVocab bool
+	// vf is the value-flow engine of the package, which resolves the
+	// methods of requests the shapes of http.go do not (flow.go).
+	vf *valueflow.Result
+	// noFlow: computeHTTP's first fixpoint, without the engine.
+	noFlow bool
 }
 
 type methodKey struct {
@@ -215,6 +221,7 @@ func run(pass *analysis.Pass) (any, error) {
 		http:         make(map[*types.Func]*HTTP),
 		httpFactPkgs: make(map[*types.Package]bool),
 	}
+	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	if cfg != nil {
 		r.configPkgs = make(map[string]bool)
 		for _, m := range []map[string]bool{cfg.Sinks, cfg.NonSinks} {
