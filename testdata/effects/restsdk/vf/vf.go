@@ -1,0 +1,189 @@
+// Package vf sends requests whose method travels one step further than
+// an argument of the call that builds them: a field of a params struct,
+// a request struct that a builder fills and a send function turns into
+// an *http.Request later, a table of requests that a loop ranges over.
+// The value-flow engine follows it; each case has a twin that only
+// reads.
+package vf
+
+import (
+	"context"
+	"io"
+	"net/http"
+)
+
+type Client struct {
+	Base string
+	HC   *http.Client
+}
+
+// Params is what CallAPI sends.
+type Params struct {
+	Method string
+	Path   string
+	Body   io.Reader
+}
+
+// CallAPI sends p: the method is a field of its parameter, which each
+// call site decides.
+func (c *Client) CallAPI(ctx context.Context, p Params) error { // want CallAPI:`http\(sends method of param 1's Method\)`
+	req, err := http.NewRequestWithContext(ctx, p.Method, c.Base+p.Path, p.Body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) CreateUser(ctx context.Context, name string) error { // want CreateUser:`effect\(HTTP POST: \(\*net/http.Client\).Do via \(\*vf.Client\).CallAPI\)`
+	return c.CallAPI(ctx, Params{Method: http.MethodPost, Path: "/users/" + name})
+}
+
+// ok: the same call with a GET.
+func (c *Client) GetUser(ctx context.Context, name string) error { // want GetUser:`http\(read\)`
+	return c.CallAPI(ctx, Params{Method: http.MethodGet, Path: "/users/" + name})
+}
+
+// Forward passes its params along: its callers decide, too.
+func (c *Client) Forward(ctx context.Context, p Params) error { // want Forward:`http\(sends method of param 1's Method\)`
+	return c.CallAPI(ctx, p)
+}
+
+// Request is a request being built: the builder stores its method, Send
+// turns it into an *http.Request.
+type Request struct {
+	Method string
+	Path   string
+	Header map[string]string
+}
+
+// NewRequest starts a request for path; the method is set afterwards.
+func (c *Client) NewRequest(path string) *Request {
+	return &Request{Path: path, Header: map[string]string{"Accept": "application/json"}}
+}
+
+// Send sends r.
+func (c *Client) Send(ctx context.Context, r *Request) error { // want Send:`http\(sends method of param 1's Method\)`
+	req, err := http.NewRequestWithContext(ctx, r.Method, c.Base+r.Path, nil)
+	if err != nil {
+		return err
+	}
+	for k, v := range r.Header {
+		req.Header.Set(k, v)
+	}
+	resp, err := c.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) Disable(ctx context.Context, name string) error { // want Disable:`effect\(HTTP POST: \(\*net/http.Client\).Do via \(\*vf.Client\).Send\)`
+	r := c.NewRequest("/users/" + name + "/disable")
+	r.Method = http.MethodPost
+	return c.Send(ctx, r)
+}
+
+// ok: the same builder with a GET.
+func (c *Client) Status(ctx context.Context, name string) error { // want Status:`http\(read\)`
+	r := c.NewRequest("/users/" + name + "/status")
+	r.Method = http.MethodGet
+	return c.Send(ctx, r)
+}
+
+// Submit sends the request it is called on: the method is the
+// receiver's.
+func (r *Request) Submit(ctx context.Context, c *Client) error { // want Submit:`http\(sends method of the receiver's Method\)`
+	return c.Send(ctx, r)
+}
+
+func (c *Client) Archive(ctx context.Context, name string) error { // want Archive:`effect\(HTTP POST: \(\*net/http.Client\).Do via \(\*vf.Request\).Submit\)`
+	r := &Request{Method: http.MethodPost, Path: "/users/" + name + "/archive"}
+	return r.Submit(ctx, c)
+}
+
+// ok: a GET submitted.
+func (c *Client) Export(ctx context.Context, name string) error { // want Export:`http\(read\)`
+	r := &Request{Method: http.MethodGet, Path: "/users/" + name + "/export"}
+	return r.Submit(ctx, c)
+}
+
+// step is one request of a table.
+type step struct{ method, path string }
+
+// resetSteps has a POST among its requests.
+var resetSteps = []step{
+	{http.MethodGet, "/status"},
+	{http.MethodPost, "/reset"},
+}
+
+// probeSteps only reads.
+var probeSteps = []step{
+	{http.MethodGet, "/status"},
+	{http.MethodHead, "/health"},
+}
+
+// Reset sends each request of its table.
+func (c *Client) Reset(ctx context.Context) error { // want Reset:`effect\(HTTP POST: \(\*net/http.Client\).Do\)`
+	for _, s := range resetSteps {
+		req, err := http.NewRequestWithContext(ctx, s.method, c.Base+s.path, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.HC.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// ok: a table of reads.
+func (c *Client) Probe(ctx context.Context) error { // want Probe:`http\(read\)`
+	for _, s := range probeSteps {
+		req, err := http.NewRequestWithContext(ctx, s.method, c.Base+s.path, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.HC.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// seeds is a table of params.
+var seeds = []Params{
+	{Method: http.MethodPut, Path: "/config"},
+	{Method: http.MethodPost, Path: "/seed"},
+}
+
+// Seed calls CallAPI with each params of its table.
+func (c *Client) Seed(ctx context.Context) error { // want Seed:`effect\(HTTP POST: \(\*net/http.Client\).Do via \(\*vf.Client\).CallAPI\)`
+	for _, p := range seeds {
+		if err := c.CallAPI(ctx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Choose sends a method its caller does not give and the engine cannot
+// tell: no fact.
+func (c *Client) Choose(ctx context.Context, methods map[string]string, name string) error {
+	req, err := http.NewRequestWithContext(ctx, methods[name], c.Base+"/choose", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
