@@ -10,6 +10,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
+	"strings"
 )
 
 type Client struct {
@@ -186,4 +188,63 @@ func (c *Client) Choose(ctx context.Context, methods map[string]string, name str
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// The shapes below were http.go's own before the engine took them over:
+// an http.Request literal, a method in a local, strings.ToUpper.
+
+// Patch sends an http.Request literal.
+func (c *Client) Patch(ctx context.Context, u *url.URL) error { // want Patch:`effect\(HTTP PATCH: \(\*net/http.Client\).Do\)`
+	req := &http.Request{Method: http.MethodPatch, URL: u, Header: http.Header{}}
+	resp, err := c.HC.Do(req.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// ok: a literal without a Method is a GET.
+func (c *Client) Fetch(ctx context.Context, u *url.URL) error { // want Fetch:`http\(read\)`
+	req := &http.Request{URL: u, Header: http.Header{}}
+	resp, err := c.HC.Do(req.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Local keeps its method in a local.
+func (c *Client) Local(ctx context.Context, name string) error { // want Local:`effect\(HTTP POST: \(\*net/http.Client\).Do\)` Local:`http\(sends POST, path of param 1\)`
+	method := http.MethodPost
+	req, err := http.NewRequestWithContext(ctx, method, c.Base+"/users/"+name, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Upper sends the method of its parameter, upper-cased.
+func (c *Client) Upper(ctx context.Context, method, path string) error { // want Upper:`http\(sends method of param 1, path of param 2\)`
+	req, err := http.NewRequestWithContext(ctx, strings.ToUpper(method), c.Base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) Lock(ctx context.Context, name string) error { // want Lock:`effect\(HTTP POST: \(\*net/http.Client\).Do via \(\*vf.Client\).Upper\)`
+	return c.Upper(ctx, "post", "/locks/"+name)
+}
+
+// ok: a lowercase get.
+func (c *Client) Locks(ctx context.Context) error { // want Locks:`http\(read\)`
+	return c.Upper(ctx, "get", "/locks")
 }
