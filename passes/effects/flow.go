@@ -28,7 +28,7 @@ import (
 // methodVal resolves a method expression: http.go's shapes (strVal)
 // first, then the engine.
 func (r *Result) methodVal(sc *Scope, e ast.Expr) hval {
-	v := r.strVal(sc, e, 0)
+	v := r.strVal(sc, e)
 	if v.known || v.symbolic() || e == nil || r.noFlow {
 		return v
 	}
@@ -37,6 +37,23 @@ func (r *Result) methodVal(sc *Scope, e ast.Expr) hval {
 		v.from = sc.fname
 	}
 	return v
+}
+
+// queryVal resolves a GraphQL document: strVal's shapes, then the
+// engine, for one constant or a parameter.
+func (r *Result) queryVal(sc *Scope, e ast.Expr) hval {
+	v := r.strVal(sc, e)
+	if v.known || v.symbolic() || e == nil || r.noFlow {
+		return v
+	}
+	val := r.vf.Eval(e, nil)
+	if s, ok := val.String1(); ok {
+		return hval{s: s, known: true, param: -1}
+	}
+	if p := sc.paramField(val); p.param >= 0 && p.field == "" {
+		return p
+	}
+	return unknownVal
 }
 
 // methodOf turns the engine's value of a method into an hval.

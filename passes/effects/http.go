@@ -385,7 +385,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.path = hval{s: h.Path, known: h.Path != "", param: -1}
 		}
 		if h.QueryParam >= 0 {
-			req.query = r.strVal(sc, arg(h.QueryParam), 0)
+			req.query = r.queryVal(sc, arg(h.QueryParam))
 		} else {
 			req.query = r.graphQLDoc(sc, req.path)
 		}
@@ -485,90 +485,47 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 	return req, noHTTP
 }
 
-// clientOperation resolves a go-swagger runtime.ClientOperation literal:
-// its Method, PathPattern and ID (the operation's name, which the name
-// rule reads).
+// clientOperation resolves, with the engine, a go-swagger
+// runtime.ClientOperation: its Method, PathPattern and ID (the
+// operation's name, which the name rule reads).
 func (r *Result) clientOperation(sc *Scope, e ast.Expr, req *hreq) {
-	for depth := 0; e != nil && depth < 4; depth++ {
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
-		switch x := e.(type) {
-		case *ast.Ident:
-			d, ok := sc.single(x)
-			if !ok {
-				return
-			}
-			e = d
-			continue
-		case *ast.CompositeLit:
-			id := ""
-			for _, el := range x.Elts {
-				kv, ok := el.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				k, _ := kv.Key.(*ast.Ident)
-				if k == nil {
-					continue
-				}
-				switch k.Name {
-				case "Method":
-					req.method = r.strVal(sc, kv.Value, 0)
-				case "PathPattern":
-					req.path = r.pathVal(sc, kv.Value)
-				case "ID":
-					id, _ = sc.stringOf(kv.Value)
-				}
-			}
-			if req.method.known {
-				req.method.from = id
-			}
-		}
+	if e == nil {
 		return
+	}
+	op := r.vf.Eval(e, nil)
+	m, _ := op.Field("Method")
+	req.method = r.methodOf(sc, m, 0)
+	if p, _ := op.Field("PathPattern"); p != nil {
+		if s, ok := p.String1(); ok {
+			req.path = hval{s: s, known: true, param: -1}
+		}
+	}
+	if id, _ := op.Field("ID"); id != nil && req.method.known {
+		req.method.from, _ = id.String1()
 	}
 }
 
 // strVal resolves a string expression to a constant or a parameter of the
-// enclosing function.
-func (r *Result) strVal(sc *Scope, e ast.Expr, depth int) hval {
-	if e == nil || depth > 4 {
+// enclosing function, or to the options that set it (config.method);
+// methodVal and queryVal ask the engine for the rest (flow.go).
+func (r *Result) strVal(sc *Scope, e ast.Expr) hval {
+	if e == nil {
 		return unknownVal
 	}
 	if tv, ok := sc.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		return hval{s: constant.StringVal(tv.Value), known: true, param: -1}
 	}
 	e = ast.Unparen(e)
-	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
-		// strings.ToUpper(method), string(method)
-		if fn, ok := typeutil.Callee(sc.info, c).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "ToUpper" {
-			return r.strVal(sc, c.Args[0], depth+1)
-		}
-		if tv, ok := sc.info.Types[c.Fun]; ok && tv.IsType() {
-			return r.strVal(sc, c.Args[0], depth+1)
-		}
-	}
 	if sel, ok := e.(*ast.SelectorExpr); ok && strings.EqualFold(sel.Sel.Name, "method") {
 		return hval{param: -1, opts: sc.optionsParam(sel.X)}
 	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return unknownVal
-	}
-	v, _ := sc.obj(id).(*types.Var)
-	if v == nil {
-		return unknownVal
-	}
-	if i, ok := sc.param(v); ok {
-		sc.build()
-		if len(sc.defs[v]) == 0 {
-			return hval{param: i}
+	if v, _ := sc.obj(identOf(e)).(*types.Var); v != nil {
+		if i, ok := sc.param(v); ok {
+			sc.build()
+			if len(sc.defs[v]) == 0 {
+				return hval{param: i}
+			}
 		}
-		return unknownVal
-	}
-	if d, ok := sc.single(id); ok {
-		return r.strVal(sc, d, depth+1)
 	}
 	return unknownVal
 }
@@ -754,7 +711,7 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 			name, _ = sc.stringOf(k)
 		}
 		if strings.EqualFold(name, "query") {
-			doc = r.strVal(sc, kv.Value, 0)
+			doc = r.queryVal(sc, kv.Value)
 		}
 		return true
 	})
@@ -822,22 +779,6 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 		q, kind := r.httpCall(sc, x, fn, depth+1)
 		if kind == buildsHTTP {
 			return q
-		}
-	case *ast.CompositeLit:
-		if tv, ok := sc.info.Types[x]; !ok || !isHTTPType(types.NewPointer(tv.Type), "Request") {
-			return req
-		}
-		req.method = hval{s: "GET", known: true, param: -1, from: sc.fname} // the zero Method means GET
-		for _, el := range x.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
-					req.method = r.methodVal(sc, kv.Value)
-					req.method.from = sc.fname
-				}
-			}
-		}
-		if req.method.known {
-			req.rpc = r.rpcPkg
 		}
 	}
 	return req
