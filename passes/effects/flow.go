@@ -71,9 +71,6 @@ func (r *Result) methodAlt(sc *Scope, a *valueflow.Value, depth int) hval {
 		if s, ok := a.String1(); ok {
 			return hval{s: strings.ToUpper(s), known: true, param: -1}
 		}
-	case valueflow.Nil:
-		// fieldOf's stand-in for a field left unset: the zero method, GET.
-		return hval{known: true, param: -1}
 	case valueflow.Call:
 		fn, _ := a.Obj.(*types.Func)
 		if depth < 4 && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "ToUpper" && len(a.Args) == 1 {
@@ -181,24 +178,24 @@ func (r *Result) methodArg(sc *Scope, call *ast.CallExpr, h *HTTP) hval {
 	return v
 }
 
-// fieldOf returns field name of each alternative of v: a struct's field
-// (Nil when the struct leaves it unset, or is nil), or the field of a
-// parameter or of another field, each call site's.
+// fieldOf returns field name of each alternative of v: a struct's field,
+// or the field of a parameter or of another field, each call site's. A
+// nil pointer has no fields to send (the alternative is dropped). A
+// field the struct leaves unset is unknown, not the zero method GET: the
+// engine may not have seen the store that sets it (a setter chained on
+// a call's result, c.NewRequest(p).WithMethod(m)), and a read is no less
+// a verdict than a write (its HTTP fact hides the callers' names).
 func fieldOf(v *valueflow.Value, name string) *valueflow.Value {
 	var out []*valueflow.Value
 	for _, a := range v.Each() {
 		switch a.Kind {
 		case valueflow.Struct:
-			if len(a.Sets) > 0 {
-				return valueflow.UnknownValue("options applied to a parameter")
-			}
 			f, _ := a.Field(name)
-			if f == nil {
-				f = valueflow.NilValue()
+			if f == nil || len(a.Sets) > 0 {
+				return valueflow.UnknownValue("field not set")
 			}
 			out = append(out, f)
 		case valueflow.Nil:
-			out = append(out, a)
 		case valueflow.Param, valueflow.Field:
 			out = append(out, &valueflow.Value{Kind: valueflow.Field, X: a, Name: name})
 		default:

@@ -248,3 +248,22 @@ func (c *Client) Lock(ctx context.Context, name string) error { // want Lock:`ef
 func (c *Client) Locks(ctx context.Context) error { // want Locks:`http\(read\)`
 	return c.Upper(ctx, "get", "/locks")
 }
+
+// WithMethod sets the method of the request it is called on, and
+// returns it: a fluent builder.
+func (r *Request) WithMethod(m string) *Request {
+	r.Method = m
+	return r
+}
+
+// Fluent chains the setter on a constructor's result: the engine does
+// not carry the receiver's store to the result, so the Method it sees
+// is unset, which says nothing (no fact, rather than a read).
+func (c *Client) Fluent(ctx context.Context) error {
+	return c.NewRequest("/fluent").WithMethod(http.MethodPost).Submit(ctx, c)
+}
+
+// Unset leaves Params.Method unset: unknown, as above.
+func (c *Client) Unset(ctx context.Context) error {
+	return c.CallAPI(ctx, Params{Path: "/unset"})
+}
