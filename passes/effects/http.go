@@ -21,7 +21,10 @@ import (
 // *http.Request it receives is a send function. These are HTTP facts. A
 // caller that passes a constant method (http.MethodPost) to such a
 // function commits that method, and gets an Effect fact that travels to
-// callers in other packages and modules as any effect does.
+// callers in other packages and modules as any effect does. Where these
+// shapes leave a method unknown, flow.go asks the value-flow engine: a
+// field of a params struct, a request struct a send function turns into
+// an *http.Request, a constructor's result, a table in a loop.
 //
 // Classification by method: GET, HEAD, OPTIONS and TRACE read; POST and
 // PATCH are not idempotent; PUT and DELETE are idempotent by nature. A
