@@ -88,7 +88,6 @@ var stdSinks = map[string]sink{
 	"(*database/sql.DB).QueryRow":        {check: sqlQuery(0)},
 	"(*database/sql.Tx).QueryContext":    {check: sqlQuery(1)},
 	"(*database/sql.Tx).QueryRowContext": {check: sqlQuery(1)},
-	"(*net/http.Client).Do":              {kind: kindHTTP, check: httpDo},
 	"(*net/http.Client).Post":            {kind: kindHTTP},
 	"(*net/http.Client).PostForm":        {kind: kindHTTP},
 	"net/http.Post":                      {kind: kindHTTP},
@@ -408,22 +407,6 @@ func classifySQL(q string, def bool) (write, idem bool) {
 		return false, false
 	}
 	return def, false
-}
-
-// httpDo: (*http.Client).Do is an effect when the request's method
-// resolves to a constant other than GET, HEAD, OPTIONS or TRACE.
-func httpDo(s *site) (bool, bool) {
-	m, ok := s.requestMethod(0)
-	if !ok {
-		return false, false
-	}
-	switch strings.ToUpper(m) {
-	case "GET", "HEAD", "OPTIONS", "TRACE", "":
-		return false, false
-	case "PUT", "DELETE":
-		return true, true
-	}
-	return true, false
 }
 
 // shells run whatever script they are given.

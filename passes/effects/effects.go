@@ -23,6 +23,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Effect is a fact about a function (or a package-level variable holding
@@ -85,7 +86,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "computes side-effect and dedupe-key-read facts for functions; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/effects",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab)},
 }
@@ -140,6 +141,11 @@ type Result struct {
 	// vocab: the package declares or imports a key name (vocab.go);
 	// localVocab: a function body of the package has one.
 	vocab, localVocab bool
+	// vf is the value-flow engine of the package, which resolves the
+	// methods of requests the shapes of http.go do not (flow.go).
+	vf *valueflow.Result
+	// noFlow: computeHTTP's first fixpoint, without the engine.
+	noFlow bool
 }
 
 type methodKey struct {
@@ -215,6 +221,7 @@ func run(pass *analysis.Pass) (any, error) {
 		http:         make(map[*types.Func]*HTTP),
 		httpFactPkgs: make(map[*types.Package]bool),
 	}
+	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	if cfg != nil {
 		r.configPkgs = make(map[string]bool)
 		for _, m := range []map[string]bool{cfg.Sinks, cfg.NonSinks} {
@@ -1035,75 +1042,6 @@ func (s *site) recvIsStdStream() bool {
 	}
 	v, ok := s.sc.info.Uses[sel.Sel].(*types.Var)
 	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr")
-}
-
-// requestMethod resolves the HTTP method of the *http.Request argument i:
-// from http.NewRequest[WithContext], an &http.Request{Method: ...}
-// literal, or an assignment to req.Method.
-func (s *site) requestMethod(i int) (string, bool) {
-	a := s.arg(i)
-	if a == nil {
-		return "", false
-	}
-	var defs []ast.Expr
-	if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-		v, _ := s.sc.info.Uses[id].(*types.Var)
-		if v == nil {
-			return "", false
-		}
-		s.sc.build()
-		if m, ok := s.sc.methodAssign[v]; ok {
-			return s.sc.stringOf(m)
-		}
-		for _, d := range s.sc.defs[v] {
-			defs = append(defs, d.rhs)
-		}
-	} else {
-		defs = []ast.Expr{a}
-	}
-	method, found := "", false
-	for _, d := range defs {
-		m, ok := s.methodOf(d)
-		if !ok || (found && m != method) {
-			return "", false
-		}
-		method, found = m, true
-	}
-	return method, found
-}
-
-func (s *site) methodOf(e ast.Expr) (string, bool) {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	switch e := e.(type) {
-	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(s.sc.info, e).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
-			return "", false
-		}
-		switch fn.Name() {
-		case "NewRequest":
-			if len(e.Args) > 0 {
-				return s.sc.stringOf(e.Args[0])
-			}
-		case "NewRequestWithContext":
-			if len(e.Args) > 1 {
-				return s.sc.stringOf(e.Args[1])
-			}
-		}
-	case *ast.CompositeLit:
-		for _, el := range e.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
-					return s.sc.stringOf(kv.Value)
-				}
-			}
-		}
-		return "GET", true // the zero Method means GET
-	}
-	return "", false
 }
 
 // ---- scopes ----

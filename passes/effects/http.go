@@ -21,7 +21,10 @@ import (
 // *http.Request it receives is a send function. These are HTTP facts. A
 // caller that passes a constant method (http.MethodPost) to such a
 // function commits that method, and gets an Effect fact that travels to
-// callers in other packages and modules as any effect does.
+// callers in other packages and modules as any effect does. Where these
+// shapes leave a method unknown, flow.go asks the value-flow engine: a
+// field of a params struct, a request struct a send function turns into
+// an *http.Request, a constructor's result, a table in a loop.
 //
 // Classification by method: GET, HEAD, OPTIONS and TRACE read; POST and
 // PATCH are not idempotent; PUT and DELETE are idempotent by nature. A
@@ -54,6 +57,12 @@ type HTTP struct {
 	// OptsArg, when not 0, says that the method is set by the options
 	// passed from parameter OptsArg-1 on (do(client, withMethod(...))).
 	OptsArg int
+	// MethodField, when not "", says that the method is this field path
+	// ("Method", "Spec.Method") of parameter MethodParam, or of the
+	// receiver with MethodRecv: a params or request struct that each
+	// caller fills (CallAPI(ctx, Params{Method: http.MethodPost})).
+	MethodField string
+	MethodRecv  bool
 }
 
 func (*HTTP) AFact() {}
@@ -77,8 +86,13 @@ func (h *HTTP) String() string {
 		b.WriteString("method of the options from param " + strconv.Itoa(h.OptsArg-1))
 	case h.ReqParam >= 0:
 		b.WriteString("request of param " + strconv.Itoa(h.ReqParam))
+	case h.MethodRecv:
+		b.WriteString("method of the receiver's " + h.MethodField)
 	case h.MethodParam >= 0:
 		b.WriteString("method of param " + strconv.Itoa(h.MethodParam))
+		if h.MethodField != "" {
+			b.WriteString("'s " + h.MethodField)
+		}
 	default:
 		b.WriteString(h.Method)
 	}
@@ -103,9 +117,15 @@ type hval struct {
 	s     string
 	known bool
 	param int
+	recv  bool   // the receiver's field (field is not "")
+	field string // the field path of param (or of the receiver) that holds it
 	opts  int    // 1 + the index of the variadic options parameter that sets it
 	from  string // for a method: the function whose constant it is
 }
+
+// symbolic reports whether v is decided by each call site: a parameter,
+// a field of one or of the receiver, or options.
+func (v hval) symbolic() bool { return v.param >= 0 || v.recv || v.opts > 0 }
 
 var unknownVal = hval{param: -1}
 
@@ -349,15 +369,14 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		case h.OptsArg > 0:
 			req.method = r.optionsMethod(sc, call, h.OptsArg-1)
 		case h.ReqParam >= 0:
-			req2 := r.reqOf(sc, arg(h.ReqParam), depth+1)
+			req2 := r.reqAt(sc, arg(h.ReqParam), depth+1)
 			req2.sink = h.Sink
 			if h.Builds {
 				return req2, buildsHTTP
 			}
 			return req2, sendsHTTP
-		case h.MethodParam >= 0:
-			req.method = r.strVal(sc, arg(h.MethodParam), 0)
-			req.method.from = sc.fname
+		case h.MethodRecv || h.MethodParam >= 0:
+			req.method = r.methodArg(sc, call, h)
 		default:
 			req.method = hval{s: h.Method, known: true, param: -1, from: h.From}
 			req.rpc = h.RPC
@@ -369,7 +388,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.path = hval{s: h.Path, known: h.Path != "", param: -1}
 		}
 		if h.QueryParam >= 0 {
-			req.query = r.strVal(sc, arg(h.QueryParam), 0)
+			req.query = r.queryVal(sc, arg(h.QueryParam))
 		} else {
 			req.query = r.graphQLDoc(sc, req.path)
 		}
@@ -380,7 +399,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		return req, sendsHTTP
 	}
 	if isDoer(fn) {
-		req2 := r.reqOf(sc, arg(0), depth+1)
+		req2 := r.reqAt(sc, arg(0), depth+1)
 		req2.sink = fn.FullName()
 		if fn.Pkg() != nil && fn.Pkg().Path() != "net/http" {
 			req2.sink = qualifiedName(fn)
@@ -397,7 +416,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 	case "net/http":
 		switch recv + "." + fn.Name() {
 		case ".NewRequest":
-			req.method = r.strVal(sc, arg(0), 0)
+			req.method = r.methodVal(sc, arg(0))
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(1))
 			if req.method.known {
@@ -406,7 +425,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.query = r.graphQLDoc(sc, req.path)
 			return req, buildsHTTP
 		case ".NewRequestWithContext":
-			req.method = r.strVal(sc, arg(1), 0)
+			req.method = r.methodVal(sc, arg(1))
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(2))
 			if req.method.known {
@@ -435,7 +454,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			direct(strings.ToUpper(fn.Name()))
 			req.path = r.pathVal(sc, arg(0))
 		case "Execute":
-			req.method = r.strVal(sc, arg(0), 0)
+			req.method = r.methodVal(sc, arg(0))
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(1))
 		default:
@@ -449,12 +468,12 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			if fn.Name() == "NewRequestWithContext" {
 				i = 1
 			}
-			req.method = r.strVal(sc, arg(i), 0)
+			req.method = r.methodVal(sc, arg(i))
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(i+1))
 			return req, buildsHTTP
 		case "Client.Do":
-			req2 := r.reqOf(sc, arg(0), depth+1)
+			req2 := r.reqAt(sc, arg(0), depth+1)
 			req2.sink = req.sink
 			return req2, sendsHTTP
 		}
@@ -469,90 +488,47 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 	return req, noHTTP
 }
 
-// clientOperation resolves a go-swagger runtime.ClientOperation literal:
-// its Method, PathPattern and ID (the operation's name, which the name
-// rule reads).
+// clientOperation resolves, with the engine, a go-swagger
+// runtime.ClientOperation: its Method, PathPattern and ID (the
+// operation's name, which the name rule reads).
 func (r *Result) clientOperation(sc *Scope, e ast.Expr, req *hreq) {
-	for depth := 0; e != nil && depth < 4; depth++ {
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
-		switch x := e.(type) {
-		case *ast.Ident:
-			d, ok := sc.single(x)
-			if !ok {
-				return
-			}
-			e = d
-			continue
-		case *ast.CompositeLit:
-			id := ""
-			for _, el := range x.Elts {
-				kv, ok := el.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				k, _ := kv.Key.(*ast.Ident)
-				if k == nil {
-					continue
-				}
-				switch k.Name {
-				case "Method":
-					req.method = r.strVal(sc, kv.Value, 0)
-				case "PathPattern":
-					req.path = r.pathVal(sc, kv.Value)
-				case "ID":
-					id, _ = sc.stringOf(kv.Value)
-				}
-			}
-			if req.method.known {
-				req.method.from = id
-			}
-		}
+	if e == nil {
 		return
+	}
+	op := r.vf.Eval(e, nil)
+	m, _ := op.Field("Method")
+	req.method = r.methodOf(sc, m, 0)
+	if p, _ := op.Field("PathPattern"); p != nil {
+		if s, ok := p.String1(); ok {
+			req.path = hval{s: s, known: true, param: -1}
+		}
+	}
+	if id, _ := op.Field("ID"); id != nil && req.method.known {
+		req.method.from, _ = id.String1()
 	}
 }
 
 // strVal resolves a string expression to a constant or a parameter of the
-// enclosing function.
-func (r *Result) strVal(sc *Scope, e ast.Expr, depth int) hval {
-	if e == nil || depth > 4 {
+// enclosing function, or to the options that set it (config.method);
+// methodVal and queryVal ask the engine for the rest (flow.go).
+func (r *Result) strVal(sc *Scope, e ast.Expr) hval {
+	if e == nil {
 		return unknownVal
 	}
 	if tv, ok := sc.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		return hval{s: constant.StringVal(tv.Value), known: true, param: -1}
 	}
 	e = ast.Unparen(e)
-	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
-		// strings.ToUpper(method), string(method)
-		if fn, ok := typeutil.Callee(sc.info, c).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "ToUpper" {
-			return r.strVal(sc, c.Args[0], depth+1)
-		}
-		if tv, ok := sc.info.Types[c.Fun]; ok && tv.IsType() {
-			return r.strVal(sc, c.Args[0], depth+1)
-		}
-	}
 	if sel, ok := e.(*ast.SelectorExpr); ok && strings.EqualFold(sel.Sel.Name, "method") {
 		return hval{param: -1, opts: sc.optionsParam(sel.X)}
 	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return unknownVal
-	}
-	v, _ := sc.obj(id).(*types.Var)
-	if v == nil {
-		return unknownVal
-	}
-	if i, ok := sc.param(v); ok {
-		sc.build()
-		if len(sc.defs[v]) == 0 {
-			return hval{param: i}
+	if v, _ := sc.obj(identOf(e)).(*types.Var); v != nil {
+		if i, ok := sc.param(v); ok {
+			sc.build()
+			if len(sc.defs[v]) == 0 {
+				return hval{param: i}
+			}
 		}
-		return unknownVal
-	}
-	if d, ok := sc.single(id); ok {
-		return r.strVal(sc, d, depth+1)
 	}
 	return unknownVal
 }
@@ -599,7 +575,7 @@ func (r *Result) optionsMethod(sc *Scope, call *ast.CallExpr, i int) hval {
 			continue
 		}
 		if h := r.http[fn.Origin()]; h != nil && h.Option {
-			v := r.strVal(sc, argAt(c, h.MethodParam), 0)
+			v := r.methodVal(sc, argAt(c, h.MethodParam))
 			v.from = sc.fname
 			return v
 		}
@@ -738,7 +714,7 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 			name, _ = sc.stringOf(k)
 		}
 		if strings.EqualFold(name, "query") {
-			doc = r.strVal(sc, kv.Value, 0)
+			doc = r.queryVal(sc, kv.Value)
 		}
 		return true
 	})
@@ -765,7 +741,7 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 		}
 		sc.build()
 		if m, ok := sc.methodAssign[v]; ok {
-			req.method = r.strVal(sc, m, 0)
+			req.method = r.methodVal(sc, m)
 			req.method.from = sc.fname
 			return req
 		}
@@ -806,22 +782,6 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 		q, kind := r.httpCall(sc, x, fn, depth+1)
 		if kind == buildsHTTP {
 			return q
-		}
-	case *ast.CompositeLit:
-		if tv, ok := sc.info.Types[x]; !ok || !isHTTPType(types.NewPointer(tv.Type), "Request") {
-			return req
-		}
-		req.method = hval{s: "GET", known: true, param: -1, from: sc.fname} // the zero Method means GET
-		for _, el := range x.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
-					req.method = r.strVal(sc, kv.Value, 0)
-					req.method.from = sc.fname
-				}
-			}
-		}
-		if req.method.known {
-			req.rpc = r.rpcPkg
 		}
 	}
 	return req
@@ -925,22 +885,29 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 	// about the operation.
 	r.rpcPkg = len(methods) == 1 && methods["POST"] && !viaParam
 
-	for round := 0; round < 8; round++ {
-		changed := false
-		for _, c := range cands {
-			obj := c.fi.obj.(*types.Func)
-			if r.http[obj] != nil && !r.http[obj].Read {
-				continue
-			}
-			if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil {
-				if old := r.http[obj]; old == nil || *old != *h {
-					r.http[obj] = h
-					changed = true
+	// The shapes first, to their fixpoint; then the engine, for what
+	// they leave unknown (flow.go): a fact is not revised once made, and
+	// the engine's would otherwise come first where a builder's fact is
+	// not made yet, without the path the shapes find.
+	for _, noFlow := range []bool{true, false} {
+		r.noFlow = noFlow
+		for round := 0; round < 8; round++ {
+			changed := false
+			for _, c := range cands {
+				obj := c.fi.obj.(*types.Func)
+				if r.http[obj] != nil && !r.http[obj].Read {
+					continue
+				}
+				if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil {
+					if old := r.http[obj]; old == nil || *old != *h {
+						r.http[obj] = h
+						changed = true
+					}
 				}
 			}
-		}
-		if !changed {
-			break
+			if !changed {
+				break
+			}
 		}
 	}
 	for _, c := range cands {
@@ -953,8 +920,8 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 
 // countMethods records the constant methods the package's requests use.
 func (r *Result) countMethods(sc *Scope, call *ast.CallExpr, fn *types.Func, methods map[string]bool, viaParam *bool) {
-	if h := r.http[fn]; h != nil && h.MethodParam >= 0 {
-		if v := r.strVal(sc, argAt(call, h.MethodParam), 0); v.known {
+	if h := r.http[fn]; h != nil && (h.MethodRecv || h.MethodParam >= 0) {
+		if v := r.methodArg(sc, call, h); v.known {
 			methods[strings.ToUpper(v.s)] = true
 			*viaParam = true
 		}
@@ -1021,7 +988,7 @@ func (r *Result) inferHTTP(sc *Scope, calls []*ast.CallExpr, rets []*ast.ReturnS
 		}
 	}
 	for _, ret := range rets {
-		req := r.reqOf(sc, ret.Results[0], 0)
+		req := r.reqAt(sc, ret.Results[0], 0)
 		if h := paramFact(req, true); h != nil && best == nil {
 			best = h
 		} else if h == nil && req.method.known && best == nil {
@@ -1049,8 +1016,8 @@ func paramFact(req hreq, builds bool) *HTTP {
 	case req.reqParam >= 0:
 		h.ReqParam = req.reqParam
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
-	case req.method.param >= 0:
-		h.MethodParam = req.method.param
+	case req.method.param >= 0 || req.method.recv:
+		h.MethodParam, h.MethodField, h.MethodRecv = req.method.param, req.method.field, req.method.recv
 	case req.method.known && strings.EqualFold(req.method.s, "POST") && (req.path.param >= 0 || req.query.param >= 0):
 		// Only a POST's path or document can make it a read.
 		h.Method, h.RPC, h.From = strings.ToUpper(req.method.s), req.rpc, req.method.from

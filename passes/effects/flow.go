@@ -1,0 +1,296 @@
+package effects
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/mcpvet/mcpvet/passes/valueflow"
+)
+
+// This file asks the value-flow engine (passes/valueflow) for the method
+// of a request where the shapes of http.go do not decide it: a method
+// that travels in a field of a params or request struct (CallAPI(ctx,
+// Params{Method: http.MethodPost}), where CallAPI builds the request
+// from p.Method), a builder that stores the method in a struct that a
+// send function turns into an *http.Request later, a constructor's
+// result (of this package, or of another through its summary fact), a
+// table of requests that a loop ranges over.
+//
+// Precision first: the engine's answer decides the method when every
+// alternative is a constant method (the most significant one is then
+// the method: a loop over a table of a GET and a POST sends a POST), or
+// when it is one parameter of the enclosing function, or a field of one
+// or of the receiver: that method is then judged at each call site, as
+// a method parameter is (HTTP.MethodParam, MethodField, MethodRecv). An
+// alternative the engine does not know leaves the method unknown.
+
+// methodVal resolves a method expression: http.go's shapes (strVal)
+// first, then the engine.
+func (r *Result) methodVal(sc *Scope, e ast.Expr) hval {
+	v := r.strVal(sc, e)
+	if v.known || v.symbolic() || e == nil || r.noFlow {
+		return v
+	}
+	v = r.methodOf(sc, r.vf.Eval(e, nil), 0)
+	if v.known {
+		v.from = sc.fname
+	}
+	return v
+}
+
+// queryVal resolves a GraphQL document: strVal's shapes, then the
+// engine, for one constant or a parameter.
+func (r *Result) queryVal(sc *Scope, e ast.Expr) hval {
+	v := r.strVal(sc, e)
+	if v.known || v.symbolic() || e == nil || r.noFlow {
+		return v
+	}
+	val := r.vf.Eval(e, nil)
+	if s, ok := val.String1(); ok {
+		return hval{s: s, known: true, param: -1}
+	}
+	if p := sc.paramField(val); p.param >= 0 && p.field == "" {
+		return p
+	}
+	return unknownVal
+}
+
+// methodOf turns the engine's value of a method into an hval.
+func (r *Result) methodOf(sc *Scope, v *valueflow.Value, depth int) hval {
+	var alts []hval
+	for _, a := range v.Each() {
+		alts = append(alts, r.methodAlt(sc, a, depth))
+	}
+	return joinMethods(alts)
+}
+
+func (r *Result) methodAlt(sc *Scope, a *valueflow.Value, depth int) hval {
+	switch a.Kind {
+	case valueflow.Const:
+		if s, ok := a.String1(); ok {
+			return hval{s: strings.ToUpper(s), known: true, param: -1}
+		}
+	case valueflow.Call:
+		fn, _ := a.Obj.(*types.Func)
+		if depth < 4 && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "ToUpper" && len(a.Args) == 1 {
+			return r.methodOf(sc, a.Args[0], depth+1)
+		}
+	case valueflow.Param, valueflow.Field:
+		return sc.paramField(a)
+	}
+	return unknownVal
+}
+
+// joinMethods returns the method of a value with alternatives alts: the
+// one alternative, or the most significant of constant methods (a write
+// before an idempotent one before a read); unknown otherwise.
+func joinMethods(alts []hval) hval {
+	switch len(alts) {
+	case 0:
+		return unknownVal
+	case 1:
+		return alts[0]
+	}
+	best := -1
+	for i, a := range alts {
+		if !a.known {
+			return unknownVal
+		}
+		if best < 0 || methodRank(a.s) > methodRank(alts[best].s) {
+			best = i
+		}
+	}
+	return alts[best]
+}
+
+// methodRank orders methods as classifyHTTP's effects are ordered
+// (MoreSignificant): reads, then PUT and DELETE, then the others.
+func methodRank(m string) int {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS", "TRACE", "":
+		return 0
+	case "PUT", "DELETE":
+		return 1
+	}
+	return 2
+}
+
+// paramField returns, for the engine's value v, the parameter of the
+// scope's declared function that it is, or the field path of such a
+// parameter or of the receiver.
+func (sc *Scope) paramField(v *valueflow.Value) hval {
+	var path []string
+	for v != nil && v.Kind == valueflow.Field {
+		path = append([]string{v.Name}, path...)
+		v = v.X
+	}
+	if v == nil || v.Kind != valueflow.Param || sc.sig == nil {
+		return unknownVal
+	}
+	pv, _ := v.Obj.(*types.Var)
+	if pv == nil {
+		return unknownVal
+	}
+	sc.build()
+	if len(sc.defs[pv]) > 0 {
+		return unknownVal // reassigned: not what each caller passes
+	}
+	field := strings.Join(path, ".")
+	if pv == sc.sig.Recv() {
+		if field == "" {
+			return unknownVal
+		}
+		return hval{param: -1, recv: true, field: field}
+	}
+	if i, ok := sc.param(pv); ok {
+		return hval{param: i, field: field}
+	}
+	return unknownVal
+}
+
+// methodArg resolves the method a call of a function with fact h sends:
+// its argument MethodParam, or the field MethodField of it or of the
+// receiver.
+func (r *Result) methodArg(sc *Scope, call *ast.CallExpr, h *HTTP) hval {
+	var x ast.Expr
+	if h.MethodRecv {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			x = sel.X
+		}
+	} else {
+		x = argAt(call, h.MethodParam)
+	}
+	if x == nil {
+		return unknownVal
+	}
+	var v hval
+	if h.MethodField == "" {
+		v = r.methodVal(sc, x)
+	} else {
+		val := r.vf.Eval(x, nil)
+		for _, name := range strings.Split(h.MethodField, ".") {
+			val = fieldOf(val, name)
+		}
+		v = r.methodOf(sc, val, 0)
+	}
+	v.from = sc.fname
+	return v
+}
+
+// fieldOf returns field name of each alternative of v: a struct's field,
+// or the field of a parameter or of another field, each call site's. A
+// nil pointer has no fields to send (the alternative is dropped). A
+// field the struct leaves unset is unknown, not the zero method GET: the
+// engine may not have seen the store that sets it (a setter chained on
+// a call's result, c.NewRequest(p).WithMethod(m)), and a read is no less
+// a verdict than a write (its HTTP fact hides the callers' names).
+func fieldOf(v *valueflow.Value, name string) *valueflow.Value {
+	var out []*valueflow.Value
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Struct:
+			f, _ := a.Field(name)
+			if f == nil || len(a.Sets) > 0 {
+				return valueflow.UnknownValue("field not set")
+			}
+			out = append(out, f)
+		case valueflow.Nil:
+		case valueflow.Param, valueflow.Field:
+			out = append(out, &valueflow.Value{Kind: valueflow.Field, X: a, Name: name})
+		default:
+			return valueflow.UnknownValue("field of " + a.String())
+		}
+	}
+	return valueflow.Union(out...)
+}
+
+// reqAt resolves the *http.Request expression e: reqOf's shapes first,
+// then the engine (flowReq).
+func (r *Result) reqAt(sc *Scope, e ast.Expr, depth int) hreq {
+	req := r.reqOf(sc, e, depth)
+	if req.method.known || req.method.symbolic() || req.reqParam >= 0 || e == nil || r.noFlow {
+		return req
+	}
+	q := r.flowReq(sc, e)
+	if !q.method.known && !q.method.symbolic() {
+		return req
+	}
+	if !q.path.known {
+		q.path = req.path
+	}
+	return q
+}
+
+// flowReq resolves the request expression e with the engine: a call of
+// http.NewRequest[WithContext] (net/http's or go-retryablehttp's), its
+// WithContext or Clone, an http.Request literal.
+func (r *Result) flowReq(sc *Scope, e ast.Expr) hreq {
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	v := r.vf.Eval(e, nil)
+	var alts []hval
+	for _, a := range v.Each() {
+		m, path := r.reqAlt(sc, a, 0)
+		alts = append(alts, m)
+		if len(v.Each()) == 1 {
+			req.path = path
+		}
+	}
+	req.method = joinMethods(alts)
+	if req.method.known {
+		req.method.from = sc.fname
+		req.rpc = r.rpcPkg
+	}
+	return req
+}
+
+// reqAlt returns the method of one alternative of a request, and its
+// URL when constant.
+func (r *Result) reqAlt(sc *Scope, a *valueflow.Value, depth int) (hval, hval) {
+	switch a.Kind {
+	case valueflow.Call:
+		fn, _ := a.Obj.(*types.Func)
+		if fn == nil || fn.Pkg() == nil || depth > 4 {
+			break
+		}
+		p := fn.Pkg().Path()
+		if p != "net/http" && p != "github.com/hashicorp/go-retryablehttp" {
+			break
+		}
+		i := -1
+		switch recvName(fn) + "." + fn.Name() {
+		case ".NewRequest":
+			i = 0
+		case ".NewRequestWithContext":
+			i = 1
+		case "Request.WithContext", "Request.Clone":
+			if p == "net/http" && a.Recv != nil {
+				var alts []hval
+				for _, x := range a.Recv.Each() {
+					m, _ := r.reqAlt(sc, x, depth+1)
+					alts = append(alts, m)
+				}
+				return joinMethods(alts), unknownVal
+			}
+		}
+		if i < 0 || i >= len(a.Args) {
+			break
+		}
+		path := unknownVal
+		if i+1 < len(a.Args) {
+			if s, ok := a.Args[i+1].String1(); ok {
+				path = hval{s: s, known: true, param: -1}
+			}
+		}
+		return r.methodOf(sc, a.Args[i], 0), path
+	case valueflow.Struct:
+		if n, ok := types.Unalias(a.Type).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request" {
+			f, _ := a.Field("Method")
+			if f == nil {
+				return hval{s: "GET", known: true, param: -1}, unknownVal // the zero Method means GET
+			}
+			return r.methodOf(sc, f, 0), unknownVal
+		}
+	}
+	return unknownVal, unknownVal
+}
