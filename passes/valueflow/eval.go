@@ -70,6 +70,11 @@ type storeKey struct {
 // Unknown.
 const budget = 20000
 
+// exportBudget bounds the work of one exported summary: a constructor's
+// or a builder's summary takes tens of steps; a function that needs more
+// is rarely one a consumer follows.
+const exportBudget = 2000
+
 // packageBudget bounds the steps spent on exporting one package's
 // summaries: a package of mutually recursive functions (a schema
 // validator) gets no more summaries once it is spent.
@@ -84,19 +89,20 @@ type Engine struct {
 	ix      *index
 	imports importer
 
-	sums     map[ast.Node]*Summary // by *ast.FuncDecl or *ast.FuncLit
-	inSum    map[ast.Node]bool
-	varMemo  map[*types.Var]*Value
-	inVar    map[*types.Var]bool
-	steps    int
-	total    int                   // steps over all queries
-	qsums    map[ast.Node]*Summary // this query's summaries that met a cycle
-	qvars    map[*types.Var]*Value // this query's variables that met a cycle
-	inStore  map[storeKey]bool     // field reads under evaluation
-	cycle    bool                  // a query met a variable or summary under evaluation
-	depth    int
-	extSums  map[*types.Func]*Summary
-	implMemo map[string][]*types.Func
+	sums      map[ast.Node]*Summary // by *ast.FuncDecl or *ast.FuncLit
+	inSum     map[ast.Node]bool
+	varMemo   map[*types.Var]*Value
+	inVar     map[*types.Var]bool
+	steps     int
+	total     int                   // steps over all queries
+	exporting bool                  // computing the summaries to export
+	qsums     map[ast.Node]*Summary // this query's summaries that met a cycle
+	qvars     map[*types.Var]*Value // this query's variables that met a cycle
+	inStore   map[storeKey]bool     // field reads under evaluation
+	cycle     bool                  // a query met a variable or summary under evaluation
+	depth     int
+	extSums   map[*types.Func]*Summary
+	implMemo  map[string][]*types.Func
 }
 
 // importer gives the summaries of functions of other packages (facts)
@@ -130,6 +136,15 @@ func (en *Engine) Eval(e ast.Expr, env *Env) *Value {
 	return en.eval(e, env)
 }
 
+// limit is the step budget of the query under way: exportBudget while
+// exporting summaries, which nobody may ever ask for.
+func (en *Engine) limit() int {
+	if en.exporting {
+		return exportBudget
+	}
+	return budget
+}
+
 // begin starts a top-level query: a fresh budget, and no memo of what
 // the last query computed under a cycle (its answer depended on where
 // that query entered the cycle).
@@ -150,7 +165,7 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 	}
 	en.steps++
 	en.total++
-	if en.steps > budget {
+	if en.steps > en.limit() {
 		en.cycle = true // do not memoize what the budget cut short
 		return UnknownValue("budget")
 	}

@@ -94,7 +94,7 @@ func (b *binding) value(v *Value, depth int) *Value {
 	}
 	b.en.steps++
 	b.en.total++
-	if b.en.steps > budget {
+	if b.en.steps > b.en.limit() {
 		b.en.cycle = true
 		return UnknownValue("budget")
 	}

@@ -285,7 +285,11 @@ func run(pass *analysis.Pass) (any, error) {
 func exportSummaries(pass *analysis.Pass, en *Engine) {
 	pass.ExportPackageFact(&Analyzed{})
 	en.begin()
-	defer en.begin()
+	en.exporting = true
+	defer func() {
+		en.exporting = false
+		en.begin()
+	}()
 files:
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
