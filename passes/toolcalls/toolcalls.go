@@ -544,7 +544,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 		}
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
-			if s, ok := analysisutil.ConstString(info, n.Key); ok && m.IsKey(s) {
+			if r.isKeyName(info, m, n.Key) {
 				found = true
 			}
 		case *ast.CompositeLit:
@@ -566,7 +566,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 				}
 			}
 		case *ast.IndexExpr:
-			if s, ok := analysisutil.ConstString(info, n.Index); ok && m.IsKey(s) {
+			if r.isKeyName(info, m, n.Index) {
 				found = true
 			}
 		case *ast.SelectorExpr:
@@ -575,7 +575,7 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if s, ok := analysisutil.ConstString(info, a); ok && m.IsKey(s) {
+				if r.isKeyName(info, m, a) {
 					found = true
 				}
 			}
@@ -869,4 +869,31 @@ func (r *Result) flowName(params ast.Expr) string {
 		name = s
 	}
 	return name
+}
+
+// isKeyName reports whether e is a dedupe key's name: a constant, or a
+// string the value-flow engine finds every value of constant (a name
+// kept in a local, a field, a constructor's result).
+func (r *Result) isKeyName(info *types.Info, m *names.Matcher, e ast.Expr) bool {
+	if s, ok := analysisutil.ConstString(info, e); ok {
+		return m.IsKey(s)
+	}
+	if r.vf == nil {
+		return false
+	}
+	if t := info.TypeOf(e); t == nil {
+		return false
+	} else if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	ss, ok := r.vf.Eval(e, nil).Strings()
+	if !ok || len(ss) == 0 {
+		return false
+	}
+	for _, s := range ss {
+		if !m.IsKey(s) {
+			return false
+		}
+	}
+	return true
 }
