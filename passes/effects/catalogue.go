@@ -435,6 +435,23 @@ var commandReads = map[string]map[string]bool{
 	"systemctl": words("status", "show", "list-units", "is-active", "is-enabled"),
 }
 
+// subReads and subWrites are the subcommand words of a binary none of
+// the tables above knows (a vendor CLI, an in-house tool): when the first
+// word after the binary and its leading flags is a constant, a read word
+// makes the run a read (mytool get, mytool status --json), a write word
+// keeps it an effect (mytool create, mytool deploy). Any other word, or a
+// subcommand that is not a constant, leaves the run as an unknown binary's.
+// The tables of the known clients, the read-only binaries and the shells
+// come first: kubectl's, helm's or git's own subcommands decide theirs.
+var subReads = words("get", "info", "ls", "list", "show", "describe", "status", "view", "report",
+	"history", "find", "ping", "version", "help", "inspect", "logs", "top", "search", "diff", "cat",
+	"whoami", "explain", "check", "validate", "dry-run", "template")
+
+var subWrites = words("put", "add", "create", "del", "delete", "rm", "pub", "publish", "restore",
+	"update", "apply", "set", "patch", "push", "install", "uninstall", "deploy", "kill", "stop",
+	"start", "restart", "scale", "rollout", "drain", "cordon", "exec", "run", "send", "write", "mv",
+	"cp", "mkdir", "move", "transition")
+
 // readMostly are clients mostly run to query: a subcommand chosen at run
 // time is unknown rather than a write.
 var readMostly = words("git", "go")
