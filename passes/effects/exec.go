@@ -772,8 +772,9 @@ var valueFlags = words("-C", "-c", "-n", "--namespace", "--context", "--kubeconf
 	"-o", "--output", "--git-dir", "--work-tree", "-H", "--host", "--project", "--region", "--profile",
 	"--chdir", "-chdir")
 
-// readVerbs are the read-only subcommands of every known client, used for
-// a binary chosen at run time.
+// readVerbs are the read-only subcommands of every known client and the
+// read words of unknown binaries (subReads), used for a binary chosen at
+// run time.
 var readVerbs = func() func() map[string]bool {
 	var m map[string]bool
 	return func() map[string]bool {
