@@ -54,7 +54,9 @@
 // Edit that PUTs is idempotent, an Update that POSTs is not). A POST that
 // is a read by design is a read: the function that fixes the constant
 // POST is named Search, Query, Find, List, Get, Lookup, Preview,
-// Estimate, Embed, Count or Validate (its first word), or the constant
+// Estimate, Embed, Count or Validate (its first word), or has a dry-run
+// word anywhere in its name (CreateOrderPreview, DeployDryRun,
+// SimulateTransfer), or the constant
 // path has a segment search, _search, _msearch, _count, query or
 // embeddings, or the request carries a constant GraphQL query (not a
 // mutation). When a path has several effects, the message names the one

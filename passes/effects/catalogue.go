@@ -234,17 +234,72 @@ func init() {
 //
 // The rule was chosen from real servers: SDK clients that do I/O take a
 // context (go-github, client-go, the AWS SDK, stripe-go v82+, kafka-go),
-// while in-memory caches, metrics and loggers mostly do not; "Add" and
-// "Write" are left out because metrics (counter.Add(ctx, 1)) and
-// transports (conn.Write(ctx, ...)) use them.
+// while in-memory caches, metrics and loggers mostly do not; "Write" is
+// left out because transports (conn.Write(ctx, ...)) use it. "Add" is in
+// (AddComment, AddIssueToSprint): the metrics that name it so
+// (counter.Add(ctx, 1)) are OpenTelemetry's and Prometheus's, which
+// notRemote leaves out. A name with a dry-run word (DryRunName) is never
+// taken: CreateOrderPreview computes what a create would do.
 var remoteVerbs = words(
 	"Create", "Insert", "Send", "Publish", "Post", "Charge", "Transfer", "Install",
 	"Apply", "Delete", "Update", "Upsert", "Patch", "Put", "Submit", "Enqueue",
 	"Merge", "Edit", "Refund", "Pay", "Capture", "Deploy", "Provision", "Trigger",
-	"Dispatch", "Uninstall", "Upload", "Remove", "Destroy", "Terminate", "Purge")
+	"Dispatch", "Uninstall", "Upload", "Remove", "Destroy", "Terminate", "Purge",
+	"Add", "Move", "Transition")
 
-// remoteIdem lists which generic verbs are idempotent by nature.
-var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge")
+// remoteIdem lists which generic verbs are idempotent by nature: moving
+// an item to a place converges (a second move leaves it there).
+var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge", "Move")
+
+// dryRunWords are the words that, anywhere in a function's name, say
+// that it computes what a change would do without making it:
+// CreateOrderPreview, DeployDryRun, SimulateTransfer, ValidateConfig,
+// EstimateCost. Such a name is a read for every judgement by name (the
+// generic rule, the verbs of the catalogue's rules, a POST named like a
+// read, toolhints' mutators) whatever its first word.
+var dryRunWords = words("preview", "dryrun", "simulate", "validate", "estimate")
+
+// DryRunName reports whether a function's name has a dry-run word
+// (dryRunWords; Dry followed by Run) among its words.
+func DryRunName(name string) bool {
+	ws := nameWords(name)
+	for i, w := range ws {
+		w = strings.ToLower(w)
+		if dryRunWords[w] || (w == "dry" && i+1 < len(ws) && strings.EqualFold(ws[i+1], "run")) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits a Go name into its words: at an upper-case letter
+// after a lower-case one or a digit, before the last upper-case letter of
+// an acronym that a lower-case one follows (HTTPServer: HTTP, Server), and
+// at underscores.
+func nameWords(name string) []string {
+	var ws []string
+	start := 0
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '_' {
+			if i > start {
+				ws = append(ws, name[start:i])
+			}
+			start = i + 1
+			continue
+		}
+		if i > start && isUpper(c) && (isLower(name[i-1]) || i+1 < len(name) && isUpper(name[i-1]) && isLower(name[i+1])) {
+			ws = append(ws, name[start:i])
+			start = i
+		}
+	}
+	if start < len(name) {
+		ws = append(ws, name[start:])
+	}
+	return ws
+}
 
 // notRemote lists package path prefixes whose methods are never remote
 // mutations for the generic rule: the MCP SDKs themselves (CreateMessage
@@ -434,6 +489,23 @@ var commandReads = map[string]map[string]bool{
 	"npm":       words("ls", "list", "view", "version", "outdated"),
 	"systemctl": words("status", "show", "list-units", "is-active", "is-enabled"),
 }
+
+// subReads and subWrites are the subcommand words of a binary none of
+// the tables above knows (a vendor CLI, an in-house tool): when the first
+// word after the binary and its leading flags is a constant, a read word
+// makes the run a read (mytool get, mytool status --json), a write word
+// keeps it an effect (mytool create, mytool deploy). Any other word, or a
+// subcommand that is not a constant, leaves the run as an unknown binary's.
+// The tables of the known clients, the read-only binaries and the shells
+// come first: kubectl's, helm's or git's own subcommands decide theirs.
+var subReads = words("get", "info", "ls", "list", "show", "describe", "status", "view", "report",
+	"history", "find", "ping", "version", "help", "inspect", "logs", "top", "search", "diff", "cat",
+	"whoami", "explain", "check", "validate", "dry-run", "template")
+
+var subWrites = words("put", "add", "create", "del", "delete", "rm", "pub", "publish", "restore",
+	"update", "apply", "set", "patch", "push", "install", "uninstall", "deploy", "kill", "stop",
+	"start", "restart", "scale", "rollout", "drain", "cordon", "exec", "run", "send", "write", "mv",
+	"cp", "mkdir", "move", "transition")
 
 // readMostly are clients mostly run to query: a subcommand chosen at run
 // time is unknown rather than a write.

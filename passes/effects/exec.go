@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file judges process runs by their command line: which binary, and
@@ -21,7 +22,13 @@ import (
 // read, or when its binary is chosen at run time (a configured path) and
 // its subcommand is not a constant read verb. Known read-only command
 // lines (git status, go list, kubectl get, helm list, docker ps, ...) stay
-// reads whatever their later arguments. Silent: a re-exec of the program
+// reads whatever their later arguments. A binary no table knows (a vendor
+// CLI) is judged by its subcommand, the first argument after the leading
+// flags, when it is a constant read word (catalogue.go's subReads:
+// mytool status, mytool --json get x); other words keep it an effect.
+// Where exec.go's shapes lose an argument list (a slice in a struct field,
+// a constructor's result), the value-flow engine resolves it (flowArgs).
+// Silent: a re-exec of the program
 // itself (os.Args[0], os.Executable: gopls runs "gopls vulncheck", E18), a
 // git or go subcommand chosen at run time (x/tools/go/packages builds go
 // list command lines: mostly reads), a go or git run (other than push)
@@ -235,7 +242,7 @@ func (sc *Scope) argToks(args []ast.Expr, ellipsis bool) []tok {
 // one spread value.
 func (sc *Scope) spreadToks(e ast.Expr) []tok {
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok {
+	if id, ok := e.(*ast.Ident); ok && !sc.elemStored(id) {
 		if d, ok := sc.single(id); ok {
 			if _, lit := ast.Unparen(d).(*ast.CompositeLit); lit {
 				e = ast.Unparen(d)
@@ -263,8 +270,42 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 		}
 	}
 	t := sc.tokOf(e)
+	if t.kind == tokOther && t.alts == nil {
+		if toks, ok := sc.flowArgs(e); ok {
+			return toks // args in a struct field, a constructor's result
+		}
+	}
 	t.spread = true
 	return []tok{t}
+}
+
+// elemStored reports whether an element of the local slice id is
+// assigned in the scope's body (args[0] = "delete"): its literal is then
+// not the command line.
+func (sc *Scope) elemStored(id *ast.Ident) bool {
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return false
+	}
+	found := false
+	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+				if x, ok := ast.Unparen(ix.X).(*ast.Ident); ok && sc.obj(x) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // grownLiteral returns the slice literal a local variable starts as, when
@@ -300,7 +341,18 @@ func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, bool) {
 
 // tokOf classifies one value of a command line.
 func (sc *Scope) tokOf(e ast.Expr) tok {
-	return sc.tokDepth(e, 0)
+	t := sc.tokDepth(e, 0)
+	if t.kind == tokOther && t.alts == nil && sc.flow() {
+		// The engine, where the shapes above give up: a constant in a
+		// struct field, a constructor's result.
+		if ss, ok := sc.r.vf.Eval(e, nil).Strings(); ok && len(ss) > 0 {
+			if len(ss) == 1 {
+				return tok{kind: tokConst, s: ss[0]}
+			}
+			return tok{kind: tokOther, alts: ss}
+		}
+	}
+	return t
 }
 
 func (sc *Scope) tokDepth(e ast.Expr, depth int) tok {
@@ -578,7 +630,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 	}
 	reads, known := commandReads[base]
 	if !known {
-		return o.effect(), nil
+		return judgeUnknown(name, args, o)
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -613,6 +665,39 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 		return vEffect, nil
 	}
 	return vRead, nil // no subcommand: help or version
+}
+
+// judgeUnknown judges a run of a constant binary that no table knows by
+// its subcommand, the first argument after the leading flags: a constant
+// read word (subReads) makes it a read; a write word (subWrites), another
+// word or a value not known here leave it an effect in the main module
+// (silent in a dependency), as any unknown binary. In the main module, a
+// subcommand from the function's parameters, or from its receiver, is
+// left to the callers (a Proc), as for a known client.
+func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.kind == tokConst && !a.spread:
+			if strings.HasPrefix(a.s, "-") {
+				if !strings.Contains(a.s, "=") && i+1 < len(args) && !args[i+1].spread &&
+					(args[i+1].kind != tokConst || valueFlags[a.s]) {
+					i++ // the flag's value
+				}
+				continue
+			}
+			if subReads[a.s] && !subWrites[a.s] {
+				return vRead, nil
+			}
+			return o.effect(), nil
+		case a.kind == tokParam && o.strict:
+			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
+		case a.kind == tokRecv && o.strict:
+			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), Recv: true}
+		}
+		return o.effect(), nil
+	}
+	return o.effect(), nil // no subcommand: the binary's own action
 }
 
 // judgeAny judges a run of a binary chosen at run time (a configured
@@ -687,8 +772,9 @@ var valueFlags = words("-C", "-c", "-n", "--namespace", "--context", "--kubeconf
 	"-o", "--output", "--git-dir", "--work-tree", "-H", "--host", "--project", "--region", "--profile",
 	"--chdir", "-chdir")
 
-// readVerbs are the read-only subcommands of every known client, used for
-// a binary chosen at run time.
+// readVerbs are the read-only subcommands of every known client and the
+// read words of unknown binaries (subReads), used for a binary chosen at
+// run time.
 var readVerbs = func() func() map[string]bool {
 	var m map[string]bool
 	return func() map[string]bool {
@@ -707,6 +793,9 @@ var readVerbs = func() func() map[string]bool {
 			m["can-i"] = true
 			m["whoami"] = true
 			m["help"] = true
+			for v := range subReads {
+				m[v] = true
+			}
 		}
 		return m
 	}
@@ -901,4 +990,107 @@ func isStrings(t types.Type) bool {
 func execCmd(s *site) (bool, bool) {
 	v, _ := s.execCmdLine()
 	return v == vEffect || v == vEffectIdem, v == vEffectIdem
+}
+
+// flow reports whether the value-flow engine may be asked (flow.go).
+func (sc *Scope) flow() bool { return sc.r != nil && sc.r.vf != nil && !sc.r.noFlow }
+
+// flowArgs resolves a slice of arguments with the engine where
+// spreadToks's shapes give up: a slice in a struct field, a variable
+// assigned a constructor's result, a table. The order of the elements
+// matters (the subcommand is the first word), and the engine's Slice
+// keeps only their union: the order is read again from the syntax that
+// built the slice (a literal, an append), each element evaluated alone.
+// Precision first: ok is false when the value has several alternatives,
+// when a constant of its elements is not one the syntax gives (a store
+// into the slice after it was built), or the reverse.
+func (sc *Scope) flowArgs(e ast.Expr) ([]tok, bool) {
+	if !sc.flow() {
+		return nil, false
+	}
+	v := sc.r.vf.Eval(e, nil)
+	if len(v.Each()) != 1 || v.Kind != valueflow.Slice || v.Elems == nil {
+		return nil, false
+	}
+	toks, ok := sc.flowSlice(v, 0)
+	if !ok {
+		// A slice made elsewhere (a summary's): one constant for every
+		// element still gives the first.
+		if s, one := v.Elems.String1(); one {
+			return []tok{{kind: tokConst, s: s}, {kind: tokOther, spread: true}}, true
+		}
+		return nil, false
+	}
+	want, _ := v.Elems.Strings() // the constants; the rest are tokOther in toks
+	got := make(map[string]bool)
+	for _, t := range toks {
+		if t.kind == tokConst && !t.spread {
+			got[t.s] = true
+		}
+	}
+	for _, s := range want {
+		if !got[s] {
+			return nil, false
+		}
+		delete(got, s)
+	}
+	if len(got) > 0 {
+		return nil, false
+	}
+	return toks, true
+}
+
+// flowSlice returns the elements of the slice value v in order, from the
+// literal or the append call that built it in this package.
+func (sc *Scope) flowSlice(v *valueflow.Value, depth int) ([]tok, bool) {
+	switch {
+	case depth > 4:
+		return nil, false
+	case v.Kind == valueflow.Nil:
+		return nil, true
+	case v.Kind != valueflow.Slice:
+		return nil, false
+	case v.Elems == nil:
+		return nil, true // empty
+	}
+	elem := func(x ast.Expr) tok {
+		if s, ok := sc.r.vf.Eval(x, nil).String1(); ok {
+			return tok{kind: tokConst, s: s}
+		}
+		return tok{kind: tokOther}
+	}
+	switch n := v.Node.(type) {
+	case *ast.CompositeLit:
+		var toks []tok
+		for _, el := range n.Elts {
+			if _, kv := el.(*ast.KeyValueExpr); kv {
+				return nil, false // [...]string{2: "x"}
+			}
+			toks = append(toks, elem(el))
+		}
+		return toks, true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(n.Fun).(*ast.Ident)
+		if !ok || id.Name != "append" || len(n.Args) == 0 {
+			return nil, false
+		}
+		t, ok := sc.flowSlice(sc.r.vf.Eval(n.Args[0], nil), depth+1)
+		if !ok {
+			return nil, false
+		}
+		toks := t
+		for i, a := range n.Args[1:] {
+			if n.Ellipsis.IsValid() && i == len(n.Args)-2 {
+				t, ok := sc.flowSlice(sc.r.vf.Eval(a, nil), depth+1)
+				if !ok {
+					return append(toks, tok{kind: tokOther, spread: true}), true
+				}
+				toks = append(toks, t...)
+				continue
+			}
+			toks = append(toks, elem(a))
+		}
+		return toks, true
+	}
+	return nil, false
 }

@@ -219,19 +219,31 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate",
 	"Embed", "Count", "Validate")
 
+// readName reports whether a function's name says it reads: a first word
+// of readWords (GetOrCreateUser is named like a read but is not one), or
+// a dry-run word anywhere (CreateOrderPreview).
+func readName(name string) bool {
+	if name == "" {
+		return false
+	}
+	if DryRunName(name) {
+		return true
+	}
+	return !strings.Contains(name, "Create") && readWords[firstWord(strings.ToUpper(name[:1])+name[1:])]
+}
+
 // readSegments are path segments naming endpoints that read by design.
 var readSegments = words("search", "_search", "_msearch", "_count", "query", "embeddings")
 
 // readByDesign reports whether a POST is a read by design: the function
 // whose constant POST it is is named like a read (first word Search,
 // Query, Find, List, Get, Lookup, Preview, Estimate, Embed, Count or
-// Validate; a builder's New...Request is named by what it builds), the
+// Validate, or a dry-run word anywhere: readName; a builder's
+// New...Request is named by what it builds), the
 // constant path names a search, query or embeddings endpoint, or the
 // request carries a constant GraphQL query (not a mutation).
 func readByDesign(req hreq) bool {
-	// GetOrCreateUser is named like a read but is not one.
-	if name := strings.TrimPrefix(req.method.from, "New"); name != "" && !strings.Contains(name, "Create") &&
-		readWords[firstWord(strings.ToUpper(name[:1])+name[1:])] {
+	if readName(strings.TrimPrefix(req.method.from, "New")) {
 		return true
 	}
 	for _, seg := range strings.FieldsFunc(strings.ToLower(req.path.s), func(c rune) bool {

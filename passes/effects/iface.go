@@ -3,7 +3,6 @@ package effects
 import (
 	"go/types"
 	"sort"
-	"strings"
 )
 
 // interfaceEffect resolves a call of an interface method to the concrete
@@ -176,7 +175,7 @@ func (r *Result) effectPackages(name string) []*types.Package {
 // POST that is a read by design (http.go's rule, applied at the interface
 // the server declares).
 func postReadByName(e *Effect, name string) bool {
-	return e.Method == "POST" && !strings.Contains(name, "Create") && readWords[firstWord(name)]
+	return e.Method == "POST" && readName(name)
 }
 
 func containsPkg(ps []*types.Package, p *types.Package) bool {

@@ -33,7 +33,8 @@
 // request builders and send functions (see dedupekey): for a read-only
 // tool, a POST, PATCH, PUT or DELETE is a write, unless the POST is a
 // read by design (the function that fixes it is named Search, Query,
-// Find, List, Get, Lookup, Preview, Estimate, Embed, Count or Validate;
+// Find, List, Get, Lookup, Preview, Estimate, Embed, Count or Validate,
+// or has a dry-run word anywhere in its name: CreateOrderPreview;
 // its constant path names a search, _search, query or embeddings
 // endpoint; it carries a GraphQL query, not a mutation); for an
 // idempotent tool, a POST or PATCH is not idempotent by nature, a PUT or

@@ -137,10 +137,16 @@ var mutators = map[string]bool{
 	"Patch": true, "Put": true, "Publish": true, "Charge": true, "Transfer": true, "Submit": true,
 	"Enqueue": true, "Apply": true, "Remove": true, "Upload": true, "Trigger": true, "Dispatch": true,
 	"Install": true, "Deploy": true, "Refund": true, "Pay": true, "Capture": true,
+	"Add": true, "Move": true, "Transition": true,
 }
 
-// mutatorName reports whether a function name starts with a mutation verb.
+// mutatorName reports whether a function name starts with a mutation verb,
+// and has no dry-run word (CreateOrderPreview computes what a create
+// would do: effects.DryRunName).
 func mutatorName(name string) bool {
+	if effects.DryRunName(name) {
+		return false
+	}
 	for i := 1; i < len(name); i++ {
 		if 'A' <= name[i] && name[i] <= 'Z' {
 			return mutators[name[:i]]

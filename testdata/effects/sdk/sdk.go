@@ -30,3 +30,17 @@ func (c *Client) Version(ctx context.Context) ([]byte, error) { // ok: a depende
 func Kubectl(ctx context.Context, args ...string) ([]byte, error) { // want Kubectl:`effect\(process run: .* \[kubectl \$2...\]\)`
 	return exec.CommandContext(ctx, "kubectl", args...).Output()
 }
+
+// Tracker is an issue tracker's client whose transport no table knows:
+// its methods are judged by their names (the generic rule).
+type Tracker struct{ endpoint string }
+
+func (t *Tracker) AddComment(ctx context.Context, issue, body string) error { return nil }
+
+func (t *Tracker) MoveIssue(ctx context.Context, issue, sprint string) error { return nil }
+
+func (t *Tracker) TransitionIssue(ctx context.Context, issue, to string) error { return nil }
+
+func (t *Tracker) CreateOrderPreview(ctx context.Context, order string) error { return nil }
+
+func (t *Tracker) DeployDryRun(ctx context.Context, app string) error { return nil }

@@ -114,7 +114,26 @@ func journal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 	return mcp.NewToolResultText("ok"), nil
 }
 
+func appInfo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := exec.CommandContext(ctx, "vendorctl", "--json", "info", req.GetString("app", "")).Output()
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
+func appRestart(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := exec.CommandContext(ctx, "vendorctl", "--json", "restart", req.GetString("app", "")).Output() // want `tool "app_restart" is annotated read-only but runs a process`
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
 func Register(s *server.MCPServer) {
+	// ok: vendorctl info, a read word of a binary no table knows.
+	s.AddTool(mcp.NewTool("app_info", mcp.WithReadOnlyHintAnnotation(true)), appInfo)
+	s.AddTool(mcp.NewTool("app_restart", mcp.WithReadOnlyHintAnnotation(true)), appRestart)
 	// ok: a log line to os.Stderr through an *os.File parameter.
 	s.AddTool(mcp.NewTool("status", mcp.WithReadOnlyHintAnnotation(true)), status)
 	s.AddTool(mcp.NewTool("journal", mcp.WithReadOnlyHintAnnotation(true)), journal)

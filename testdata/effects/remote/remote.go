@@ -1,0 +1,30 @@
+// Package remote calls an SDK client of another module whose methods are
+// judged by their names: mutation verbs, and dry-run words that outweigh
+// them.
+package remote
+
+import (
+	"context"
+
+	"example.com/sdk"
+)
+
+func Comment(ctx context.Context, t *sdk.Tracker) error { // want Comment:`effect\(remote mutation: \(\*sdk.Tracker\).AddComment\)`
+	return t.AddComment(ctx, "ISSUE-1", "done")
+}
+
+func Move(ctx context.Context, t *sdk.Tracker) error { // want Move:`effect\(remote mutation: \(\*sdk.Tracker\).MoveIssue\)`
+	return t.MoveIssue(ctx, "ISSUE-1", "sprint-2")
+}
+
+func Transition(ctx context.Context, t *sdk.Tracker) error { // want Transition:`effect\(remote mutation: \(\*sdk.Tracker\).TransitionIssue\)`
+	return t.TransitionIssue(ctx, "ISSUE-1", "Done")
+}
+
+func Preview(ctx context.Context, t *sdk.Tracker) error { // ok: a preview of a create
+	return t.CreateOrderPreview(ctx, "order-1")
+}
+
+func DryRun(ctx context.Context, t *sdk.Tracker) error { // ok: a dry run of a deploy
+	return t.DeployDryRun(ctx, "app")
+}
