@@ -362,6 +362,9 @@ func (sc *Scope) tokDepth(e ast.Expr, depth int) tok {
 	if isOSArgs0(sc.info, e) {
 		return tok{kind: tokSelf}
 	}
+	if sc.flowSelf(e) {
+		return tok{kind: tokSelf}
+	}
 	e = ast.Unparen(e)
 	switch e := e.(type) {
 	case *ast.CallExpr:
@@ -1093,4 +1096,38 @@ func (sc *Scope) flowSlice(v *valueflow.Value, depth int) ([]tok, bool) {
 		return toks, true
 	}
 	return nil, false
+}
+
+// flowSelf reports whether e holds the program itself, as the engine
+// finds it: os.Executable()'s result or os.Args[0], kept in a variable
+// (var self = func() string { p, _ := os.Executable(); return p }()),
+// with at most a fallback to the program's own name on PATH (the last
+// element of the module's path: "kubectl-mtv" in
+// github.com/yaacov/kubectl-mtv).
+func (sc *Scope) flowSelf(e ast.Expr) bool {
+	if !sc.flow() {
+		return false
+	}
+	if _, ok := ast.Unparen(e).(*ast.Ident); !ok {
+		return false
+	}
+	self := false
+	for _, a := range sc.r.vf.Eval(e, nil).Each() {
+		switch a.Kind {
+		case valueflow.Call:
+			fn, _ := a.Obj.(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os" || fn.Name() != "Executable" {
+				return false
+			}
+			self = true
+		case valueflow.Const:
+			s, ok := a.String1()
+			if !ok || sc.r.module == "" || s != path.Base(sc.r.module) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return self
 }

@@ -200,3 +200,32 @@ func Tool2(ctx context.Context, force bool) ([]byte, error) { // want Tool2:`eff
 	}
 	return exec.CommandContext(ctx, bin).Output()
 }
+
+// selfPath caches the program's own path, with its name on PATH (the
+// module's last path element) as the fallback.
+var selfPath = func() string {
+	p, err := os.Executable()
+	if err != nil {
+		return "effects"
+	}
+	return p
+}()
+
+// RunSelf runs the program itself through the cached path.
+func RunSelf(ctx context.Context, args []string) error { // ok: the program itself
+	return exec.CommandContext(ctx, selfPath, args...).Run()
+}
+
+// otherPath falls back to another binary.
+var otherPath = func() string {
+	p, err := os.Executable()
+	if err != nil {
+		return "kubectl"
+	}
+	return p
+}()
+
+// RunOther may run kubectl.
+func RunOther(ctx context.Context, args []string) error { // want RunOther:`effect\(process run`
+	return exec.CommandContext(ctx, otherPath, args...).Run()
+}
