@@ -220,6 +220,9 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 	case *ast.CallExpr:
 		return en.call(x, env, 0)
 	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			return concat(en.eval(x.X, env), en.eval(x.Y, env))
+		}
 		return UnknownValue("binary")
 	}
 	return UnknownValue(fmt.Sprintf("%T", e))
@@ -1356,4 +1359,22 @@ func underlying(t types.Type) types.Type {
 		return nil
 	}
 	return t.Underlying()
+}
+
+// concat is a + b for strings: every pair of constant alternatives
+// (prefix + "_get_logs", where the prefix is a constructor's constant
+// result), or Unknown.
+func concat(a, b *Value) *Value {
+	as, ok1 := a.Strings()
+	bs, ok2 := b.Strings()
+	if !ok1 || !ok2 || len(as) == 0 || len(bs) == 0 || len(as)*len(bs) > 16 {
+		return UnknownValue("binary")
+	}
+	var out []*Value
+	for _, x := range as {
+		for _, y := range bs {
+			out = append(out, ConstValue(constant.MakeString(x+y)))
+		}
+	}
+	return Union(out...)
 }

@@ -1,7 +1,10 @@
 // Package basic exercises the engine within one package.
 package basic
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
 func show(...any) {}
 
@@ -83,7 +86,7 @@ func newParams(m string) *Params { return &Params{Method: m, Path: "/p"} }
 func post() *Params { return newParams(http.MethodPost) }
 
 func results() {
-	show(post().Method) // want `"POST"`
+	show(post().Method)         // want `"POST"`
 	show(newParams("GET").Path) // want `"/p"`
 }
 
@@ -202,3 +205,13 @@ func groups() {
 		show(i.Mark) // want `false`
 	}
 }
+
+func prefix() string { return "kiali" }
+
+func names() {
+	n := prefix() + "_get_logs"
+	show(n)                   // want `"kiali_get_logs"`
+	show(n + unknownSuffix()) // want `\?`
+}
+
+func unknownSuffix() string { return strings.ToUpper("x") }
