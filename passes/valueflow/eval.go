@@ -89,20 +89,21 @@ type Engine struct {
 	ix      *index
 	imports importer
 
-	sums      map[ast.Node]*Summary // by *ast.FuncDecl or *ast.FuncLit
-	inSum     map[ast.Node]bool
-	varMemo   map[*types.Var]*Value
-	inVar     map[*types.Var]bool
-	steps     int
-	total     int                   // steps over all queries
-	exporting bool                  // computing the summaries to export
-	qsums     map[ast.Node]*Summary // this query's summaries that met a cycle
-	qvars     map[*types.Var]*Value // this query's variables that met a cycle
-	inStore   map[storeKey]bool     // field reads under evaluation
-	cycle     bool                  // a query met a variable or summary under evaluation
-	depth     int
-	extSums   map[*types.Func]*Summary
-	implMemo  map[string][]*types.Func
+	sums        map[ast.Node]*Summary // by *ast.FuncDecl or *ast.FuncLit
+	inSum       map[ast.Node]bool
+	varMemo     map[*types.Var]*Value
+	inVar       map[*types.Var]bool
+	steps       int
+	total       int                   // steps over all queries
+	exporting   bool                  // computing the summaries to export
+	exportLimit int                   // a smaller exportBudget, for a package that cannot build requests
+	qsums       map[ast.Node]*Summary // this query's summaries that met a cycle
+	qvars       map[*types.Var]*Value // this query's variables that met a cycle
+	inStore     map[storeKey]bool     // field reads under evaluation
+	cycle       bool                  // a query met a variable or summary under evaluation
+	depth       int
+	extSums     map[*types.Func]*Summary
+	implMemo    map[string][]*types.Func
 }
 
 // importer gives the summaries of functions of other packages (facts)
@@ -140,6 +141,9 @@ func (en *Engine) Eval(e ast.Expr, env *Env) *Value {
 // exporting summaries, which nobody may ever ask for.
 func (en *Engine) limit() int {
 	if en.exporting {
+		if en.exportLimit > 0 {
+			return en.exportLimit
+		}
 		return exportBudget
 	}
 	return budget

@@ -286,6 +286,9 @@ func exportSummaries(pass *analysis.Pass, en *Engine) {
 	pass.ExportPackageFact(&Analyzed{})
 	en.begin()
 	en.exporting = true
+	if !buildsRequests(pass.Pkg) {
+		en.exportLimit = leafBudget
+	}
 	defer func() {
 		en.exporting = false
 		en.begin()
@@ -362,4 +365,37 @@ func informativeValue(v *Value) bool {
 		}
 	}
 	return false
+}
+
+// leafBudget is the export budget of a package that imports, directly
+// or not, neither an MCP SDK nor net/http, os/exec or database/sql: its
+// functions can still hand a consumer a constant (a toolset's name, a
+// default) but not build a request or a command of their own, and under
+// go vet every such dependency (a YAML parser, a schema validator) is
+// analyzed.
+const leafBudget = 200
+
+// buildsRequests reports whether pkg imports, directly or not, a
+// package whose values the consumers follow into requests: an MCP SDK,
+// net/http, os/exec or database/sql.
+func buildsRequests(pkg *types.Package) bool {
+	seen := make(map[*types.Package]bool)
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		switch path := p.Path(); {
+		case path == "net/http", path == "os/exec", path == "database/sql", analysisutil.InSDKModule(path):
+			return true
+		}
+		for _, q := range p.Imports() {
+			if walk(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
 }
