@@ -15,7 +15,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -180,9 +179,6 @@ func Library(pass *analysis.Pass) bool { return analysisutil.Library(pass) }
 // InSDKModule reports whether path is a package of an SDK's module.
 func InSDKModule(path string) bool { return analysisutil.InSDKModule(path) }
 
-// needed is the set given to SetNeeded, or nil.
-var needed atomic.Pointer[map[*types.Package]bool]
-
 // SetNeeded restricts the effects of functions to the packages in set,
 // for the analyses started after it, until it is called again (nil: every
 // package). Outside set, a package that names no key (no Vocab fact of
@@ -193,20 +189,11 @@ var needed atomic.Pointer[map[*types.Package]bool]
 // before it analyzes any may call it, with a set that holds every package
 // on which a check can ask for effects and all their dependencies
 // (mcpmodel.Needed): the standalone command.
-func SetNeeded(set map[*types.Package]bool) {
-	if set == nil {
-		needed.Store(nil)
-		return
-	}
-	needed.Store(&set)
-}
+func SetNeeded(set map[*types.Package]bool) { analysisutil.SetNeeded(set) }
 
 // isNeeded reports whether the effects of pkg's functions may be asked
 // for (SetNeeded).
-func isNeeded(pkg *types.Package) bool {
-	set := needed.Load()
-	return set == nil || (*set)[pkg]
-}
+func isNeeded(pkg *types.Package) bool { return analysisutil.IsNeeded(pkg) }
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)

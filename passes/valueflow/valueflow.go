@@ -276,6 +276,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	en := newEngine(pass.TypesInfo, pass.Pkg, pass.Files, &passImporter{pass: pass})
 	r := &Result{en: en}
+	if !analysisutil.IsNeeded(pass.Pkg) {
+		// No check can ask about this package's values (the standalone
+		// driver knows: analysisutil.SetNeeded); its importers that can
+		// are needed, and so are all their dependencies, so none is.
+		return r, nil
+	}
 	exportSummaries(pass, en)
 	return r, nil
 }
