@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/baseline"
 )
 
 // A program is a fixture module as the rewrites see it: its own packages
@@ -497,34 +499,8 @@ func (p *program) sdkPure(info *types.Info, e ast.Node) bool {
 }
 
 // funcName names a top-level function declaration as the findings' keys
-// do: "Name", or "Recv.Name" for a method.
-func funcName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return d.Name.Name
-	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
-		}
-		break
-	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name + "." + d.Name.Name
-	}
-	return d.Name.Name
-}
+// do: "Name", or "Recv.Name" for a method (baseline.FuncName).
+func funcName(d *ast.FuncDecl) string { return baseline.FuncName(d) }
 
 // pkgName returns the name a file uses for the import path.
 func pkgBase(importPath string) string { return path.Base(importPath) }
