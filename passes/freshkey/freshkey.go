@@ -22,6 +22,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/fresh"
 	"github.com/mcpvet/mcpvet/passes/retry"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -52,7 +53,7 @@ var factsPass = &analysis.Analyzer{
 	Name:       "freshkey_facts",
 	Doc:        "computes freshkey's KeyParams facts, inside the blocks analyzer; it reports nothing",
 	Run:        runFacts,
-	Requires:   []*analysis.Analyzer{config.Analyzer, effects.Analyzer, fresh.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, effects.Analyzer, fresh.Analyzer},
 	ResultType: reflect.TypeFor[*factsResult](),
 	FactTypes:  []analysis.Fact{new(KeyParams)},
 }
@@ -107,6 +108,7 @@ type checker struct {
 	slotCands map[ast.Decl][]slotCand    // composite literals, assignments and calls that may send a key, by top-level declaration, in source order
 	addrTaken map[types.Object]bool      // locals whose address is taken
 	fresh     *fresh.Result              // the fresh analyzer's answers
+	vf        *valueflow.Result          // the value-flow engine: key names that are not constants
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
 	calleeKeyCache map[*types.Func][]KeyParam // see calleeKeys
@@ -151,6 +153,7 @@ func runFacts(pass *analysis.Pass) (any, error) {
 		indexed:   make(map[ast.Decl]bool),
 		addrTaken: make(map[types.Object]bool),
 		fresh:     pass.ResultOf[fresh.Analyzer].(*fresh.Result),
+		vf:        pass.ResultOf[valueflow.Analyzer].(*valueflow.Result),
 		keyParams: make(map[*types.Func]*KeyParams),
 
 		calleeKeyCache: make(map[*types.Func][]KeyParam),
@@ -521,10 +524,19 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 				return
 			}
 		}
-		if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && fresh.Transforms(fn) {
+		fn, _ := typeutil.Callee(c.info, e).(*types.Func)
+		if fn != nil && fresh.Transforms(fn) {
 			for _, a := range e.Args {
 				c.origins(a, top, via, visited, out, withGuarded)
 			}
+			return
+		}
+		if fn != nil && fn.Pkg() == c.pass.Pkg {
+			c.flowOrigins(e, visited, out, withGuarded) // a constructor or an option of this package
+		}
+	case *ast.SelectorExpr:
+		if sel := c.info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
+			c.flowOrigins(e, visited, out, withGuarded) // a key kept in a struct field
 		}
 	case *ast.Ident:
 		v := c.localVar(e)
@@ -567,6 +579,45 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 		c.origins(e.X, top, via, visited, out, withGuarded)
 	case *ast.TypeAssertExpr:
 		c.origins(e.X, top, via, visited, out, withGuarded)
+	}
+}
+
+// flowOrigins adds the fresh calls of this package that the value-flow
+// engine finds in the value of e, where the syntax alone does not show
+// them: a key kept in a struct field, passed through a constructor or an
+// option of this package. Each is reported where it is made.
+func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]origin, withGuarded bool) {
+	seen := make(map[*valueflow.Value]bool)
+	var calls []*ast.CallExpr
+	var walk func(v *valueflow.Value, depth int)
+	walk = func(v *valueflow.Value, depth int) {
+		if v == nil || depth > 8 || seen[v] {
+			return
+		}
+		seen[v] = true
+		switch v.Kind {
+		case valueflow.Call:
+			if call, ok := v.Node.(*ast.CallExpr); ok && call != e {
+				calls = append(calls, call)
+			}
+			walk(v.Recv, depth+1)
+			for _, a := range v.Args {
+				walk(a, depth+1)
+			}
+		case valueflow.OneOf:
+			for _, a := range v.Alts {
+				walk(a, depth+1)
+			}
+		case valueflow.Field, valueflow.Elem, valueflow.Method:
+			walk(v.X, depth+1)
+			for _, a := range v.Args {
+				walk(a, depth+1)
+			}
+		}
+	}
+	walk(c.vf.Eval(e, nil), 0)
+	for _, call := range calls {
+		c.origins(call, call, nil, visited, out, withGuarded)
 	}
 }
 
@@ -656,7 +707,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 				if !ok {
 					continue
 				}
-				if s, ok := analysisutil.ConstString(c.info, kv.Key); ok && c.keys.IsKey(s) {
+				if s, ok := c.keyName(kv.Key); ok {
 					slots = append(slots, slot{s, kv.Value})
 				}
 			}
@@ -690,7 +741,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 				if _, ok := deref(c.info.TypeOf(lhs.X)).Underlying().(*types.Map); !ok {
 					continue
 				}
-				if s, ok := analysisutil.ConstString(c.info, lhs.Index); ok && c.keys.IsKey(s) {
+				if s, ok := c.keyName(lhs.Index); ok {
 					slots = append(slots, slot{s, n.Rhs[i]})
 				}
 			case *ast.SelectorExpr:
@@ -734,11 +785,34 @@ func (c *checker) callSlots(call *ast.CallExpr, fn *types.Func) []slot {
 		if !analysisutil.MayTakeString(sig.Params(), sig.Variadic(), i) {
 			continue
 		}
-		if s, ok := analysisutil.ConstString(c.info, call.Args[i]); ok && c.keys.IsKey(s) {
+		if s, ok := c.keyName(call.Args[i]); ok {
 			slots = append(slots, slot{s, call.Args[i+1]})
 		}
 	}
 	return slots
+}
+
+// keyName returns the dedupe key's name that e, a map key or a call's
+// argument, holds: its constant value, or the one name the value-flow
+// engine finds (a name kept in a local or a field, a constructor's
+// result).
+func (c *checker) keyName(e ast.Expr) (string, bool) {
+	if s, ok := analysisutil.ConstString(c.info, e); ok {
+		return s, c.keys.IsKey(s)
+	}
+	if _, isLit := e.(*ast.BasicLit); isLit {
+		return "", false
+	}
+	ss, ok := c.vf.Strings(e)
+	if !ok {
+		return "", false
+	}
+	for _, s := range ss {
+		if !c.keys.IsKey(s) {
+			return "", false
+		}
+	}
+	return ss[0], true
 }
 
 // fieldKey returns the key name of a struct field, by JSON name or field

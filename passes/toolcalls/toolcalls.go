@@ -626,7 +626,59 @@ func (r *Result) hasKey(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 			return true
 		}
 	}
+	// What the syntax does not show: a request or arguments built by a
+	// constructor, kept in a field or a table.
+	return depth == 0 && r.vf != nil && flowHasKey(r.vf.Eval(e, nil), m, 0)
+}
+
+// flowHasKey reports whether a value the engine found for a request or
+// its arguments holds a dedupe key: a map entry or a struct field named
+// like one, at any depth (a request's params, their arguments or _meta,
+// the arguments of a call that builds them).
+func flowHasKey(v *valueflow.Value, m *names.Matcher, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Struct:
+			st := structOf(a.Type)
+			for _, f := range a.Fields {
+				if m.IsKey(f.Name) || st != nil && m.IsKey(names.JSONName(fieldTagOf(st, f.Name))) {
+					return true
+				}
+				if flowHasKey(f.Value, m, depth+1) {
+					return true
+				}
+			}
+		case valueflow.Slice:
+			for i, k := range a.Keys {
+				if m.IsKey(k) || flowHasKey(a.Entry[i], m, depth+1) {
+					return true
+				}
+			}
+			if len(a.Keys) == 0 && a.Elems != nil && flowHasKey(a.Elems, m, depth+1) {
+				return true
+			}
+		case valueflow.Call:
+			for _, x := range a.Args {
+				if flowHasKey(x, m, depth+1) {
+					return true
+				}
+			}
+		}
+	}
 	return false
+}
+
+// fieldTagOf returns the tag of st's field name, or "".
+func fieldTagOf(st *types.Struct, name string) string {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return st.Tag(i)
+		}
+	}
+	return ""
 }
 
 func indexRoot(e ast.Expr) ast.Expr {
@@ -878,16 +930,8 @@ func (r *Result) isKeyName(info *types.Info, m *names.Matcher, e ast.Expr) bool 
 	if s, ok := analysisutil.ConstString(info, e); ok {
 		return m.IsKey(s)
 	}
-	if r.vf == nil {
-		return false
-	}
-	if t := info.TypeOf(e); t == nil {
-		return false
-	} else if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		return false
-	}
-	ss, ok := r.vf.Eval(e, nil).Strings()
-	if !ok || len(ss) == 0 {
+	ss, ok := r.vf.Strings(e)
+	if !ok {
 		return false
 	}
 	for _, s := range ss {

@@ -25,6 +25,7 @@ package valueflow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"reflect"
 	"sync"
@@ -62,6 +63,32 @@ func (r *Result) Eval(e ast.Expr, env *Env) *Value {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.en.Eval(e, env)
+}
+
+// Strings returns the constant strings that e, a string expression of
+// the package, can hold, and whether it holds nothing else: its constant
+// value, or every value the engine finds (a name kept in a local, a
+// field, a table, a constructor's result). It is false for an expression
+// not of string type.
+func (r *Result) Strings(e ast.Expr) ([]string, bool) {
+	if r == nil || r.en == nil {
+		return nil, false
+	}
+	tv, ok := r.en.info.Types[e]
+	if !ok || tv.Type == nil {
+		return nil, false
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil, false
+	}
+	if tv.Value != nil {
+		if tv.Value.Kind() != constant.String {
+			return nil, false
+		}
+		return []string{constant.StringVal(tv.Value)}, true
+	}
+	ss, ok := r.Eval(e, nil).Strings()
+	return ss, ok && len(ss) > 0
 }
 
 // Call returns result idx of calling the function value f with args.
