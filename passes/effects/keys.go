@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // KeyReadAt reports whether node n reads a dedupe key, and its name:
@@ -58,9 +59,7 @@ func (r *Result) KeyReadAt(info *types.Info, n ast.Node) (string, bool) {
 		}
 		return k, k != ""
 	case *ast.IndexExpr:
-		if s, ok := analysisutil.ConstString(info, n.Index); ok && m.IsKey(s) {
-			return s, true
-		}
+		return r.keyNameOf(info, n.Index)
 	case *ast.CallExpr:
 		return r.keyReadCall(info, n, typeutil.Callee(info, n))
 	}
@@ -83,7 +82,7 @@ func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Obj
 		if params != nil && !analysisutil.MayTakeString(params, variadic, i) {
 			continue
 		}
-		if s, ok := analysisutil.ConstString(info, a); ok && r.keys().IsKey(s) {
+		if s, ok := r.keyNameOf(info, a); ok {
 			return s, true
 		}
 	}
@@ -93,6 +92,40 @@ func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Obj
 		}
 	}
 	return "", false
+}
+
+// keyNameOf returns the dedupe key's name that e, an index or a call's
+// argument, holds (keyNameIn with the configured names).
+func (r *Result) keyNameOf(info *types.Info, e ast.Expr) (string, bool) {
+	return keyNameIn(info, r.vf, e, r.keys().IsKey)
+}
+
+// keyNameIn returns the key's name that e holds, by isKey: its constant
+// value, or the one name the value-flow engine vf (nil: none) finds for
+// a name kept in a variable, a field or a table, or returned by a
+// constructor.
+func keyNameIn(info *types.Info, vf *valueflow.Result, e ast.Expr, isKey func(string) bool) (string, bool) {
+	if s, ok := analysisutil.ConstString(info, e); ok {
+		return s, isKey(s)
+	}
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
+	default:
+		return "", false
+	}
+	if vf == nil {
+		return "", false
+	}
+	ss, ok := vf.Strings(e)
+	if !ok {
+		return "", false
+	}
+	for _, s := range ss {
+		if !isKey(s) {
+			return "", false
+		}
+	}
+	return ss[0], true
 }
 
 // fieldTag returns the JSON name of the selected field, found through the

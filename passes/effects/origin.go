@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // A key counts as read only when its value comes from the caller: for a
@@ -322,8 +323,8 @@ func (f *flow) siteAt(n ast.Node) (keySite, bool) {
 		}
 		return keySite{key: k, from: f.from(n.X), target: n.X}, true
 	case *ast.IndexExpr:
-		s, ok := analysisutil.ConstString(info, n.Index)
-		if !ok || !f.isKey(s) {
+		s, ok := keyNameIn(info, f.r.vf, n.Index, f.isKey)
+		if !ok {
 			return keySite{}, false
 		}
 		f.build()
@@ -364,7 +365,7 @@ func (f *flow) fieldKeyAt(n *ast.SelectorExpr) (string, bool) {
 // litSite finds a key set in a composite literal: a struct field or a
 // constant map key named like a key. The value is the first such one.
 func (f *flow) litSite(lit *ast.CompositeLit) (keySite, bool) {
-	k, v := litKey(f.info, lit, f.isKey)
+	k, v := litKey(f.info, f.r.vf, lit, f.isKey)
 	if k == "" {
 		return keySite{}, false
 	}
@@ -372,7 +373,7 @@ func (f *flow) litSite(lit *ast.CompositeLit) (keySite, bool) {
 }
 
 // litKey returns the first key a composite literal sets and its value.
-func litKey(info *types.Info, lit *ast.CompositeLit, isKey func(string) bool) (string, ast.Expr) {
+func litKey(info *types.Info, vf *valueflow.Result, lit *ast.CompositeLit, isKey func(string) bool) (string, ast.Expr) {
 	if len(lit.Elts) == 0 {
 		return "", nil
 	}
@@ -422,7 +423,7 @@ func litKey(info *types.Info, lit *ast.CompositeLit, isKey func(string) bool) (s
 	case *types.Map:
 		for _, el := range lit.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if s, ok := analysisutil.ConstString(info, kv.Key); ok && isKey(s) {
+				if s, ok := keyNameIn(info, vf, kv.Key, isKey); ok {
 					return s, kv.Value
 				}
 			}
@@ -447,8 +448,8 @@ func (f *flow) callSite(call *ast.CallExpr, obj types.Object) (keySite, bool) {
 		}
 	}
 	for i, a := range call.Args {
-		s, ok := analysisutil.ConstString(info, a)
-		if !ok || !f.isKey(s) {
+		s, ok := keyNameIn(info, f.r.vf, a, f.isKey)
+		if !ok {
 			continue
 		}
 		if setter(obj) && i+1 < len(call.Args) {
@@ -562,7 +563,7 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 			return
 		}
 	case *ast.CompositeLit:
-		if k, _ := litKey(info, n, r.keys().IsKey); k == "" {
+		if k, _ := litKey(info, r.vf, n, r.keys().IsKey); k == "" {
 			return
 		}
 	default:

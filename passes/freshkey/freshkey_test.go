@@ -33,7 +33,7 @@ func fixtures(t *testing.T) string {
 func TestFreshkey(t *testing.T) {
 	// keygen's facts are the fresh analyzer's (passes/fresh tests them);
 	// the packages that use keygen are here.
-	pkgs := []string{"./awssdk", "./fix", "./gosdk", "./helpers", "./httpkeys", "./libs", "./mcpgo", "./sources", "./stripe", "./usehelpers", "./usekeygen", "./usewrap", "./wrap", "./sendkey", "./usesendkey"}
+	pkgs := []string{"./awssdk", "./fix", "./gosdk", "./helpers", "./httpkeys", "./libs", "./mcpgo", "./sources", "./stripe", "./usehelpers", "./usekeygen", "./usewrap", "./wrap", "./sendkey", "./usesendkey", "./flow"}
 	results := analysistest.RunWithSuggestedFixes(t, fixtures(t), freshkey.AnalyzerWithFacts, pkgs...)
 
 	perFile := make(map[string][]analysis.TextEdit)

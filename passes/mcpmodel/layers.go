@@ -89,10 +89,20 @@ func (b *builder) constString(e ast.Expr) (string, bool) {
 			}
 		}
 		v := b.value(e)
-		if v == e || v == zeroValue {
+		if v == zeroValue {
 			return "", false
 		}
+		if v == e {
+			break
+		}
 		e = v
+	}
+	// Where the syntax stops (a name kept in a struct field, an options
+	// struct, a constructor's result), the engine goes on; not while a
+	// template is being detected or probed, whose fields take every
+	// value of their type.
+	if b.detect == nil && b.probe == nil {
+		return b.flowString(e)
 	}
 	return "", false
 }

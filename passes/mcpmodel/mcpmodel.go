@@ -350,8 +350,13 @@ func (b *builder) noteLocal(lhs, rhs ast.Expr) {
 
 // value resolves an identifier to the single expression assigned to it.
 func (b *builder) value(e ast.Expr) ast.Expr {
-	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && b.inst != nil {
-		return b.instSelector(e, sel)
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if b.inst != nil {
+			if x := b.instSelector(e, sel); x != e {
+				return x
+			}
+		}
+		return b.localField(e, sel)
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
@@ -369,6 +374,38 @@ func (b *builder) value(e ast.Expr) ast.Expr {
 	}
 	if xs := b.locals[v]; len(xs) == 1 && xs[0] != nil {
 		return xs[0]
+	}
+	return e
+}
+
+// localField returns the element that sets a field of a local struct
+// value made by one composite literal (box := T{F: x}; box.F is x), when
+// no code of the package stores into that field; otherwise e.
+func (b *builder) localField(e ast.Expr, sel *ast.SelectorExpr) ast.Expr {
+	info := b.pass.TypesInfo
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return e
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return e
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v == b.layerVar {
+		return e
+	}
+	xs := b.locals[v]
+	if len(xs) != 1 || xs[0] == nil {
+		return e
+	}
+	lit := literalOf(xs[0])
+	field, _ := s.Obj().(*types.Var)
+	if lit == nil || field == nil || b.layerIndex().assigned[field.Origin()] {
+		return e
+	}
+	if x, ok := litField(info, lit, field.Origin()); ok {
+		return x
 	}
 	return e
 }
@@ -778,6 +815,13 @@ func (b *builder) boolHint(e ast.Expr) Hint {
 			if tv, ok := info.Types[e.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
 				return hintOf(constant.BoolVal(tv.Value))
 			}
+			// A pointer helper (mcp.ToBoolPtr, ptr.To) given a bool
+			// kept in a variable or a field.
+			if t, ok := info.TypeOf(e.Args[0]).(*types.Basic); ok && t.Kind() == types.Bool {
+				if _, isPtr := info.TypeOf(e).(*types.Pointer); isPtr {
+					return b.boolHint(e.Args[0])
+				}
+			}
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.AND {
@@ -789,6 +833,12 @@ func (b *builder) boolHint(e ast.Expr) Hint {
 		if v := b.value(e); v != e {
 			return b.boolHint(v)
 		}
+	}
+	// Where the syntax stops (a hint kept in a struct field, an options
+	// struct, a constructor's result), the engine goes on, as for names
+	// (constString).
+	if b.detect == nil && b.probe == nil && b.vf != nil {
+		return boolValueHint(b.vf.Eval(e, nil))
 	}
 	return Unknown
 }
@@ -805,6 +855,14 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	info := b.pass.TypesInfo
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
+		if v := b.value(e); v != e && v != zeroValue {
+			b.option(t, v) // an option kept in a local or a field
+			return
+		}
+		if b.vf != nil && b.detect == nil && b.probe == nil {
+			b.valueOption(t, b.vf.Eval(e, nil))
+			return
+		}
 		t.Idempotent, t.ReadOnly = Unknown, Unknown
 		return
 	}
@@ -873,6 +931,13 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 					return nil
 				}
 				return b.resolveHandler(v, depth+1)
+			}
+			// A function value the syntax does not resolve (kept in a
+			// struct field, an options struct, a table): the engine's.
+			if b.vf != nil && b.detect == nil && b.probe == nil {
+				if f := b.flowHandler(b.vf.Eval(x, nil)); f != nil {
+					return f
+				}
 			}
 			if sel, ok := x.(*ast.SelectorExpr); ok {
 				b.noteFuncField(sel, obj)

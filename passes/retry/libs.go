@@ -176,6 +176,9 @@ func (a *finder) libCall(call *ast.CallExpr) (*types.Func, lib, ast.Expr, ast.Ex
 			}
 		}
 	}
+	if pred != nil {
+		pred = a.flowLit(pred)
+	}
 	return fn, l, call.Args[op], pred, true
 }
 
@@ -184,6 +187,9 @@ func (a *finder) libCall(call *ast.CallExpr) (*types.Func, lib, ast.Expr, ast.Ex
 func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 	for _, o := range opts {
 		oc, ok := ast.Unparen(o).(*ast.CallExpr)
+		if !ok {
+			oc, ok = a.flowCall(o) // an option kept in a field or a table
+		}
 		if !ok || len(oc.Args) != 1 {
 			continue
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Analyzer recognizes retry constructs. It reports nothing.
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	// No inspect.Analyzer: this pass runs on every package under go vet,
 	// and the inspector it would build and keep for the standard library
 	// is most of the suite's memory. It builds its own, after the std check.
-	Requires:   nil,
+	Requires:   []*analysis.Analyzer{valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Helper)},
 }
@@ -256,8 +257,9 @@ type finder struct {
 	regions map[ast.Node]*region // by the loop, FuncLit or FuncDecl
 	vars    map[*types.Var]ast.Expr
 	varsOK  bool
-	library bool // the package is left to the tables: no constructs
-	export  bool // find runs within run and may export facts
+	vf      *valueflow.Result // operations the syntax does not resolve
+	library bool              // the package is left to the tables: no constructs
+	export  bool              // find runs within run and may export facts
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -268,6 +270,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:   make(map[*types.Func]*ast.FuncDecl),
 		regions: make(map[ast.Node]*region),
 	}
+	a.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	res := &Result{a: a}
 	// The standard library and the SDKs retry nothing on their callers'
 	// behalf that the tables do not say.
@@ -596,8 +599,73 @@ func (a *finder) attach(con *Construct, op ast.Expr) {
 				con.Attempt = d
 				con.reg = a.funcRegion(d)
 			}
+			return
 		}
 	}
+	if con.Attempt == nil {
+		a.flowAttach(con, op)
+	}
+}
+
+// flowAttach is attach for an operation the syntax does not resolve (a
+// function kept in a struct field, an options struct, returned by a
+// constructor): the one function of this package the value-flow engine
+// finds it holds.
+func (a *finder) flowAttach(con *Construct, op ast.Expr) {
+	if a.vf == nil {
+		return
+	}
+	alts := a.vf.Eval(op, nil).Each()
+	if len(alts) != 1 {
+		return
+	}
+	switch v := alts[0]; v.Kind {
+	case valueflow.Closure:
+		if v.Lit != nil {
+			con.Attempt = v.Lit
+			con.reg = a.litRegion(v.Lit)
+		}
+	case valueflow.Func:
+		if fn, ok := v.Obj.(*types.Func); ok && v.Recv == nil {
+			con.OpFunc = fn
+			if d := a.decls[fn.Origin()]; d != nil {
+				con.Attempt = d
+				con.reg = a.funcRegion(d)
+			}
+		}
+	}
+}
+
+// flowCall returns the one call of this package that made the value of
+// e, as the value-flow engine finds it.
+func (a *finder) flowCall(e ast.Expr) (*ast.CallExpr, bool) {
+	if a.vf == nil {
+		return nil, false
+	}
+	alts := a.vf.Eval(e, nil).Each()
+	if len(alts) != 1 || alts[0].Kind != valueflow.Call {
+		return nil, false
+	}
+	c, ok := alts[0].Node.(*ast.CallExpr)
+	return c, ok
+}
+
+// flowLit returns the function literal of this package that e, a
+// function value the syntax does not resolve (kept in a field, returned
+// by a constructor), holds, as the value-flow engine finds it; otherwise
+// e.
+func (a *finder) flowLit(e ast.Expr) ast.Expr {
+	switch ast.Unparen(e).(type) {
+	case *ast.FuncLit, *ast.Ident:
+		return e
+	}
+	if a.vf == nil {
+		return e
+	}
+	if alts := a.vf.Eval(e, nil).Each(); len(alts) == 1 && alts[0].Kind == valueflow.Closure && alts[0].Lit != nil {
+		return alts[0].Lit
+	}
+	return e
 }
 
 // analyze fills con.Calls and con.Failure; it reports whether some call

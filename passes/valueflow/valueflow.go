@@ -357,8 +357,8 @@ files:
 // package and its results or parameters can carry a value a consumer
 // follows: an exported function or method (another package calls it, or
 // an interface method dispatches to it) returning something or taking a
-// pointer. What this package asks of its unexported functions it
-// computes when asked.
+// pointer, or a slice or map of them. What this package asks of its
+// unexported functions it computes when asked.
 func worthSummary(fn *types.Func) bool {
 	if !fn.Exported() {
 		return false
@@ -371,8 +371,8 @@ func worthSummary(fn *types.Func) bool {
 		return true
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
-		if isPointer(sig.Params().At(i).Type()) {
-			return true
+		if t := sig.Params().At(i).Type(); isPointer(t) || sharesElems(t) {
+			return true // it may store through the pointer, or the elements
 		}
 	}
 	return false

@@ -7,6 +7,7 @@ package tools
 
 import (
 	"context"
+	"os"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -42,7 +43,8 @@ func Register(s *server.MCPServer) {
 	})
 }
 
-func lookupReadOnly() bool { return true }
+// lookupReadOnly is known only at run time: the hint is not a constant.
+func lookupReadOnly() bool { return os.Getenv("TOOLS_READ_ONLY") != "" }
 
 // Tool literals and ServerTool values.
 var serverTools = []server.ServerTool{
