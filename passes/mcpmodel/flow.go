@@ -28,12 +28,8 @@ const maxInstances = 512
 // stands for, one per instance of the values it reads (an element of a
 // table a loop ranges over, a call of the enclosing function), or nil
 // when it stands for one only: the caller then resolves it as written.
-func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr) []*Tool {
-	if b.vf == nil {
-		return nil
-	}
-	envs := b.instanceEnvs(reg, def, handler)
-	if len(envs) < 2 {
+func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr, envs []flowInstance) []*Tool {
+	if b.vf == nil || len(envs) < 2 {
 		return nil
 	}
 	var out []*Tool

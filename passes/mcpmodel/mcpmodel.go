@@ -612,9 +612,18 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	if b.pairedServerTool(def, handler) {
 		return
 	}
-	if ts := b.flowRegistrations(sdk, reg, def, handler); ts != nil {
-		b.model.Tools = append(b.model.Tools, ts...)
-		return
+	// env binds what the registration reads from the parameters of the
+	// function that makes it, when one call in the package makes it.
+	var env *valueflow.Env
+	if b.vf != nil {
+		envs := b.instanceEnvs(reg, def, handler)
+		if ts := b.flowRegistrations(sdk, reg, def, handler, envs); ts != nil {
+			b.model.Tools = append(b.model.Tools, ts...)
+			return
+		}
+		if len(envs) == 1 {
+			env = envs[0].env
+		}
 	}
 	t := &Tool{SDK: sdk, Reg: reg, Def: def, HintNode: def}
 	b.toolDef(t, def, 0)
@@ -622,17 +631,23 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	t.Handler = b.resolveHandler(handler, 0)
 	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown) {
 		var u Tool
-		b.flowDef(&u, b.vf.Eval(def, nil))
+		b.flowDef(&u, b.vf.Eval(def, env))
 		if t.Name == "" {
 			t.Name = u.Name
 		}
 		if t.Idempotent == Unknown && t.ReadOnly == Unknown {
-			t.Idempotent, t.ReadOnly = u.Idempotent, u.ReadOnly
 			t.SchemaKeys = append(t.SchemaKeys, u.SchemaKeys...)
+		}
+		// Each hint the syntax leaves unknown is the engine's.
+		if t.Idempotent == Unknown {
+			t.Idempotent = u.Idempotent
+		}
+		if t.ReadOnly == Unknown {
+			t.ReadOnly = u.ReadOnly
 		}
 	}
 	if b.vf != nil {
-		hv := b.vf.Eval(handler, nil)
+		hv := b.vf.Eval(handler, env)
 		f := b.flowHandler(hv)
 		if t.Handler == nil {
 			t.Handler = f

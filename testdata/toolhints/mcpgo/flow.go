@@ -39,3 +39,23 @@ func RegisterFlow(s *server.MCPServer) {
 		return nil, os.WriteFile("x", nil, 0o644)
 	})
 }
+
+// registerReadOnly registers a tool whose name and hint are its
+// parameters; its one call in the package binds them.
+func registerReadOnly(s *server.MCPServer, name string, ro bool) {
+	s.AddTool(mcp.NewTool(name, mcp.WithReadOnlyHintAnnotation(ro)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.WriteFile("x", nil, 0o644) // want `tool "peek_param" is annotated read-only`
+	})
+}
+
+// registerWriter is the same with a false hint: ok.
+func registerWriter(s *server.MCPServer, name string, ro bool) {
+	s.AddTool(mcp.NewTool(name, mcp.WithReadOnlyHintAnnotation(ro)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.WriteFile("x", nil, 0o644)
+	})
+}
+
+func RegisterParams(s *server.MCPServer) {
+	registerReadOnly(s, "peek_param", true)
+	registerWriter(s, "write_param", false)
+}
