@@ -626,7 +626,7 @@ func (a *finder) flowAttach(con *Construct, op ast.Expr) {
 			con.reg = a.litRegion(v.Lit)
 		}
 	case valueflow.Func:
-		if fn, ok := v.Obj.(*types.Func); ok && v.Recv == nil {
+		if fn, ok := v.Obj.(*types.Func); ok {
 			con.OpFunc = fn
 			if d := a.decls[fn.Origin()]; d != nil {
 				con.Attempt = d
@@ -1102,7 +1102,16 @@ func (a *finder) oneAttempt(h *Helper, call *ast.CallExpr) bool {
 	if h.BoundField != "" {
 		lit, ok := e.(*ast.CompositeLit)
 		if !ok {
-			return false
+			// A policy kept in a variable or a field.
+			alts := a.vf.Eval(e, nil).Each()
+			if len(alts) != 1 || alts[0].Kind != valueflow.Struct {
+				return false
+			}
+			f, _ := alts[0].Field(h.BoundField)
+			if f == nil {
+				return true // the field's zero value: one attempt at most
+			}
+			return boundOK(h, f)
 		}
 		e = nil
 		for _, el := range lit.Elts {
@@ -1118,14 +1127,30 @@ func (a *finder) oneAttempt(h *Helper, call *ast.CallExpr) bool {
 	}
 	tv, ok := a.info.Types[e]
 	if !ok || tv.Value == nil {
+		return boundOK(h, a.vf.Eval(e, nil)) // a bound kept in a variable or a field
+
+	}
+	return boundOK(h, valueflow.ConstValue(tv.Value))
+}
+
+// boundOK reports whether every value the bound v can hold allows one
+// attempt at most.
+func boundOK(h *Helper, v *valueflow.Value) bool {
+	alts := v.Each()
+	if len(alts) == 0 {
 		return false
 	}
-	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
-	if !ok {
-		return false
+	for _, a := range alts {
+		if a.Kind != valueflow.Const {
+			return false
+		}
+		n, ok := constant.Int64Val(constant.ToInt(a.Const))
+		if !ok {
+			return false
+		}
+		if h.BoundLEQ && n > 0 || !h.BoundLEQ && n > 1 {
+			return false
+		}
 	}
-	if h.BoundLEQ {
-		return n <= 0
-	}
-	return n <= 1
+	return true
 }

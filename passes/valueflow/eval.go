@@ -224,8 +224,11 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 	case *ast.CallExpr:
 		return en.call(x, env, 0)
 	case *ast.BinaryExpr:
-		if x.Op == token.ADD {
+		switch x.Op {
+		case token.ADD:
 			return concat(en.eval(x.X, env), en.eval(x.Y, env))
+		case token.EQL, token.NEQ:
+			return compare(x.Op, en.eval(x.X, env), en.eval(x.Y, env))
 		}
 		return UnknownValue("binary")
 	}
@@ -1302,6 +1305,9 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 	for i := 0; i < n; i++ {
 		var vals []*Value
 		for _, r := range ix.returns[fn] {
+			if !en.reachable(r) {
+				continue
+			}
 			switch {
 			case len(r.Results) == n:
 				vals = append(vals, en.eval(r.Results[i], nil))
@@ -1352,6 +1358,38 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 		en.qsums[fn] = sum
 	}
 	return sum
+}
+
+// reachable reports whether no condition that guards the return
+// statement r is constant the other way (if override != "" { return
+// override } with override the constant "").
+func (en *Engine) reachable(r *ast.ReturnStmt) bool {
+	for _, g := range en.index().guards[r] {
+		t, f, ok := en.eval(g.cond, nil).Bools()
+		if ok && t != f && t != g.want {
+			return false
+		}
+	}
+	return true
+}
+
+// compare is a == b or a != b over constant alternatives of one kind,
+// or Unknown.
+func compare(op token.Token, a, b *Value) *Value {
+	as, bs := a.Each(), b.Each()
+	if len(as)*len(bs) > 16 {
+		return UnknownValue("compare")
+	}
+	var out []*Value
+	for _, x := range as {
+		for _, y := range bs {
+			if x.Kind != Const || y.Kind != Const || x.Const.Kind() != y.Const.Kind() {
+				return UnknownValue("compare")
+			}
+			out = append(out, BoolValue(constant.Compare(x.Const, op, y.Const)))
+		}
+	}
+	return Union(out...)
 }
 
 // isSymbolic reports whether v stands for a value decided elsewhere (a

@@ -24,6 +24,9 @@ type index struct {
 	// fnParams are the parameters of each function, the receiver first
 	fnParams map[ast.Node][]*types.Var
 	returns  map[ast.Node][]*ast.ReturnStmt // *ast.FuncDecl or *ast.FuncLit
+	// guards are the conditions a return statement is reached under,
+	// where one may be constant (x != "", a comparison with a constant).
+	guards map[*ast.ReturnStmt][]guard
 	// named results of each function, in order
 	results map[ast.Node][]*types.Var
 	// litOwner is the function declaration enclosing a literal, and
@@ -90,6 +93,7 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 		params:   make(map[*types.Var]paramOf),
 		fnParams: make(map[ast.Node][]*types.Var),
 		returns:  make(map[ast.Node][]*ast.ReturnStmt),
+		guards:   make(map[*ast.ReturnStmt][]guard),
 		results:  make(map[ast.Node][]*types.Var),
 		litOwner: make(map[*ast.FuncLit]*ast.FuncDecl),
 		litOrd:   make(map[*ast.FuncLit]int),
@@ -172,10 +176,32 @@ func sharesElems(t types.Type) bool {
 }
 
 type indexer struct {
-	ix   *index
-	info *types.Info
-	decl *ast.FuncDecl
-	fn   []ast.Node // enclosing functions, innermost last
+	ix     *index
+	info   *types.Info
+	decl   *ast.FuncDecl
+	fn     []ast.Node // enclosing functions, innermost last
+	guards []guard    // the enclosing if statements' comparisons, in the innermost function
+}
+
+// guard is a condition under which a statement runs: cond is want.
+type guard struct {
+	cond ast.Expr
+	want bool
+}
+
+// constComparison reports whether e compares a value with a constant
+// (x != "", mode == "dry"): a condition the engine may find constant.
+func constComparison(info *types.Info, e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	for _, x := range []ast.Expr{b.X, b.Y} {
+		if tv, ok := info.Types[x]; ok && tv.Value != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *indexer) signature(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) {
@@ -329,13 +355,35 @@ func (w *indexer) walk(root ast.Node) {
 			}
 			w.signature(n, nil, n.Type)
 			w.fn = append(w.fn, n)
+			outer := w.guards
+			w.guards = nil
 			w.walk(n.Body)
+			w.guards = outer
 			w.fn = w.fn[:len(w.fn)-1]
+			return false
+		case *ast.IfStmt:
+			if !constComparison(w.info, n.Cond) {
+				return true
+			}
+			if n.Init != nil {
+				w.walk(n.Init)
+			}
+			w.walk(n.Cond)
+			w.guards = append(w.guards, guard{n.Cond, true})
+			w.walk(n.Body)
+			w.guards[len(w.guards)-1].want = false
+			if n.Else != nil {
+				w.walk(n.Else)
+			}
+			w.guards = w.guards[:len(w.guards)-1]
 			return false
 		case *ast.ReturnStmt:
 			if len(w.fn) > 0 {
 				in := w.fn[len(w.fn)-1]
 				w.ix.returns[in] = append(w.ix.returns[in], n)
+				if len(w.guards) > 0 {
+					w.ix.guards[n] = append([]guard(nil), w.guards...)
+				}
 			}
 		case *ast.AssignStmt:
 			switch {

@@ -215,3 +215,28 @@ func names() {
 }
 
 func unknownSuffix() string { return strings.ToUpper("x") }
+
+const nameOverride = ""
+
+// toolsetName returns the override when one is built in: the engine
+// finds the guard constant, so the name is one string.
+func toolsetName() string {
+	override := nameOverride
+	if override != "" {
+		return override
+	}
+	return "kiali"
+}
+
+// modeName's guard depends on a parameter: both returns count.
+func modeName(mode string) string {
+	if mode == "dry" {
+		return "preview"
+	}
+	return "apply"
+}
+
+func guarded(mode string) {
+	show(toolsetName() + "_get_logs") // want `^"kiali_get_logs"$`
+	show(modeName(mode))              // want `\("preview" \| "apply"\)|\("apply" \| "preview"\)`
+}
