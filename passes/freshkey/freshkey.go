@@ -535,9 +535,35 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 			c.flowOrigins(e, visited, out, withGuarded) // a constructor or an option of this package
 		}
 	case *ast.SelectorExpr:
-		if sel := c.info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
-			c.flowOrigins(e, visited, out, withGuarded) // a key kept in a struct field
+		sel := c.info.Selections[e]
+		if sel == nil || sel.Kind() != types.FieldVal {
+			return
 		}
+		// A key kept in a field of a local struct value: the literals
+		// assigned to the variable, then what the engine finds.
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && len(sel.Index()) == 1 {
+			if v := c.localVar(id); v != nil && !visited[v] {
+				for _, a := range c.assignsOf(v) {
+					if a.rhs == nil || a.guarded && !withGuarded {
+						continue
+					}
+					rhs := ast.Unparen(a.rhs)
+					if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+						rhs = ast.Unparen(u.X)
+					}
+					if lit, ok := rhs.(*ast.CompositeLit); ok {
+						for _, el := range lit.Elts {
+							if kv, ok := el.(*ast.KeyValueExpr); ok {
+								if k, ok := kv.Key.(*ast.Ident); ok && k.Name == e.Sel.Name {
+									c.origins(kv.Value, kv.Value, a, visited, out, withGuarded)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		c.flowOrigins(e, visited, out, withGuarded)
 	case *ast.Ident:
 		v := c.localVar(e)
 		if v == nil || visited[v] {

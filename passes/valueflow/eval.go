@@ -1035,73 +1035,7 @@ func (en *Engine) apply(c *Value, call *ast.CallExpr, env *Env, idx int) *Value 
 	if idx >= len(sum.Results) {
 		return UnknownValue("result")
 	}
-	r := bind(sum.Results[idx])
-	if c.Kind != Func {
-		return r
-	}
-	// What the summary does not know of the result (uuid.New: bytes
-	// read from crypto/rand) is the opaque result of this call: where
-	// it comes from is still known.
-	r = knownAs(r, func() *Value {
-		return &Value{Kind: Call, Obj: c.Obj, Recv: c.Recv, Args: en.args(call, env), Index: idx, Node: call}
-	})
-	if fn := c.Obj.(*types.Func); fn.Pkg() != en.pkg {
-		r = madeAt(r, call)
-	}
-	return r
-}
-
-// madeAt returns v with the opaque calls among its alternatives that
-// another package's summary made (uuid.NewString: a call of
-// UUID.String in package uuid) attributed to call, the syntax of this
-// package that made them happen.
-func madeAt(v *Value, call *ast.CallExpr) *Value {
-	at := func(a *Value) *Value {
-		if a.Kind != Call || a.Node != nil {
-			return a
-		}
-		c := *a
-		c.Node, c.k = call, ""
-		return &c
-	}
-	if v.Kind != OneOf {
-		return at(v)
-	}
-	var alts []*Value
-	for i, a := range v.Alts {
-		if b := at(a); b != a && alts == nil {
-			alts = append(append([]*Value(nil), v.Alts[:i]...), b)
-		} else if alts != nil {
-			alts = append(alts, b)
-		}
-	}
-	if alts == nil {
-		return v
-	}
-	return Union(alts...)
-}
-
-// knownAs returns v with its Unknown alternatives replaced by the value
-// opaque makes.
-func knownAs(v *Value, opaque func() *Value) *Value {
-	if v.Kind == Unknown {
-		return opaque()
-	}
-	if v.Kind != OneOf {
-		return v
-	}
-	for i, a := range v.Alts {
-		if a.Kind == Unknown {
-			alts := append(append([]*Value(nil), v.Alts[:i]...), opaque())
-			for _, b := range v.Alts[i+1:] {
-				if b.Kind != Unknown {
-					alts = append(alts, b)
-				}
-			}
-			return Union(alts...)
-		}
-	}
-	return v
+	return bind(sum.Results[idx])
 }
 
 func (en *Engine) args(call *ast.CallExpr, env *Env) []*Value {
