@@ -345,12 +345,23 @@ func boolValueHint(v *valueflow.Value) Hint {
 
 // valueOption applies one mcp-go ToolOption value.
 func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
+	if o.Kind == valueflow.Closure {
+		// The option a project's function returned (utils.WithPagination()).
+		if f := b.closureOption(o); f != nil {
+			f.apply(t)
+			return
+		}
+	}
 	if o.Kind != valueflow.Call {
 		t.Idempotent, t.ReadOnly = Unknown, Unknown // a project's own option may set any hint
 		return
 	}
 	fn, ok := o.Obj.(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP {
+		if f := b.projectOption(fn); ok && f != nil {
+			f.apply(t)
+			return
+		}
 		t.Idempotent, t.ReadOnly = Unknown, Unknown
 		return
 	}

@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(ToolConstructor), new(LayerPackage)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(ToolConstructor), new(LayerPackage), new(OptionHints)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -215,6 +215,9 @@ type builder struct {
 
 	layerFacts bool // ToolLayer facts were exported
 
+	optMemo map[*types.Func]*OptionHints // OptionHints of this package's options (options.go)
+	cfgMemo map[*types.Func]*OptionHints // and of its functions that configure a tool
+
 	idem        bool                           // the package imports idem's SDK packages (sdk_idem.go)
 	toolsServer map[*ast.CompositeLit]ast.Expr // ServerTool literals given to AddTools, to the server
 }
@@ -248,6 +251,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.index()
 	b.exportWrappers()
+	b.exportOptions()
 	// SDK registrations first, so that generic pairing skips them. Plain
 	// ast.Inspect, not inspect.Analyzer: an inspector would be kept for
 	// every package until the run ends.
@@ -883,7 +887,12 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoMCP {
-		// A project's own option may set any hint.
+		// A project's own option may set any hint, unless its
+		// OptionHints say which (utils.WithPagination()).
+		if f := b.projectOption(fn); f != nil {
+			f.apply(t)
+			return
+		}
 		t.Idempotent, t.ReadOnly = Unknown, Unknown
 		return
 	}

@@ -1024,6 +1024,9 @@ func (en *Engine) apply(c *Value, call *ast.CallExpr, env *Env, idx int) *Value 
 	if sum == nil {
 		if c.Kind == Func {
 			fn := c.Obj.(*types.Func)
+			if c.Recv == nil && len(call.Args) == 1 && isPointerHelper(fn) {
+				return en.eval(call.Args[0], env) // mcp.ToBoolPtr(true): true
+			}
 			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 				// An interface method: resolved per receiver.
 				return en.dispatchCall(c.Recv, fn.Name(), en.args(call, env), idx)

@@ -189,6 +189,4 @@ var gaps = []metamorph.Gap{
 	{Module: "mcpgo-v0.20", Variant: "extract-func/sdk", Finding: "client readback/resend in Stdio", Delta: 1, Why: "gained: a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
 	{Module: "mcpgo-v0.20", Variant: "move-module", Finding: "tools dedupekey/unkeyed-effect \"def_write\"", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},
 	{Module: "mcpgo-v0.20", Variant: "move-pkg", Finding: "tools dedupekey/unkeyed-effect \"def_write\"", Delta: -1, Why: "a handler, helper or constructor is declared in another package of the module"},
-	{Module: "mcpgo-v0.44", Variant: "ctor/sdk", Finding: "tools toolhints/readonly \"annotated\"", Delta: -1, Why: "a tool value given to the MCP SDK; or a tool hint (annotations) given to the MCP SDK is a constructor function's result"},
-	{Module: "mcpgo-v0.44", Variant: "options/sdk", Finding: "tools toolhints/readonly \"annotated\"", Delta: -1, Why: "a tool value given to the MCP SDK; or a tool hint (annotations) given to the MCP SDK comes through an options struct set by a functional option"},
 }
