@@ -87,7 +87,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab)},
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn)},
 }
 
 // Result gives the checks access to the catalogue and the facts of this
@@ -124,6 +124,8 @@ type Result struct {
 	imported map[string][]*types.Package
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
+	// standIns are the methods with a StandIn fact (standin.go).
+	standIns map[*types.Func]bool
 	// tempFuncs memoizes which of the package's functions return a
 	// temporary path, from their bodies (housekeeping.go), while run
 	// computes the facts; nil afterwards.
@@ -243,6 +245,13 @@ func run(pass *analysis.Pass) (any, error) {
 				r.http[fn] = fact
 				r.httpFactPkgs[fn.Pkg()] = true
 			}
+		case *StandIn:
+			if fn, ok := f.Object.(*types.Func); ok {
+				if r.standIns == nil {
+					r.standIns = make(map[*types.Func]bool)
+				}
+				r.standIns[fn] = true
+			}
 		}
 	}
 	r.vocab = r.vocab || r.importedVocab(pass) || varsVocab(pass.TypesInfo, pass.Files, r.keys())
@@ -254,6 +263,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
+	r.exportStandIns(pass)
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)
 	r.fieldKeys = make(map[*types.Var]string)

@@ -22,8 +22,11 @@ import (
 //     analysis, direct or transitive, test files excluded);
 //   - the packages of the interface's module that the package under
 //     analysis imports, directly or transitively, so that an in-memory
-//     twin or a fake beside the real implementation makes the call
-//     unknown: stay silent.
+//     twin or a no-op beside the real implementation makes the call
+//     unknown: stay silent. A stand-in (a fake that only calls its
+//     function-valued fields or a mocking library, or forwards to an
+//     embedded interface: StandIn, standin.go) is skipped: the other
+//     implementations decide.
 //
 // For an interface of another module, and in the packages of dependency
 // modules (under go vet every dependency is analyzed: their own interfaces
@@ -104,6 +107,9 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			if !ok {
 				result = nil
 				return nil
+			}
+			if r.standIn(m) {
+				continue // a fake that forwards: the others decide
 			}
 			e := r.effects[m.Origin()]
 			if e == nil || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {

@@ -1,0 +1,213 @@
+package effects
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+)
+
+// StandIn is an object fact on a method that stands in for another
+// implementation of its interface: a hand-written fake whose method only
+// calls function-valued fields of its receiver (m.CreateFn(ctx, x)),
+// forwards to an interface kept in a field of its receiver (w.Client.Create
+// for a method named Create), or asks a mocking library (testify's
+// m.Called, gomock's m.ctrl.Call). Such a method commits whatever it is
+// given, so an interface call's effect is decided by the other
+// implementations (interfaceEffect): it does not make the call unknown.
+// A method that does nothing (an in-memory or dry-run implementation)
+// is not a stand-in.
+type StandIn struct{}
+
+func (*StandIn) AFact() {}
+
+func (*StandIn) String() string { return "standin" }
+
+// mockPackages are the mocking libraries whose calls a stand-in makes.
+var mockPackages = map[string]bool{
+	"github.com/stretchr/testify/mock": true,
+	"github.com/golang/mock/gomock":    true,
+	"go.uber.org/mock/gomock":          true,
+}
+
+// exportStandIns records the package's stand-in methods in r.standIns and
+// exports their facts.
+func (r *Result) exportStandIns(pass *analysis.Pass) {
+	var sc *standInScan
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			d, ok := decl.(*ast.FuncDecl)
+			if !ok || d.Recv == nil || d.Body == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+			recv := pass.TypesInfo.Defs[d.Recv.List[0].Names[0]]
+			if fn == nil || recv == nil {
+				continue
+			}
+			if sc == nil {
+				sc = newStandInScan(pass)
+			}
+			if n, ok := sc.forwards(d.Body, recv, fn.Name(), 0); !ok || n == 0 {
+				continue
+			}
+			if r.standIns == nil {
+				r.standIns = make(map[*types.Func]bool)
+			}
+			r.standIns[fn] = true
+			pass.ExportObjectFact(fn, &StandIn{})
+		}
+	}
+}
+
+// quietKey is a function of the package asked about for a method's name.
+type quietKey struct {
+	fn   *types.Func
+	name string
+}
+
+// standInScan decides which methods of a package are stand-ins.
+type standInScan struct {
+	info  *types.Info
+	decls map[*types.Func]*ast.FuncDecl
+	memo  map[quietKey]int // calls that forward, -1: not quiet
+}
+
+func newStandInScan(pass *analysis.Pass) *standInScan {
+	sc := &standInScan{info: pass.TypesInfo, decls: make(map[*types.Func]*ast.FuncDecl), memo: make(map[quietKey]int)}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if d, ok := decl.(*ast.FuncDecl); ok && d.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+					sc.decls[fn] = d
+				}
+			}
+		}
+	}
+	return sc
+}
+
+// forwards reports whether body, of a method named name with receiver
+// recv, only forwards, and how many of its calls forward: calls of a
+// function-valued field (m.CreateFn(ctx, x)), of the method of the same
+// name on an interface in a field of recv (w.Client.Create(ctx, x)), or
+// of a mocking library. Its other calls may only be builtins,
+// conversions, errors.New or fmt.Errorf, calls of function values it was
+// given, and calls of functions of the package that are as quiet (a
+// helper the forwarding call was extracted into).
+func (sc *standInScan) forwards(body *ast.BlockStmt, recv types.Object, name string, depth int) (int, bool) {
+	info := sc.info
+	n, ok := 0, true
+	analysisutil.Inspect(body, func(node ast.Node) bool {
+		if !ok {
+			return false
+		}
+		x, isCall := node.(*ast.CallExpr)
+		if !isCall {
+			return true
+		}
+		if tv, has := info.Types[x.Fun]; has && tv.IsType() {
+			return true // a conversion
+		}
+		if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
+			switch obj := info.Uses[id].(type) {
+			case *types.Builtin:
+				return true
+			case *types.Var:
+				if isFuncType(obj.Type()) {
+					return true // opt(o): a function value it was given
+				}
+			}
+		}
+		if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel {
+			if s, has := info.Selections[sel]; has {
+				switch {
+				case s.Kind() == types.FieldVal && isFuncType(s.Type()):
+					n++ // m.CreateFn(ctx, x)
+					return true
+				case s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) && sel.Sel.Name == name && (recv == nil || rootedAt(info, sel.X, recv)) && fieldSel(info, sel.X):
+					n++ // w.Client.Create(ctx, x)
+					return true
+				}
+			}
+		}
+		fn, _ := typeutil.Callee(info, x).(*types.Func)
+		switch {
+		case fn == nil || fn.Pkg() == nil:
+			ok = false
+		case mockPackages[fn.Pkg().Path()]:
+			n++
+		case fn.Pkg().Path() == "errors" && fn.Name() == "New", fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf":
+		default:
+			k, quiet := sc.quiet(fn.Origin(), name, depth+1)
+			n += k
+			ok = quiet
+		}
+		return ok
+	})
+	return n, ok
+}
+
+// quiet reports whether fn, a function of the package, only forwards (its
+// parameters standing in for the receiver), and how many forwarding calls
+// it makes.
+func (sc *standInScan) quiet(fn *types.Func, name string, depth int) (int, bool) {
+	key := quietKey{fn, name}
+	if k, ok := sc.memo[key]; ok {
+		return max(k, 0), k >= 0
+	}
+	d := sc.decls[fn]
+	if d == nil || depth > 3 {
+		return 0, false
+	}
+	sc.memo[key] = -1 // recursion: not quiet
+	k, ok := sc.forwards(d.Body, nil, name, depth)
+	if ok {
+		sc.memo[key] = k
+	}
+	return k, ok
+}
+
+// rootedAt reports whether e is recv or a selector chain rooted at it.
+func rootedAt(info *types.Info, e ast.Expr, recv types.Object) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.Uses[x] == recv
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// fieldSel reports whether e selects a field (w.Client).
+func fieldSel(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal
+}
+
+func isFuncType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}
+
+// standIn reports whether m, an implementation of an interface method,
+// stands in for another: a method promoted from an interface embedded in
+// the type, or one with a StandIn fact. r.mu must be held.
+func (r *Result) standIn(m *types.Func) bool {
+	if sig, ok := m.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return true // promoted from an embedded interface: it forwards
+	}
+	return r.standIns[m.Origin()]
+}

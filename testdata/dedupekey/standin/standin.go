@@ -1,0 +1,28 @@
+// Package standin calls a ledger through its interface: the stand-ins
+// beside the real implementation do not hide the real one's effect.
+package standin
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/dedupekey/standin/store"
+)
+
+type In struct {
+	Account string `json:"account"`
+}
+
+func Register(s *mcp.Server, led store.Ledger, notes store.Notes) {
+	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Charge(ctx, in.Account) // want `tool "charge" is not idempotent but writes a file \(store.Ledger.Charge, implemented by store.File.Charge\)`
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "refund"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, led.Refund(ctx, in.Account) // want `tool "refund" is not idempotent but writes a file \(store.Ledger.Refund, implemented by store.File.Refund\)`
+	})
+	// ok: an implementation that commits nothing makes the call unknown.
+	mcp.AddTool(s, &mcp.Tool{Name: "note"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, notes.Note(in.Account)
+	})
+}

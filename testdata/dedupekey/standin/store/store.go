@@ -1,0 +1,85 @@
+// Package store declares a ledger interface, its real implementation, and
+// the hand-written stand-ins the project's tests use beside it.
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+)
+
+// Ledger records charges.
+type Ledger interface {
+	Charge(ctx context.Context, account string) error
+	Refund(ctx context.Context, account string) error
+}
+
+// File is the real ledger: it appends to a file.
+type File struct{ Path string }
+
+func (l *File) Charge(ctx context.Context, account string) error {
+	f, err := os.OpenFile(l.Path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = f.WriteString("charge " + account + "\n")
+	return err
+}
+
+func (l *File) Refund(ctx context.Context, account string) error {
+	f, err := os.OpenFile(l.Path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = f.WriteString("refund " + account + "\n")
+	return err
+}
+
+// Func is a stand-in whose methods call function-valued fields.
+type Func struct {
+	ChargeFn func(ctx context.Context, account string) error
+	RefundFn func(ctx context.Context, account string) error
+}
+
+func (f *Func) Charge(ctx context.Context, account string) error {
+	if f.ChargeFn == nil {
+		return errors.New("ChargeFn not set")
+	}
+	return f.ChargeFn(ctx, account)
+}
+
+func (f *Func) Refund(ctx context.Context, account string) error {
+	return f.RefundFn(ctx, account)
+}
+
+// Logging wraps another ledger: Charge forwards to it, Refund is promoted
+// from the embedded interface.
+type Logging struct {
+	Ledger
+	Lines int
+}
+
+func (l *Logging) Charge(ctx context.Context, account string) error {
+	return l.Ledger.Charge(ctx, account)
+}
+
+// Notes has the real ledger and an in-memory twin that commits nothing:
+// calls through it stay unknown.
+type Notes interface {
+	Note(account string) error
+}
+
+type FileNotes struct{ Path string }
+
+func (n *FileNotes) Note(account string) error {
+	return os.WriteFile(n.Path, []byte(account), 0o644)
+}
+
+type MemNotes struct{ Lines []string }
+
+func (m *MemNotes) Note(account string) error {
+	m.Lines = append(m.Lines, account)
+	return nil
+}
