@@ -126,6 +126,10 @@ type Result struct {
 	strictProc bool
 	// standIns are the methods with a StandIn fact (standin.go).
 	standIns map[*types.Func]bool
+	// impls memoizes implsBeside (iface.go), under implMu: the checks
+	// may ask in parallel.
+	implMu sync.Mutex
+	impls  map[*types.Func][]*types.Func
 	// tempFuncs memoizes which of the package's functions return a
 	// temporary path, from their bodies (housekeeping.go), while run
 	// computes the facts; nil afterwards.
@@ -558,7 +562,7 @@ func (s *scanner) node(n ast.Node) bool {
 		fn = fn.Origin()
 		// A call of an HTTP send function is judged at the call,
 		// from its arguments (httpEffect), not through the callee.
-		if h := r.http[fn]; h != nil && !h.Read {
+		if h := r.httpOf(fn); h != nil && !h.Read {
 			return true
 		}
 		if _, ok := r.bodies[fn]; ok && types.Object(fn) != fi.obj {

@@ -164,7 +164,7 @@ var httpPkgs = map[string]bool{
 // whose answer is e (nil: a read, a build, or a method not known here).
 func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	fn := s.fn
-	h := r.http[fn]
+	h := r.httpOf(fn)
 	if h == nil && (fn.Pkg() == nil || !httpPkgs[fn.Pkg().Path()]) && !isDoer(fn) && shapeHTTP(fn) == nil {
 		return nil, false
 	}
@@ -369,7 +369,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		req.method = hval{s: m, known: true, param: -1, from: sc.fname}
 		req.rpc = r.rpcPkg
 	}
-	h := r.http[fn]
+	h := r.httpOf(fn)
 	if h == nil {
 		h = shapeHTTP(fn)
 	}
@@ -870,7 +870,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			case *ast.CallExpr:
 				if f, ok := typeutil.Callee(c.sc.info, n).(*types.Func); ok {
 					f = f.Origin()
-					if f.Pkg() != nil && (httpPkgs[f.Pkg().Path()] || r.http[f] != nil || f.Pkg() == fn.Pkg() || isDoer(f) || shapeHTTP(f) != nil) {
+					if f.Pkg() != nil && (httpPkgs[f.Pkg().Path()] || r.httpOf(f) != nil || f.Pkg() == fn.Pkg() || isDoer(f) || shapeHTTP(f) != nil) {
 						c.calls = append(c.calls, n)
 						r.countMethods(c.sc, n, f, methods, &viaParam)
 					}
@@ -932,7 +932,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 
 // countMethods records the constant methods the package's requests use.
 func (r *Result) countMethods(sc *Scope, call *ast.CallExpr, fn *types.Func, methods map[string]bool, viaParam *bool) {
-	if h := r.http[fn]; h != nil && (h.MethodRecv || h.MethodParam >= 0) {
+	if h := r.httpOf(fn); h != nil && (h.MethodRecv || h.MethodParam >= 0) {
 		if v := r.methodArg(sc, call, h); v.known {
 			methods[strings.ToUpper(v.s)] = true
 			*viaParam = true

@@ -228,3 +228,90 @@ func (r *Result) modulePackages(mod string) []*types.Package {
 	r.imported[mod] = ps
 	return ps
 }
+
+// httpOf returns fn's HTTP fact. For a method of an interface, it is the
+// fact its implementations beside the interface agree on, stand-ins
+// aside: gokiteconnect's Client.doEnvelope sends through its HTTPClient
+// interface, implemented in the same package by *httpClient, whose
+// DoEnvelope takes the method from its first parameter. A fact whose
+// method comes from the receiver's fields does not carry over to an
+// interface value.
+func (r *Result) httpOf(fn *types.Func) *HTTP {
+	if h := r.http[fn]; h != nil {
+		return h
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.httpFactPkgs[fn.Pkg()] && fn.Pkg() != r.pkg {
+		return nil
+	}
+	var agreed *HTTP
+	for _, m := range r.implsBeside(fn) {
+		h := r.http[m]
+		if h == nil || h.MethodRecv {
+			return nil
+		}
+		if agreed == nil {
+			agreed = h
+		} else if !sameHTTP(agreed, h) {
+			return nil
+		}
+	}
+	return agreed
+}
+
+// sameHTTP reports whether two facts say the same, whatever function
+// they end in.
+func sameHTTP(a, b *HTTP) bool {
+	x, y := *a, *b
+	x.Sink, y.Sink, x.From, y.From = "", "", "", ""
+	return x == y
+}
+
+// implsBeside returns the methods implementing interface method fn by the
+// types declared beside the interface, stand-ins excluded; memoized. A
+// generic type, or one whose method is not a function, makes the answer
+// nil.
+func (r *Result) implsBeside(fn *types.Func) []*types.Func {
+	r.implMu.Lock()
+	defer r.implMu.Unlock()
+	if ms, ok := r.impls[fn]; ok {
+		return ms
+	}
+	if r.impls == nil {
+		r.impls = make(map[*types.Func][]*types.Func)
+	}
+	var ms []*types.Func
+	defer func() { r.impls[fn] = ms }()
+	iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	scope := fn.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			continue
+		}
+		var t types.Type = tn.Type()
+		if !types.Implements(t, iface) {
+			t = types.NewPointer(t)
+			if !types.Implements(t, iface) {
+				continue
+			}
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
+		m, ok := obj.(*types.Func)
+		if !ok {
+			ms = nil
+			return nil
+		}
+		if r.standIn(m) {
+			continue
+		}
+		ms = append(ms, m.Origin())
+	}
+	return ms
+}
