@@ -854,6 +854,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 		sig := fn.Type().(*types.Signature)
 		if h := optionFact(info, fi, sig); h != nil {
 			r.http[fn] = h
+			r.httpFactPkgs[fn.Pkg()] = true
 			export(fn, h)
 			continue
 		}
@@ -913,6 +914,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 				if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil {
 					if old := r.http[obj]; old == nil || *old != *h {
 						r.http[obj] = h
+						r.httpFactPkgs[obj.Pkg()] = true // httpOf looks at its interfaces
 						changed = true
 					}
 				}

@@ -241,7 +241,7 @@ func (r *Result) httpOf(fn *types.Func) *HTTP {
 		return h
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.httpFactPkgs[fn.Pkg()] && fn.Pkg() != r.pkg {
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.httpFactPkgs[fn.Pkg()] {
 		return nil
 	}
 	var agreed *HTTP

@@ -43,6 +43,9 @@ func (r *Result) exportStandIns(pass *analysis.Pass) {
 			if !ok || d.Recv == nil || d.Body == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
 				continue
 			}
+			if len(d.Body.List) > maxStandIn {
+				continue // a stand-in is short
+			}
 			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
 			recv := pass.TypesInfo.Defs[d.Recv.List[0].Names[0]]
 			if fn == nil || recv == nil {
@@ -72,22 +75,37 @@ type quietKey struct {
 // standInScan decides which methods of a package are stand-ins.
 type standInScan struct {
 	info  *types.Info
+	files []*ast.File
+	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
 	memo  map[quietKey]int // calls that forward, -1: not quiet
 }
 
+// maxStandIn is the most statements a stand-in method or a helper it
+// calls has.
+const maxStandIn = 6
+
 func newStandInScan(pass *analysis.Pass) *standInScan {
-	sc := &standInScan{info: pass.TypesInfo, decls: make(map[*types.Func]*ast.FuncDecl), memo: make(map[quietKey]int)}
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			if d, ok := decl.(*ast.FuncDecl); ok && d.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
-					sc.decls[fn] = d
+	return &standInScan{info: pass.TypesInfo, files: pass.Files, pkg: pass.Pkg}
+}
+
+// decl returns the declaration of fn, a function of the package; the
+// index is built on first use.
+func (sc *standInScan) decl(fn *types.Func) *ast.FuncDecl {
+	if sc.decls == nil {
+		sc.decls = make(map[*types.Func]*ast.FuncDecl)
+		sc.memo = make(map[quietKey]int)
+		for _, file := range sc.files {
+			for _, decl := range file.Decls {
+				if d, ok := decl.(*ast.FuncDecl); ok && d.Body != nil {
+					if fn, ok := sc.info.Defs[d.Name].(*types.Func); ok {
+						sc.decls[fn] = d
+					}
 				}
 			}
 		}
 	}
-	return sc
+	return sc.decls[fn]
 }
 
 // forwards reports whether body, of a method named name with receiver
@@ -156,11 +174,14 @@ func (sc *standInScan) forwards(body *ast.BlockStmt, recv types.Object, name str
 // it makes.
 func (sc *standInScan) quiet(fn *types.Func, name string, depth int) (int, bool) {
 	key := quietKey{fn, name}
+	if fn.Pkg() != sc.pkg || depth > 3 {
+		return 0, false
+	}
+	d := sc.decl(fn)
 	if k, ok := sc.memo[key]; ok {
 		return max(k, 0), k >= 0
 	}
-	d := sc.decls[fn]
-	if d == nil || depth > 3 {
+	if d == nil || len(d.Body.List) > maxStandIn {
 		return 0, false
 	}
 	sc.memo[key] = -1 // recursion: not quiet
