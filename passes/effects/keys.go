@@ -78,11 +78,12 @@ func (r *Result) keyReadCall(info *types.Info, call *ast.CallExpr, obj types.Obj
 		sig := fn.Signature()
 		params, variadic = sig.Params(), sig.Variadic()
 	}
+	vf := flowFor(r.vf, obj)
 	for i, a := range call.Args {
 		if params != nil && !analysisutil.MayTakeString(params, variadic, i) {
 			continue
 		}
-		if s, ok := r.keyNameOf(info, a); ok {
+		if s, ok := keyNameIn(info, vf, a, r.keys().IsKey); ok {
 			return s, true
 		}
 	}
@@ -100,6 +101,24 @@ func (r *Result) keyNameOf(info *types.Info, e ast.Expr) (string, bool) {
 	return keyNameIn(info, r.vf, e, r.keys().IsKey)
 }
 
+// keyStdPkgs are the standard packages whose functions take a key's name
+// (a header, a query parameter, a context key).
+var keyStdPkgs = map[string]bool{"net/http": true, "net/url": true, "net/textproto": true, "context": true}
+
+// flowFor returns vf, the engine to ask for a key's name passed to obj,
+// or nil when obj is a function of the standard library that takes no
+// key's name (fmt.Sprintf, strings.Split): only constants count there,
+// and the engine is not asked about every string they are given.
+func flowFor(vf *valueflow.Result, obj types.Object) *valueflow.Result {
+	if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && isStdPath(fn.Pkg().Path()) && !keyStdPkgs[fn.Pkg().Path()] {
+		return nil
+	}
+	if _, ok := obj.(*types.Builtin); ok {
+		return nil
+	}
+	return vf
+}
+
 // keyNameIn returns the key's name that e holds, by isKey: its constant
 // value, or the one name the value-flow engine vf (nil: none) finds for
 // a name kept in a variable, a field or a table, or returned by a
@@ -114,6 +133,15 @@ func keyNameIn(info *types.Info, vf *valueflow.Result, e ast.Expr, isKey func(st
 		return "", false
 	}
 	if vf == nil {
+		return "", false
+	}
+	// A key's name is a string: the engine is not asked about the rest
+	// (an index, a byte slice, an any).
+	t := info.TypeOf(e)
+	if t == nil {
+		return "", false
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 		return "", false
 	}
 	ss, ok := vf.Strings(e)

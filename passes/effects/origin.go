@@ -447,8 +447,9 @@ func (f *flow) callSite(call *ast.CallExpr, obj types.Object) (keySite, bool) {
 			recv = sel.X
 		}
 	}
+	vf := flowFor(f.r.vf, obj)
 	for i, a := range call.Args {
-		s, ok := keyNameIn(info, f.r.vf, a, f.isKey)
+		s, ok := keyNameIn(info, vf, a, f.isKey)
 		if !ok {
 			continue
 		}
