@@ -86,31 +86,12 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	}
 	found := 0
 	for _, pkg := range pkgs {
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
-			}
-			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
-				continue
-			}
-			var t types.Type = tn.Type()
-			if !types.Implements(t, iface) {
-				t = types.NewPointer(t)
-				if !types.Implements(t, iface) {
-					continue
-				}
-			}
-			obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
-			m, ok := obj.(*types.Func)
-			if !ok {
-				result = nil
-				return nil
-			}
-			if r.standIn(m) {
-				continue // a fake that forwards: the others decide
-			}
+		ms, ok := r.implementations(pkg, iface, fn)
+		if !ok {
+			result = nil
+			return nil
+		}
+		for _, m := range ms {
 			e := r.effects[m.Origin()]
 			if e == nil || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 				// An implementation without the effect: unknown. So is an
@@ -286,13 +267,22 @@ func (r *Result) implsBeside(fn *types.Func) []*types.Func {
 	if iface == nil {
 		return nil
 	}
-	scope := fn.Pkg().Scope()
+	ms, _ = r.implementations(fn.Pkg(), iface, fn)
+	return ms
+}
+
+// implementations returns the methods implementing interface method fn
+// of iface by the types declared in pkg, stand-ins excluded; ok is false
+// when a type's method of that name is not a function (a field). Generic
+// types are left out.
+func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn *types.Func) (ms []*types.Func, ok bool) {
+	scope := pkg.Scope()
 	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+		tn, isType := scope.Lookup(name).(*types.TypeName)
+		if !isType || tn.IsAlias() || types.IsInterface(tn.Type()) {
 			continue
 		}
-		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+		if n, isNamed := tn.Type().(*types.Named); isNamed && n.TypeParams().Len() > 0 {
 			continue
 		}
 		var t types.Type = tn.Type()
@@ -303,15 +293,14 @@ func (r *Result) implsBeside(fn *types.Func) []*types.Func {
 			}
 		}
 		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
-		m, ok := obj.(*types.Func)
-		if !ok {
-			ms = nil
-			return nil
+		m, isFunc := obj.(*types.Func)
+		if !isFunc {
+			return nil, false
 		}
 		if r.standIn(m) {
-			continue
+			continue // a fake that forwards: the others decide
 		}
-		ms = append(ms, m.Origin())
+		ms = append(ms, m)
 	}
-	return ms
+	return ms, true
 }
