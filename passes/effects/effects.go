@@ -136,7 +136,10 @@ type Result struct {
 	tempFuncs map[*types.Func]bool
 	bodies    map[*types.Func]*funcInfo
 	info      *types.Info
-	files     trailFiles // the fset's files by name, for Related
+	// localMethods holds the names of the package's methods while run
+	// computes the facts (funcInfo.ifaceCalls); nil afterwards.
+	localMethods map[string]bool
+	files        trailFiles // the fset's files by name, for Related
 	// http holds the HTTP facts (http.go), httpFactPkgs the packages
 	// declaring functions that have one, rpcPkg whether this package's
 	// every request is a hard-coded POST.
@@ -273,7 +276,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
-	r.tempFuncs, r.bodies, r.info = nil, nil, nil
+	r.tempFuncs, r.bodies, r.info, r.localMethods = nil, nil, nil, nil
 	// The interface answers given while the package's own effects were
 	// being computed did not see them: let the checks ask again.
 	r.ifaceCache, r.effectNames = make(map[*types.Func]*Effect), nil
@@ -314,7 +317,10 @@ type funcInfo struct {
 	decl    *ast.FuncDecl
 	flow    *flow      // the key data flow of body, made on first use (getFlow)
 	callees []calleeAt // same-package callees, in source order
-	scope   Scope      // scanFunc's, which the callees point to
+	// ifaceCalls are the calls of interface methods named as a method of
+	// this package, which may implement them (localIfaceRound).
+	ifaceCalls []calleeAt
+	scope      Scope // scanFunc's, which the callees point to
 }
 
 type calleeAt struct {
@@ -339,6 +345,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	infos := make([]funcInfo, 0, n)
 	funcs := make([]*funcInfo, 0, n)
 	r.tempFuncs, r.bodies, r.info = make(map[*types.Func]bool), make(map[*types.Func]*funcInfo, n), pass.TypesInfo
+	r.localMethods = make(map[string]bool)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			switch decl := decl.(type) {
@@ -349,6 +356,9 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 				if fn == nil {
 					continue
+				}
+				if decl.Recv != nil {
+					r.localMethods[fn.Name()] = true
 				}
 				infos = append(infos, funcInfo{obj: fn, body: decl.Body, decl: decl})
 				fi := &infos[len(infos)-1]
@@ -369,8 +379,37 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			fi.effect = nil // housekeeping: a cache's files and databases
 		}
 	}
-	// Propagate effects and key reads through same-package calls until
-	// nothing changes.
+	r.propagate(pass, funcs)
+	// Interface calls implemented in this package (an oapi-codegen
+	// client's ClientWithResponses calls its embedded ClientInterface,
+	// implemented by *Client beside it): interfaceEffect sees the
+	// package's own effects only once they are known, so these calls are
+	// answered after the fixpoint, which then runs again.
+	for round := 0; round < maxIfaceRounds && r.localIfaceRound(pass, funcs); round++ {
+		r.propagate(pass, funcs)
+	}
+	for _, fi := range funcs {
+		if fi.effect != nil {
+			fi.effect.KeyChecked = fi.keyRead != ""
+			fi.effect.KeyFrom = fi.keyFrom.indices()
+			r.effects[fi.obj] = fi.effect
+			pass.ExportObjectFact(fi.obj, fi.effect)
+		} else if fi.keyRead != "" {
+			kr := &KeyRead{Key: fi.keyRead, KeyFrom: fi.keyFrom.indices()}
+			r.keyReads[fi.obj] = kr
+			pass.ExportObjectFact(fi.obj, kr)
+		}
+	}
+}
+
+// maxIfaceRounds bounds the rounds of localIfaceRound: an interface
+// implemented by a type whose method calls another interface of the
+// package needs two.
+const maxIfaceRounds = 3
+
+// propagate propagates effects and key reads through same-package calls
+// until nothing changes.
+func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 	for changed := true; changed; {
 		changed = false
 		for _, fi := range funcs {
@@ -414,18 +453,48 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			}
 		}
 	}
+}
+
+// localIfaceRound answers the calls of interface methods that a method
+// of this package may implement (funcInfo.ifaceCalls) from the effects
+// known so far, and reports whether a function's effect changed.
+func (r *Result) localIfaceRound(pass *analysis.Pass, funcs []*funcInfo) bool {
+	pending := false
+	for _, fi := range funcs {
+		pending = pending || len(fi.ifaceCalls) > 0
+	}
+	if !pending {
+		return false
+	}
 	for _, fi := range funcs {
 		if fi.effect != nil {
 			fi.effect.KeyChecked = fi.keyRead != ""
 			fi.effect.KeyFrom = fi.keyFrom.indices()
 			r.effects[fi.obj] = fi.effect
-			pass.ExportObjectFact(fi.obj, fi.effect)
-		} else if fi.keyRead != "" {
-			kr := &KeyRead{Key: fi.keyRead, KeyFrom: fi.keyFrom.indices()}
-			r.keyReads[fi.obj] = kr
-			pass.ExportObjectFact(fi.obj, kr)
 		}
 	}
+	r.ifaceCache, r.effectNames = make(map[*types.Func]*Effect), nil
+	changed := false
+	for _, fi := range funcs {
+		for _, c := range fi.ifaceCalls {
+			if topEffect(fi.effect) && !fi.effect.conditional() {
+				break
+			}
+			e := r.interfaceEffect(c.obj)
+			if e != nil && e.conditional() {
+				trail := e.Trail
+				if e = r.condCall(c.sc, c.call, c.obj, e); e != nil {
+					e.Trail = trail
+				}
+			}
+			if e == nil || cacheLocal(fi, e) || !betterEffect(e, fi.effect) {
+				continue
+			}
+			fi.effect = e.at(pass, c.call)
+			changed = true
+		}
+	}
+	return changed
 }
 
 // aliasVars gives package-level variables initialized with an effectful
@@ -567,6 +636,8 @@ func (s *scanner) node(n ast.Node) bool {
 		}
 		if _, ok := r.bodies[fn]; ok && types.Object(fn) != fi.obj {
 			fi.callees = append(fi.callees, calleeAt{fn, callPos(call), call, s.sc})
+		} else if r.localMethods[fn.Name()] && fn.Pkg() != nil && isIfaceMethod(fn) && !isStdPath(fn.Pkg().Path()) {
+			fi.ifaceCalls = append(fi.ifaceCalls, calleeAt{fn, callPos(call), call, s.sc})
 		}
 	}
 	return true
@@ -909,6 +980,12 @@ func matchPath(paths []string, path string) bool {
 		}
 	}
 	return false
+}
+
+// isIfaceMethod reports whether fn is a method of an interface.
+func isIfaceMethod(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
 func hasRecv(fn *types.Func) bool {

@@ -21,7 +21,14 @@ type Client struct {
 	Client HttpRequestDoer
 }
 
-type ClientWithResponses struct{ ClientInterface *Client }
+// ClientInterface is what oapi-codegen declares for the operations,
+// implemented by *Client beside it; ClientWithResponses embeds it.
+type ClientInterface interface {
+	CreateService(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error)
+	ListServices(ctx context.Context, params *ListServicesParams) (*http.Response, error)
+}
+
+type ClientWithResponses struct{ ClientInterface }
 
 type CreateServiceJSONRequestBody struct{ Name string }
 
@@ -102,10 +109,38 @@ func (c *Client) ListServicesByTag(ctx context.Context, tag string) (*http.Respo
 	return c.Client.Do(req)
 }
 
-func (c *ClientWithResponses) CreateServiceWithResponse(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error) { // want CreateServiceWithResponse:`effect\(HTTP POST: gen.HttpRequestDoer.Do via \(\*gen.Client\).CreateService\)`
-	return c.ClientInterface.CreateService(ctx, body)
+func (c *ClientWithResponses) CreateServiceWithResponse(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error) { // want CreateServiceWithResponse:`effect\(HTTP POST: gen.HttpRequestDoer.Do via gen.ClientInterface.CreateService \(implemented by \(\*gen.Client\).CreateService\)\)`
+	rsp, err := c.CreateService(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	return rsp, nil
 }
 
 func (c *ClientWithResponses) ListServicesWithResponse(ctx context.Context, params *ListServicesParams) (*http.Response, error) { // ok: a GET
-	return c.ClientInterface.ListServices(ctx, params)
+	return c.ListServices(ctx, params)
+}
+
+// Store is implemented beside it by a database client and an in-memory
+// twin: a call through it stays unknown.
+type Store interface {
+	Save(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error)
+}
+
+type remoteStore struct{ c *Client }
+
+func (s *remoteStore) Save(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error) { // want Save:`effect\(HTTP POST: gen.HttpRequestDoer.Do via \(\*gen.Client\).CreateService\)`
+	return s.c.CreateService(ctx, body)
+}
+
+type memStore struct{ saved []CreateServiceJSONRequestBody }
+
+func (s *memStore) Save(ctx context.Context, body CreateServiceJSONRequestBody) (*http.Response, error) {
+	s.saved = append(s.saved, body)
+	return nil, nil
+}
+
+func SaveVia(ctx context.Context, s Store, body CreateServiceJSONRequestBody) error { // ok: memStore saves nothing
+	_, err := s.Save(ctx, body)
+	return err
 }
