@@ -30,7 +30,6 @@ var gaps = []metamorph.Gap{
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "layers toolhints/idempotent \"ct_put\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "layers toolhints/idempotent \"mw_set\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "layers toolhints/readonly \"ct_list\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
-	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "localiface dedupekey/unkeyed-effect \"record\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "mcpgo dedupekey/unkeyed-effect \"st_once\"", Delta: 1, Why: "gained: a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "percall dedupekey/per-call-key \"pay_helper\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "percall dedupekey/per-call-key \"pay_mixed\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
