@@ -110,17 +110,19 @@ func shortFunc(name string) string {
 // verbs words the effect kinds of the effects block's catalogue as verb
 // phrases.
 var verbs = map[string]string{
-	"file write":      "writes a file",
-	"SQL write":       "writes to an SQL database",
-	"HTTP request":    "sends an HTTP request",
-	"process run":     "runs a process",
-	"message publish": "publishes a message",
-	"email send":      "sends an email",
-	"Redis write":     "writes to Redis",
-	"MongoDB write":   "writes to MongoDB",
-	"GitHub write":    "writes to GitHub",
-	"remote mutation": "changes remote state",
-	"configured sink": "calls a configured sink",
+	"file write":        "writes a file",
+	"remote file write": "writes a remote file",
+	"SQL write":         "writes to an SQL database",
+	"HTTP request":      "sends an HTTP request",
+	"process run":       "runs a process",
+	"message publish":   "publishes a message",
+	"email send":        "sends an email",
+	"mailbox write":     "writes to a mailbox",
+	"Redis write":       "writes to Redis",
+	"MongoDB write":     "writes to MongoDB",
+	"GitHub write":      "writes to GitHub",
+	"remote mutation":   "changes remote state",
+	"configured sink":   "calls a configured sink",
 }
 
 // Effect words an effect of the given kind ("file write"), committed

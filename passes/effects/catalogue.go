@@ -26,10 +26,12 @@ type sink struct {
 
 const (
 	kindFile    = "file write"
+	kindRemFile = "remote file write"
 	kindExec    = "process run"
 	kindSQL     = "SQL write"
 	kindHTTP    = "HTTP request"
 	kindMail    = "email send"
+	kindMailbox = "mailbox write"
 	kindPublish = "message publish"
 	kindRedis   = "Redis write"
 	kindMongo   = "MongoDB write"
@@ -149,6 +151,37 @@ var pkgRules = []pkgRule{
 	{kind: kindMail, paths: []string{"gopkg.in/gomail.v2", "github.com/go-gomail/gomail"}, names: idem("Dialer.DialAndSend", "SendMail", "Send")},
 	{kind: kindMail, paths: []string{"github.com/wneessen/go-mail"}, names: idem("Client.DialAndSend", "Client.DialAndSendWithContext", "Client.Send")},
 	{kind: kindMail, paths: []string{"github.com/sendgrid/sendgrid-go"}, names: idem("Client.Send", "Client.SendWithContext")},
+	{kind: kindMail, paths: []string{"github.com/emersion/go-smtp"}, names: idem("SendMail", "SendMailTLS", "Client.SendMail", "Client.Data")},
+	// Protocol clients whose methods take no context, so the generic rule
+	// misses them: IMAP mailbox stores and FTP/SFTP file transfers, by
+	// what each command does on the server. APPEND and COPY add a message
+	// each time, a rename finds its source gone; flags set by STORE, a
+	// mailbox created or deleted by name, a move by UID converge. A MOVE
+	// by sequence number does not: the numbers shift after the first.
+	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/client"}, names: map[string]bool{
+		"Client.Append": false, "Client.Copy": false, "Client.UidCopy": false, "Client.Store": true,
+		"Client.UidStore": true, "Client.Move": false, "Client.UidMove": true, "Client.Expunge": true,
+		"Client.Create": true, "Client.Delete": true, "Client.Rename": false, "Client.Subscribe": true,
+		"Client.Unsubscribe": true}},
+	// v2 moves a NumSet, by UID or sequence number: taken as by UID.
+	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: map[string]bool{
+		"Client.Append": false, "Client.Copy": false, "Client.Store": true, "Client.Move": true,
+		"Client.Expunge": true, "Client.UIDExpunge": true, "Client.UnselectAndExpunge": true,
+		"Client.Create": true, "Client.Delete": true, "Client.Rename": false, "Client.Subscribe": true,
+		"Client.Unsubscribe": true, "Client.SetMetadata": true, "Client.SetQuota": true, "Client.SetACL": true}},
+	// An upload (Stor, Create) overwrites the file; an Append adds to it.
+	{kind: kindRemFile, paths: []string{"github.com/jlaffaye/ftp"}, names: map[string]bool{
+		"ServerConn.Stor": true, "ServerConn.StorFrom": true, "ServerConn.Append": false,
+		"ServerConn.Delete": true, "ServerConn.Rename": false, "ServerConn.MakeDir": true,
+		"ServerConn.RemoveDir": true, "ServerConn.RemoveDirRecur": true, "ServerConn.SetTime": true}},
+	{kind: kindRemFile, paths: []string{"github.com/pkg/sftp"}, names: map[string]bool{
+		"Client.Create": true, "Client.Remove": true, "Client.RemoveDirectory": true, "Client.RemoveAll": true,
+		"Client.Rename": false, "Client.PosixRename": false, "Client.Mkdir": true, "Client.MkdirAll": true,
+		"Client.Symlink": false, "Client.Link": false, "Client.Chmod": true, "Client.Chown": true,
+		"Client.Chtimes": true, "Client.Truncate": true, "File.Write": false, "File.WriteAt": true,
+		"File.ReadFrom": false, "File.ReadFromWithConcurrency": false, "File.Truncate": true}},
+	// Client.OpenFile takes os.OpenFile's flags, in the same place.
+	{kind: kindRemFile, paths: []string{"github.com/pkg/sftp"}, names: idem("Client.OpenFile"), check: openFlags},
 	{kind: kindK8s, paths: []string{"k8s.io/client-go/...", "sigs.k8s.io/controller-runtime/pkg/client"}, names: map[string]bool{
 		"Create": false, "Update": true, "UpdateStatus": true, "UpdateScale": true, "Patch": true,
 		"Apply": true, "ApplyStatus": true, "ApplyScale": true, "Delete": true, "DeleteCollection": true,

@@ -1080,7 +1080,7 @@ func significance(kind string) int {
 	switch kind {
 	case kindRemote, kindHTTP, kindGitHub, kindK8s, kindUser:
 		return 0
-	case kindSQL, kindMongo, kindRedis:
+	case kindSQL, kindMongo, kindRedis, kindMailbox, kindRemFile:
 		return 1
 	case kindPublish, kindMail:
 		return 2

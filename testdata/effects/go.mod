@@ -3,14 +3,23 @@ module example.com/effects
 go 1.25.0
 
 require (
+	github.com/emersion/go-imap v1.2.1
+	github.com/emersion/go-smtp v0.26.0
 	github.com/go-resty/resty/v2 v2.16.5
 	github.com/google/go-github/v75 v75.0.0
+	github.com/jlaffaye/ftp v0.2.2
+	github.com/pkg/sftp v1.13.9
 	k8s.io/client-go v0.0.0
 )
 
 require (
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
 	github.com/google/go-querystring v1.1.0 // indirect
+	github.com/kr/fs v0.1.0 // indirect
+	golang.org/x/crypto v0.31.0 // indirect
 	golang.org/x/net v0.33.0 // indirect
+	golang.org/x/sys v0.28.0 // indirect
+	golang.org/x/text v0.21.0 // indirect
 )
 
 replace k8s.io/client-go => ./stubs/client-go
