@@ -11,6 +11,7 @@ import (
 	"github.com/mcpvet/mcpvet/analyzer"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // BenchmarkSuite measures the suite's analysis alone, on the corpus of
@@ -30,7 +31,7 @@ func BenchmarkSuite(b *testing.B) {
 	for _, run := range []struct {
 		name      string
 		analyzers []*analysis.Analyzer
-		needed    bool // effects only where a check can ask, as in the standalone command
+		needed    bool // effects and summaries only where a check can ask, as in the standalone command
 	}{
 		{"suite", analyzer.All(), false},
 		{"standalone", analyzer.All(), true},
@@ -66,7 +67,7 @@ func benchmarkSets(b *testing.B, analyzers []*analysis.Analyzer, needed bool) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Tests: true}
+			cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Tests: true}
 			pkgs, err := packages.Load(cfg, set.patterns...)
 			if err != nil {
 				b.Fatal(err)
@@ -77,6 +78,8 @@ func benchmarkSets(b *testing.B, analyzers []*analysis.Analyzer, needed bool) {
 			if needed {
 				effects.SetNeeded(mcpmodel.Needed(pkgs))
 				defer effects.SetNeeded(nil)
+				valueflow.SetSummarized(valueflow.Summarized(pkgs))
+				defer valueflow.SetSummarized(nil)
 			}
 			cpu0 := cpuTime()
 			b.ResetTimer()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // driverEnv, set to "multichecker", makes the child run
@@ -63,6 +64,8 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	}
 	effects.SetNeeded(mcpmodel.Needed(initial))
 	defer effects.SetNeeded(nil)
+	valueflow.SetSummarized(valueflow.Summarized(initial))
+	defer valueflow.SetSummarized(nil)
 	graph, err := checker.Analyze(analyzers, initial, nil)
 	if err != nil {
 		log.Print(err)

@@ -303,10 +303,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	en := newEngine(pass.TypesInfo, pass.Pkg, pass.Files, &passImporter{pass: pass})
 	r := &Result{en: en}
-	if !analysisutil.IsNeeded(pass.Pkg) {
+	if !analysisutil.IsNeeded(pass.Pkg) || !isSummarized(pass.Pkg) {
 		// No check can ask about this package's values (the standalone
 		// driver knows: analysisutil.SetNeeded); its importers that can
-		// are needed, and so are all their dependencies, so none is.
+		// are needed, and so are all their dependencies, so none is. Or
+		// no importer can use its summaries (SetSummarized).
 		return r, nil
 	}
 	exportSummaries(pass, en)
@@ -420,7 +421,7 @@ func buildsRequests(pkg *types.Package) bool {
 		}
 		seen[p] = true
 		switch path := p.Path(); {
-		case path == "net/http", path == "os/exec", path == "database/sql", analysisutil.InSDKModule(path):
+		case requestPath(path):
 			return true
 		}
 		for _, q := range p.Imports() {

@@ -1,0 +1,102 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpvet/mcpvet/analyzer"
+	"github.com/mcpvet/mcpvet/internal/testenv"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
+)
+
+// TestSummarized checks the standalone driver's skip of the value-flow
+// summaries no importer can use (valueflow.Summarized): on a fixture
+// module with many dependency modules, the set leaves some of their
+// leaf packages out, keeps every package of the module and every one
+// that builds requests, and the suite's findings are the same with the
+// set as without it.
+func TestSummarized(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and type-checks a fixture module")
+	}
+	dir := testenv.Module(t, "../testdata/dedupekey")
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Dir:  dir,
+		Env:  append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=readonly"),
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the fixtures do not load")
+	}
+	set := valueflow.Summarized(pkgs)
+	left := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if set[p.Types] {
+			return
+		}
+		left++
+		if p.Module == nil || p.Module.Main {
+			t.Errorf("%s: a package of the analyzed module is not summarized", p.PkgPath)
+		}
+		if imports(p, "net/http") {
+			t.Errorf("%s: a package that imports net/http is not summarized", p.PkgPath)
+		}
+	})
+	if left == 0 {
+		t.Error("every package is summarized: the set leaves nothing out")
+	}
+
+	run := func(set map[*types.Package]bool) string {
+		valueflow.SetSummarized(set)
+		defer valueflow.SetSummarized(nil)
+		g, err := checker.Analyze(analyzer.All(), pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for act := range g.All() {
+			if act.Err != nil {
+				t.Errorf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+			}
+			if act.IsRoot {
+				for _, d := range act.Diagnostics {
+					p := act.Package.Fset.Position(d.Pos)
+					rel, _ := filepath.Rel(dir, p.Filename)
+					got = append(got, fmt.Sprintf("%s:%d %s: %s", rel, p.Line, act.Analyzer.Name, d.Message))
+				}
+			}
+		}
+		sort.Strings(got)
+		return strings.Join(got, "\n")
+	}
+	full := run(nil)
+	if full == "" {
+		t.Fatal("no findings on the fixture module")
+	}
+	if got := run(set); got != full {
+		t.Errorf("findings with the summarized set differ:\n%s\nwant:\n%s", got, full)
+	}
+	t.Logf("%d packages left unsummarized", left)
+}
+
+// imports reports whether p imports path, directly or not.
+func imports(p *packages.Package, path string) bool {
+	found := false
+	packages.Visit([]*packages.Package{p}, func(q *packages.Package) bool {
+		found = found || q.PkgPath == path
+		return !found
+	}, nil)
+	return found
+}
