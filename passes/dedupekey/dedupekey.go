@@ -116,6 +116,9 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
+	if t.Destructive == mcpmodel.True {
+		e = eff.DestructiveEffect(t.Handler.Obj)
+	}
 	if e == nil || keyedByRequest(e) || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
@@ -155,6 +158,9 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		recv = t.Handler.Decl.Recv
 	}
 	h := eff.Handler(info, recv, t.Handler.Type(), body, t.SchemaKeys)
+	if t.Destructive == mcpmodel.True {
+		h.SetDestructive() // the tool's word outweighs a POST's read-by-design name or path
+	}
 	h.SetFresh(func(e ast.Expr) bool { return freshOrigin(info, h, fr, e, 0) != nil })
 
 	// A key with a fresh fallback protects nothing for clients that omit it.

@@ -59,7 +59,9 @@
 // SimulateTransfer), or the constant
 // path has a segment search, _search, _msearch, _count, query or
 // embeddings, or the request carries a constant GraphQL query (not a
-// mutation). When a path has several effects, the message names the one
+// mutation); unless the tool is annotated DestructiveHint: true, whose
+// own word outweighs the name or path (a "run_query" tool that POSTs to
+// /query may write). When a path has several effects, the message names the one
 // that matters most: not idempotent by nature first, then a remote
 // mutation or HTTP request, an SQL or data-store write, a message, a
 // process run, a file write.

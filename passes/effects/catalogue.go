@@ -39,6 +39,9 @@ const (
 	kindGitHub  = "GitHub write"
 	kindRemote  = "remote mutation"
 	kindUser    = "configured sink"
+	// kindReadPOST is an HTTP POST that is a read by design (readByDesign):
+	// no effect, unless the tool says it is destructive (Soft).
+	kindReadPOST = "HTTP POST read by design"
 )
 
 // stdSinks are standard-library sinks keyed by (*types.Func).FullName().

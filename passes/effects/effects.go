@@ -43,12 +43,38 @@ type Effect struct {
 
 func (*Effect) AFact() {}
 
+// Soft reports whether e is a POST that is a read by design (a search, a
+// query endpoint: readByDesign), which is no effect for the checks
+// (FuncEffect, CallEffect and EffectsIn leave it out) unless the tool
+// says it is destructive (Hard, Handler.SetDestructive): the tool's own
+// word outweighs the name or path of the endpoint. Soft effects travel
+// as effects do, and any other effect beats one (MoreSignificant).
+func (e *Effect) Soft() bool { return e != nil && e.Kind == kindReadPOST }
+
+// Hard returns e, or for a soft effect, the POST it may be after all.
+func (e *Effect) Hard() *Effect {
+	if !e.Soft() {
+		return e
+	}
+	c := *e
+	c.Kind, c.Method = kindHTTP, "POST"
+	return &c
+}
+
+// firm returns e unless it is soft.
+func firm(e *Effect) *Effect {
+	if e.Soft() {
+		return nil
+	}
+	return e
+}
+
 func (e *Effect) String() string {
 	if e.conditional() {
 		return "effect(" + e.Kind + ": " + e.Sink + " " + e.condString() + ")"
 	}
 	kind := e.Kind
-	if e.Method != "" {
+	if e.Method != "" && !e.Soft() {
 		kind = "HTTP " + e.Method
 		if e.RPC {
 			kind += " (rpc)"
@@ -164,6 +190,20 @@ type methodKey struct {
 // FuncEffect returns the effect fn (a function, or a package-level
 // variable holding one) commits, or nil.
 func (r *Result) FuncEffect(obj types.Object) *Effect {
+	return firm(r.funcEffect(obj))
+}
+
+// DestructiveEffect is FuncEffect for the handler of a tool annotated
+// destructive: a POST read by design counts as the write it may be
+// (Effect.Soft).
+func (r *Result) DestructiveEffect(obj types.Object) *Effect {
+	if e := r.funcEffect(obj); e != nil {
+		return e.Hard()
+	}
+	return nil
+}
+
+func (r *Result) funcEffect(obj types.Object) *Effect {
 	if fn, ok := obj.(*types.Func); ok {
 		obj = fn.Origin()
 	}
@@ -624,7 +664,9 @@ func (s *scanner) node(n ast.Node) bool {
 			if betterEffect(e, fi.effect) {
 				fi.effect = e.at(s.pass, call)
 			}
-			return true
+			if !e.Soft() {
+				return true
+			}
 		}
 	}
 	if fn, ok := obj.(*types.Func); ok {
@@ -710,7 +752,7 @@ func QualifiedName(obj types.Object) string { return qualifiedName(obj) }
 // function's local definitions (for the method of an HTTP request, the
 // flags of a file); it must not be nil.
 func (r *Result) CallEffect(sc *Scope, call *ast.CallExpr) *Effect {
-	return r.callEffect(sc, call, typeutil.Callee(sc.info, call))
+	return firm(r.callEffect(sc, call, typeutil.Callee(sc.info, call)))
 }
 
 // callEffect is CallEffect for the call's callee obj (typeutil.Callee).

@@ -181,7 +181,7 @@ func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	if e == nil {
 		// What the function commits besides its request (a file it
 		// writes) still counts; its request is judged here, above.
-		if fe := r.effects[fn]; fe != nil && fe.Kind != kindHTTP {
+		if fe := r.effects[fn]; fe != nil && fe.Kind != kindHTTP && !fe.Soft() {
 			c := *fe
 			c.Via = qualifiedName(fn)
 			return &c, true
@@ -207,7 +207,8 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 		return e
 	case "POST":
 		if readByDesign(req) {
-			return nil
+			e.Kind, e.Method = kindReadPOST, ""
+			return e
 		}
 		e.RPC = req.rpc
 	}
@@ -987,7 +988,7 @@ func (r *Result) inferHTTP(sc *Scope, calls []*ast.CallExpr, rets []*ast.ReturnS
 		h := paramFact(req, false)
 		if h == nil {
 			if req.method.known {
-				if r.classifyHTTP(sc, req) == nil {
+				if e := r.classifyHTTP(sc, req); e == nil || e.Soft() {
 					reads++
 				} else {
 					others++
@@ -1088,6 +1089,8 @@ func significance(kind string) int {
 		return 3
 	case kindFile:
 		return 4
+	case kindReadPOST:
+		return 6
 	}
 	return 5
 }
@@ -1101,6 +1104,9 @@ func MoreSignificant(a, b *Effect) bool {
 	}
 	if a == nil {
 		return false
+	}
+	if a.Soft() != b.Soft() {
+		return b.Soft() // any effect beats a POST read by design
 	}
 	if a.Idempotent != b.Idempotent {
 		return !a.Idempotent

@@ -93,7 +93,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		}
 		for _, m := range ms {
 			e := r.effects[m.Origin()]
-			if e == nil || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+			if e == nil || e.Soft() || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 				// An implementation without the effect: unknown. So is an
 				// HTTP request whose method is not known, or an RPC-style
 				// client's POST (slack-go sends its reads so): the method is

@@ -58,7 +58,11 @@ func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow) []Eff
 					evs = append(evs, event{read: true, pos: int(x.Pos())})
 				}
 				if call, ok := x.(*ast.CallExpr); ok {
-					if e := r.CallEffect(sc, call); e != nil {
+					e := r.CallEffect(sc, call)
+					if f != nil && f.destructive {
+						e = r.callEffect(sc, call, typeutil.Callee(info, call)).Hard()
+					}
+					if e != nil {
 						keyed := e.KeyChecked
 						if f != nil {
 							keyed = f.effectKeyed(call, e)
@@ -165,6 +169,11 @@ func (r *Result) Handler(info *types.Info, recv *ast.FieldList, ft *ast.FuncType
 	}
 	return &Handler{f: f, body: body}
 }
+
+// SetDestructive says that the tool is annotated destructive: its own
+// word outweighs a POST's being a read by design (Effect.Soft), which
+// Effects then counts as the write it may be.
+func (h *Handler) SetDestructive() { h.f.destructive = true }
 
 // Effects is EffectsIn for the handler: only keys from the tool call
 // guard an effect.

@@ -88,6 +88,9 @@ type flow struct {
 	// handler marks a tool handler's body: only its non-receiver
 	// parameters are the client's, and a key must come from them.
 	handler bool
+	// destructive marks the handler of a tool annotated destructive
+	// (Handler.SetDestructive).
+	destructive bool
 	// schemaKeys are the normalized argument names the tool's input
 	// schema declares as keys.
 	schemaKeys map[string]bool

@@ -292,19 +292,20 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 // valueAnnotations reads hints from an annotations value (nil: the spec
 // defaults).
 func (b *builder) valueAnnotations(t *Tool, a *valueflow.Value) {
-	var idem, ro []Hint
+	var idem, ro, de []Hint
 	for _, alt := range a.Each() {
 		switch alt.Kind {
 		case valueflow.Nil:
-			idem, ro = append(idem, False), append(ro, False)
+			idem, ro, de = append(idem, False), append(ro, False), append(de, Unknown)
 		case valueflow.Struct:
 			idem = append(idem, hintField(alt, "IdempotentHint"))
 			ro = append(ro, hintField(alt, "ReadOnlyHint"))
+			de = append(de, hintField(alt, "DestructiveHint"))
 		default:
-			idem, ro = append(idem, Unknown), append(ro, Unknown)
+			idem, ro, de = append(idem, Unknown), append(ro, Unknown), append(de, Unknown)
 		}
 	}
-	t.Idempotent, t.ReadOnly = agree(idem), agree(ro)
+	t.Idempotent, t.ReadOnly, t.Destructive = agree(idem), agree(ro), agree(de)
 }
 
 func agree(hs []Hint) Hint {
@@ -373,6 +374,10 @@ func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
 	case "WithReadOnlyHintAnnotation":
 		if len(o.Args) == 1 {
 			t.ReadOnly = boolValueHint(o.Args[0])
+		}
+	case "WithDestructiveHintAnnotation":
+		if len(o.Args) == 1 {
+			t.Destructive = boolValueHint(o.Args[0])
 		}
 	case "WithToolAnnotation":
 		if len(o.Args) == 1 {

@@ -92,9 +92,14 @@ type Tool struct {
 	Def        ast.Expr // the tool definition expression
 	Idempotent Hint
 	ReadOnly   Hint
-	HintNode   ast.Node // the annotation that set the hints, or Def
-	HandlerArg ast.Expr // the handler expression as registered
-	Handler    *Func    // nil when the handler could not be resolved
+	// Destructive is True when the tool's annotations say so explicitly
+	// (DestructiveHint: true); the spec's default (true when not
+	// read-only) is not taken: it only outweighs a POST's being a read by
+	// design (effects.Effect.Soft), which needs the tool's own word.
+	Destructive Hint
+	HintNode    ast.Node // the annotation that set the hints, or Def
+	HandlerArg  ast.Expr // the handler expression as registered
+	Handler     *Func    // nil when the handler could not be resolved
 	// SchemaKeys are the argument names the tool's input schema describes
 	// as idempotency or deduplication keys (mcp-go WithString(name,
 	// Description("idempotency key ..."))).
@@ -803,6 +808,8 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 			t.Idempotent = b.boolHint(kv.Value)
 		case k.Name == "ReadOnlyHint":
 			t.ReadOnly = b.boolHint(kv.Value)
+		case k.Name == "DestructiveHint":
+			t.Destructive = b.boolHint(kv.Value)
 		}
 	}
 }
@@ -903,6 +910,8 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	case "WithReadOnlyHintAnnotation":
 		t.ReadOnly = b.boolHint(call.Args[0])
 		t.HintNode = call
+	case "WithDestructiveHintAnnotation":
+		t.Destructive = b.boolHint(call.Args[0])
 	case "WithToolAnnotation":
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call

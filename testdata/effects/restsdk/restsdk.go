@@ -149,14 +149,14 @@ func (s *ServersService) Delete(ctx context.Context, id int) error { // want Del
 }
 
 // Search POSTs a query: a read by design (its name and its path).
-func (s *ServersService) Search(ctx context.Context, q string) ([]Server, error) { // want Search:`http\(read\)`
+func (s *ServersService) Search(ctx context.Context, q string) ([]Server, error) { // want Search:`http\(read\)` Search:`effect\(HTTP POST read by design: restsdk.Doer.Do via \(\*restsdk.Client\).send\)`
 	var out []Server
 	err := s.client.send(ctx, http.MethodPost, "servers/search", map[string]string{"q": q}, &out)
 	return out, err
 }
 
 // Lookup POSTs a read by design, by its name only.
-func (s *ServersService) Lookup(ctx context.Context, name string) (*Server, error) { // want Lookup:`http\(read\)`
+func (s *ServersService) Lookup(ctx context.Context, name string) (*Server, error) { // want Lookup:`http\(read\)` Lookup:`effect\(HTTP POST read by design: restsdk\.Doer\.Do via \(\*restsdk\.Client\)\.send\)`
 	out := new(Server)
 	err := s.client.send(ctx, http.MethodPost, "servers/by-name", map[string]string{"name": name}, out)
 	return out, err
@@ -170,7 +170,7 @@ func (s *ServersService) GetOrCreate(ctx context.Context, name string) (*Server,
 }
 
 // Matching POSTs to an Elasticsearch-style _search: a read by its path.
-func (s *ServersService) Matching(ctx context.Context, q string) ([]Server, error) { // want Matching:`http\(read\)`
+func (s *ServersService) Matching(ctx context.Context, q string) ([]Server, error) { // want Matching:`http\(read\)` Matching:`effect\(HTTP POST read by design: restsdk\.Doer\.Do via \(\*restsdk\.Client\)\.send\)`
 	var out []Server
 	err := s.client.send(ctx, http.MethodPost, "servers/_search", map[string]string{"q": q}, &out)
 	return out, err
@@ -229,7 +229,7 @@ func (c *Client) GraphQL(ctx context.Context, query string, vars map[string]any,
 }
 
 // Viewer sends a GraphQL query: a read.
-func (c *Client) Viewer(ctx context.Context) error { // want Viewer:`http\(read\)`
+func (c *Client) Viewer(ctx context.Context) error { // want Viewer:`http\(read\)` Viewer:`effect\(HTTP POST read by design: restsdk.Doer.Do via \(\*restsdk.Client\).GraphQL\)`
 	return c.GraphQL(ctx, `query { viewer { login } }`, nil, nil)
 }
 

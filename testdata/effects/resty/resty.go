@@ -24,7 +24,7 @@ func (c *Client) Replace(id string) error { // want Replace:`effect\(HTTP PUT: .
 }
 
 // SearchTickets POSTs a search: a read by design.
-func (c *Client) SearchTickets(q string) error { // want SearchTickets:`http\(read\)`
+func (c *Client) SearchTickets(q string) error { // want SearchTickets:`http\(read\)` SearchTickets:`effect\(HTTP POST read by design: \(\*github.com/go-resty/resty/v2.Request\).Post\)`
 	_, err := c.rc.R().SetBody(q).Post("https://api.example.com/tickets/search")
 	return err
 }

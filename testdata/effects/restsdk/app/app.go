@@ -63,7 +63,7 @@ func Stack(c *swagger.Client) error { // want Stack:`effect\(HTTP POST: .*\)`
 	return err
 }
 
-func FindStacks(c *swagger.Client) error { // ok: a search
+func FindStacks(c *swagger.Client) error { // want FindStacks:`effect\(HTTP POST read by design: \(github.com/go-openapi/runtime.ClientTransport\).Submit via \(\*swagger.Client\).SearchStacks\)`
 	_, err := c.SearchStacks(&swagger.SearchStacksParams{Query: "x"})
 	return err
 }

@@ -100,7 +100,7 @@ func (c *Client) ListServices(ctx context.Context, params *ListServicesParams) (
 	return c.Client.Do(req)
 }
 
-func (c *Client) ListServicesByTag(ctx context.Context, tag string) (*http.Response, error) { // want ListServicesByTag:`http\(read\)`
+func (c *Client) ListServicesByTag(ctx context.Context, tag string) (*http.Response, error) { // want ListServicesByTag:`http\(read\)` ListServicesByTag:`effect\(HTTP POST read by design: gen\.HttpRequestDoer\.Do\)`
 	req, err := NewListServicesByTagRequest(c.Server, tag)
 	if err != nil {
 		return nil, err

@@ -54,7 +54,7 @@ func (a *Client) DeleteStack(params *CreateStackParams) (any, error) { // want D
 }
 
 // SearchStacks POSTs a search: a read by design (its operation's name).
-func (a *Client) SearchStacks(params *SearchStacksParams) (any, error) { // want SearchStacks:`http\(read\)`
+func (a *Client) SearchStacks(params *SearchStacksParams) (any, error) { // want SearchStacks:`http\(read\)` SearchStacks:`effect\(HTTP POST read by design: \(github\.com/go-openapi/runtime\.ClientTransport\)\.Submit\)`
 	return a.transport.Submit(&runtime.ClientOperation{ID: "SearchStacks", Method: "POST", PathPattern: "/stacks/filter", Params: params})
 }
 
