@@ -303,6 +303,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	en := newEngine(pass.TypesInfo, pass.Pkg, pass.Files, &passImporter{pass: pass})
 	r := &Result{en: en}
+	if len(pass.Files) == 0 {
+		// A package without files (unsafe) has no functions; the
+		// checker's fact log (-debug=f) cannot name its position.
+		return r, nil
+	}
 	if !analysisutil.IsNeeded(pass.Pkg) || !isSummarized(pass.Pkg) {
 		// No check can ask about this package's values (the standalone
 		// driver knows: analysisutil.SetNeeded); its importers that can
