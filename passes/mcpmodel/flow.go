@@ -215,10 +215,11 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 	first := true
 	for _, a := range v.Each() {
 		var u Tool
-		u.Idempotent, u.ReadOnly = Unknown, Unknown
+		u.Idempotent, u.ReadOnly, u.Destructive = Unknown, Unknown, Unknown
 		b.valueDef(&u, a, 0)
 		if first {
 			t.Name, t.Idempotent, t.ReadOnly, t.SchemaKeys = u.Name, u.Idempotent, u.ReadOnly, u.SchemaKeys
+			t.Destructive = u.Destructive
 			first = false
 			continue
 		}
@@ -230,6 +231,9 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 		}
 		if u.ReadOnly != t.ReadOnly {
 			t.ReadOnly = Unknown
+		}
+		if u.Destructive != t.Destructive {
+			t.Destructive = Unknown
 		}
 	}
 }
@@ -245,7 +249,7 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 	case valueflow.Struct:
 		switch classifyType(v.Type) {
 		case goSDKTool, mcpGoTool, ownTool:
-			t.Idempotent, t.ReadOnly = False, False
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			if n, ok := v.Field("Name"); ok && n != nil {
 				t.Name, _ = n.String1()
 			}
@@ -266,10 +270,10 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 		}
 		switch k2 {
 		case [2]string{mcpGoMCP, "NewToolWithRawSchema"}:
-			t.Idempotent, t.ReadOnly = False, False
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
 		case [2]string{mcpGoMCP, "NewTool"}:
-			t.Idempotent, t.ReadOnly = False, False
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
 			for _, o := range v.Args[1:] {
 				for _, a := range o.Each() {
@@ -354,7 +358,7 @@ func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
 		}
 	}
 	if o.Kind != valueflow.Call {
-		t.Idempotent, t.ReadOnly = Unknown, Unknown // a project's own option may set any hint
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown // a project's own option may set any hint
 		return
 	}
 	fn, ok := o.Obj.(*types.Func)
@@ -363,7 +367,7 @@ func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
 			f.apply(t)
 			return
 		}
-		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 		return
 	}
 	switch fn.Name() {

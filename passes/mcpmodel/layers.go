@@ -459,7 +459,7 @@ func (b *builder) expandLayers() {
 				continue
 			}
 			if shared && src == nil {
-				it.Idempotent, it.ReadOnly = Unknown, Unknown
+				it.Idempotent, it.ReadOnly, it.Destructive = Unknown, Unknown, Unknown
 			}
 			out = append(out, it)
 		}
@@ -874,7 +874,7 @@ func (b *builder) fromValue(t *Tool, in *instance) {
 		switch classifyType(info.TypeOf(el)) {
 		case goSDKTool, mcpGoTool, ownTool, goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
 			if def != nil {
-				t.Idempotent, t.ReadOnly = Unknown, Unknown
+				t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 				return
 			}
 			def = el
@@ -884,7 +884,7 @@ func (b *builder) fromValue(t *Tool, in *instance) {
 		return
 	}
 	name := t.Name
-	t.Idempotent, t.ReadOnly = Unknown, Unknown
+	t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 	b.inst = nil
 	b.toolDef(t, def, 0)
 	t.HintNode = def

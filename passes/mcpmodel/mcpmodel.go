@@ -547,7 +547,7 @@ func (b *builder) pairing(n ast.Node) {
 	}
 	// Options only, as in MustTool(name, desc, handler, opts...): the
 	// wrapper builds the tool with mcp.NewTool, whose hints default to false.
-	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, HintNode: opts[0], opts: true}
+	t := &Tool{SDK: MCPGo, Reg: n, Def: opts[0], Idempotent: False, ReadOnly: False, Destructive: False, HintNode: opts[0], opts: true}
 	for _, o := range opts {
 		b.option(t, o)
 	}
@@ -638,7 +638,7 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	b.toolDef(t, def, 0)
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
-	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown) {
+	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown || t.Destructive == Unknown) {
 		var u Tool
 		b.flowDef(&u, b.vf.Eval(def, env))
 		if t.Name == "" {
@@ -653,6 +653,9 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 		}
 		if t.ReadOnly == Unknown {
 			t.ReadOnly = u.ReadOnly
+		}
+		if t.Destructive == Unknown {
+			t.Destructive = u.Destructive
 		}
 	}
 	if b.vf != nil {
@@ -711,7 +714,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	}
 	if v := b.value(e); v != e {
 		if v == zeroValue {
-			t.Idempotent, t.ReadOnly = False, False // a zero Tool has no annotations
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // a zero Tool has no annotations
 			return
 		}
 		b.toolDef(t, v, depth+1)
@@ -721,7 +724,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	case *ast.CompositeLit:
 		switch classifyType(info.TypeOf(e)) {
 		case goSDKTool, mcpGoTool, ownTool:
-			t.Idempotent, t.ReadOnly = False, False // no annotations: the spec defaults
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // no annotations: the spec defaults
 			for _, el := range e.Elts {
 				kv, ok := el.(*ast.KeyValueExpr)
 				if !ok {
@@ -750,19 +753,19 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		k2, _, ok := calleeKey(fn)
 		if ok && k2 == [2]string{mcpGoMCP, "NewToolWithRawSchema"} && len(e.Args) > 0 {
-			t.Idempotent, t.ReadOnly = False, False // no annotations: the spec defaults
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // no annotations: the spec defaults
 			if s, ok := b.constString(e.Args[0]); ok {
 				t.Name = s
 			}
 		}
 		if ok && k2 == [2]string{mcpGoMCP, "NewTool"} && len(e.Args) > 0 {
-			t.Idempotent, t.ReadOnly = False, False // NewTool sets both to false
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // NewTool sets both to false
 			if s, ok := b.constString(e.Args[0]); ok {
 				t.Name = s
 			}
 			for i, a := range e.Args[1:] {
 				if e.Ellipsis.IsValid() && i == len(e.Args)-2 {
-					t.Idempotent, t.ReadOnly = Unknown, Unknown
+					t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 					continue
 				}
 				b.option(t, a)
@@ -774,7 +777,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 // annotations fills t's hints from an annotations expression.
 func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 	if depth > 5 {
-		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 		return
 	}
 	e = ast.Unparen(e)
@@ -782,7 +785,7 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 		e = ast.Unparen(u.X)
 	}
 	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
-		t.Idempotent, t.ReadOnly = False, False
+		t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 		return
 	}
 	if v := b.value(e); v != e {
@@ -791,15 +794,15 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 	}
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
-		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 		return
 	}
 	t.HintNode = lit
-	t.Idempotent, t.ReadOnly = False, False
+	t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
-			t.Idempotent, t.ReadOnly = Unknown, Unknown
+			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 			return
 		}
 		switch k, _ := kv.Key.(*ast.Ident); {
@@ -889,7 +892,7 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 			b.valueOption(t, b.vf.Eval(e, nil))
 			return
 		}
-		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 		return
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
@@ -900,7 +903,7 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 			f.apply(t)
 			return
 		}
-		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 		return
 	}
 	switch fn.Name() {

@@ -136,7 +136,7 @@ func (b *builder) otherConstructor(t *Tool, call *ast.CallExpr, depth int) bool 
 	if !ok || c.name >= len(call.Args) {
 		return false
 	}
-	t.Idempotent, t.ReadOnly = False, False // no annotations: the spec defaults
+	t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // no annotations: the spec defaults
 	if s, ok := analysisutil.ConstString(info, call.Args[c.name]); ok {
 		t.Name = s
 	}
@@ -145,17 +145,17 @@ func (b *builder) otherConstructor(t *Tool, call *ast.CallExpr, depth int) bool 
 	}
 	for i := c.opts; i < len(call.Args); i++ {
 		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
-			t.Idempotent, t.ReadOnly = Unknown, Unknown // options not visible here
+			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown // options not visible here
 			continue
 		}
 		oc, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr)
 		if !ok {
-			t.Idempotent, t.ReadOnly = Unknown, Unknown
+			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 			continue
 		}
 		ofn, _ := typeutil.Callee(info, oc).(*types.Func)
 		if ofn == nil || ofn.Pkg() == nil || otherTableOf(ofn.Pkg().Path()) != tab {
-			t.Idempotent, t.ReadOnly = Unknown, Unknown // a project's own option
+			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown // a project's own option
 			continue
 		}
 		if c.annotations != "" && ofn.Name() == c.annotations && len(oc.Args) == 1 {
@@ -252,7 +252,7 @@ func (b *builder) otherToolVar(t *Tool, e ast.Expr, depth int) bool {
 		t.HintNode = sets[0]
 		b.annotations(t, sets[0], depth+1)
 	case len(sets) > 0:
-		t.Idempotent, t.ReadOnly = Unknown, Unknown
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 	}
 	return true
 }
