@@ -141,6 +141,18 @@ func (r *Result) mentionsListing(e ast.Expr, depth int) bool {
 	return ok && b.Op == token.ADD && depth < 4 && (r.mentionsListing(b.X, depth+1) || r.mentionsListing(b.Y, depth+1))
 }
 
+// IsSDKCallTool reports whether fn is an SDK client's CallTool, of an
+// SDK the package knows.
+func IsSDKCallTool(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	k := keyOf(fn)
+	_, ok := callTools[k]
+	_, other := otherCallTools[k]
+	return ok || other
+}
+
 // isListing reports whether v is the result of an SDK call that lists an
 // upstream server's tools.
 func isListing(v *valueflow.Value) bool {
@@ -160,12 +172,8 @@ func keyOf(fn *types.Func) [3]string {
 // to a tool call whose tool it does not name.
 func (r *Result) forwards(h *mcpmodel.Func) bool {
 	if fn, ok := h.Obj.(*types.Func); ok {
-		k := keyOf(fn)
-		if _, ok := callTools[k]; ok {
+		if IsSDKCallTool(fn) {
 			return true // the upstream client's CallTool itself
-		}
-		if _, ok := otherCallTools[k]; ok {
-			return true
 		}
 		f := r.Caller(fn)
 		return f != nil && f.Forwards != 0
