@@ -99,8 +99,8 @@ func TestToolsHints(t *testing.T) {
 		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, false, 0},
 
 		"gateway/gosdk.go:21:3":  {"go-sdk", "?", "?", "?", 0, false, false, true, 0},
-		"gateway/gosdk.go:42:3":  {"go-sdk", "unset", "unset", "unset", 0, false, false, true, 0},
-		"gateway/gosdk.go:62:3":  {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
+		"gateway/gosdk.go:43:3":  {"go-sdk", "unset", "unset", "unset", 0, false, false, true, 0},
+		"gateway/gosdk.go:63:3":  {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
 		"gateway/mcpgo.go:26:3":  {"mcp-go", "?", "?", "?", 0, false, false, true, 0},
 		"gateway/mcpgo.go:45:3":  {"mcp-go", "unset", "unset", "unset", 0, false, false, false, 0},
 		"gateway/mcpgo.go:60:3":  {"mcp-go", "false", "false", "?", 0, false, false, true, 0},

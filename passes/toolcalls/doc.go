@@ -21,7 +21,8 @@
 // is a gateway's: its name is not a constant and comes from the tools an
 // upstream server lists (go-sdk ListTools and Tools, mcp-go ListTools and
 // ListToolsByPage, directly or through functions the value-flow engine
-// follows: fmt.Sprintf("%s_%s", server, tool.Name), prefix + tool.Name),
+// follows: fmt.Sprintf("%s_%s", server, tool.Name); a concatenation,
+// prefix + tool.Name, written in the registration or in local variables),
 // and its handler passes the request it is given (its tool name or
 // arguments) on to a tool call whose tool it does not name, directly or
 // through functions of this package or of others (Caller.Forwards: the

@@ -58,8 +58,9 @@ func (r *Result) findForwarders(model *mcpmodel.Model) {
 // engine finds for it is the listed tool itself, or a tool literal or an
 // SDK constructor whose name is made from one (fmt.Sprintf("%s_%s",
 // server, tool.Name)); or, where the engine gives up on the name (it
-// concatenates constants only), the name's syntax is a concatenation
-// with an operand made from one (prefix + tool.Name).
+// concatenates constants only), the name's syntax, through local
+// variables, is a concatenation with an operand made from one (prefix +
+// tool.Name).
 func (r *Result) upstreamNamed(def ast.Expr) bool {
 	if r.vf == nil || def == nil {
 		return false
@@ -84,11 +85,7 @@ func (r *Result) upstreamNamed(def ast.Expr) bool {
 			break
 		}
 	}
-	if all {
-		return true
-	}
-	n := r.nameSyntax(def)
-	return n != nil && r.mentionsListing(n, 0)
+	return all || r.namedInPlace(def, 0)
 }
 
 // isToolConstructor reports whether fn is an SDK function that makes a
@@ -105,10 +102,14 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// nameSyntax returns the expression that names the tool of a definition
-// written in place: the Name of a tool literal, the first argument of an
-// SDK constructor; or nil.
-func (r *Result) nameSyntax(def ast.Expr) ast.Expr {
+// namedInPlace reports whether a tool definition written in this
+// package (a tool literal, an SDK constructor's call, or a local
+// variable every assignment of which is one) has a name made from the
+// tools an upstream server lists (mentionsListing).
+func (r *Result) namedInPlace(def ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
 	e := ast.Unparen(def)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
@@ -118,27 +119,106 @@ func (r *Result) nameSyntax(def ast.Expr) ast.Expr {
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
-					return kv.Value
+					return r.mentionsListing(kv.Value, 0)
 				}
 			}
 		}
 	case *ast.CallExpr:
 		if fn, ok := typeutil.Callee(r.info, e).(*types.Func); ok && isToolConstructor(fn) && len(e.Args) > 0 {
-			return e.Args[0]
+			return r.mentionsListing(e.Args[0], 0)
 		}
+	case *ast.Ident:
+		return r.everyAssignment(e, func(x ast.Expr) bool { return r.namedInPlace(x, depth+1) })
 	}
-	return nil
+	return false
 }
 
-// mentionsListing reports whether the value of e, or of an operand of e
-// if it is a string concatenation, comes from the tools an upstream
-// server lists.
+// mentionsListing reports whether the value of e comes from the tools
+// an upstream server lists: as the engine finds it, or, for a string
+// concatenation, one of its operands, or, for a local variable, every
+// value assigned to it.
 func (r *Result) mentionsListing(e ast.Expr, depth int) bool {
+	if depth > 6 {
+		return false
+	}
 	if r.vf.Eval(e, nil).Mentions(isListing) {
 		return true
 	}
-	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	return ok && b.Op == token.ADD && depth < 4 && (r.mentionsListing(b.X, depth+1) || r.mentionsListing(b.Y, depth+1))
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && (r.mentionsListing(e.X, depth+1) || r.mentionsListing(e.Y, depth+1))
+	case *ast.Ident:
+		return r.everyAssignment(e, func(x ast.Expr) bool { return r.mentionsListing(x, depth+1) })
+	}
+	return false
+}
+
+// everyAssignment reports whether id is a local variable that is
+// assigned at least once, by = or := or var with one value per name,
+// and pred holds for every value assigned.
+func (r *Result) everyAssignment(id *ast.Ident, pred func(ast.Expr) bool) bool {
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
+		return false
+	}
+	if r.locals == nil {
+		r.locals = localAssignments(r.info, r.files)
+	}
+	xs, ok := r.locals[v]
+	if !ok || len(xs) == 0 {
+		return false
+	}
+	for _, x := range xs {
+		if x == nil || !pred(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// localAssignments indexes the values assigned to the local variables of
+// files: nil for an assignment whose value is not one expression per
+// variable (a tuple, a range).
+func localAssignments(info *types.Info, files []*ast.File) map[*types.Var][]ast.Expr {
+	m := make(map[*types.Var][]ast.Expr)
+	note := func(id *ast.Ident, x ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if ok && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+			m[v] = append(m[v], x)
+		}
+	}
+	for _, f := range files {
+		analysisutil.InspectNoIdents(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						var x ast.Expr
+						if len(n.Lhs) == len(n.Rhs) && n.Tok != token.ADD_ASSIGN {
+							x = n.Rhs[i]
+						}
+						note(id, x)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, id := range n.Names {
+					var x ast.Expr
+					if len(n.Values) == len(n.Names) {
+						x = n.Values[i]
+					}
+					note(id, x)
+				}
+			case *ast.RangeStmt:
+				for _, l := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := l.(*ast.Ident); ok {
+						note(id, nil)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return m
 }
 
 // IsSDKCallTool reports whether fn is an SDK client's CallTool, of an

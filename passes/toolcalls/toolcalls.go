@@ -149,6 +149,8 @@ type Result struct {
 
 	byCall      map[*ast.CallExpr]*Call
 	forwarders  map[*mcpmodel.Tool]bool
+	locals      map[*types.Var][]ast.Expr // built on demand (forward.go)
+	files       []*ast.File
 	callers     map[*types.Func]*Caller
 	methods     map[string][]*types.Func // the methods among callers, by name; nil when stale
 	readBacks   map[*types.Func]bool
@@ -222,6 +224,7 @@ func run(pass *analysis.Pass) (any, error) {
 		readBacks: make(map[*types.Func]bool),
 		cfg:       cfg,
 		info:      pass.TypesInfo,
+		files:     pass.Files,
 	}
 	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	if effects.Library(pass) {

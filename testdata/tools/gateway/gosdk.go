@@ -39,7 +39,8 @@ func (p *Prefixed) Register(ctx context.Context, s *mcp.Server) error {
 	for _, t := range res.Tools {
 		// A forwarder: the name is the upstream tool's with a prefix;
 		// the handler passes the request on through relay.Call.
-		s.AddTool(&mcp.Tool{Name: p.Prefix + t.Name, Description: t.Description, InputSchema: t.InputSchema}, p.call) // want "forwarder"
+		name := p.Prefix + t.Name
+		s.AddTool(&mcp.Tool{Name: name, Description: t.Description, InputSchema: t.InputSchema}, p.call) // want "forwarder"
 	}
 	return nil
 }
