@@ -26,6 +26,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
 )
 
 // toolInfo is one row of the tool inventory (mcpvet tools).
@@ -42,6 +43,12 @@ type toolInfo struct {
 	Findings     []toolFind   `json:"findings"`
 	ReadOnlyCand bool         `json:"readOnlyCandidate"` // commits no effect, not annotated read-only
 	pos          token.Position
+
+	// Forwarder: a gateway's registration of a tool listed from an
+	// upstream server, whose handler passes the call on
+	// (toolcalls.Result.Forwarder). Its name and hints are the upstream
+	// tool's, unknown here by design; Effects are the handler's own.
+	Forwarder bool `json:"forwarder,omitempty"`
 
 	// Unchecked: the registration or the handler lies in a function that
 	// did not type-check, where the checks report nothing.
@@ -70,8 +77,12 @@ default, except destructive, shown as unset), the side effects its handler
 commits (kind and sink), whether it reads a dedupe key, and what each check
 reports about it (? where its code did not type-check). A tool whose
 handler commits no effect and is not annotated read-only is a candidate
-for ReadOnlyHint: true. Packages that do not type-check are listed as far
-as they did, and named on standard error (exit 1).
+for ReadOnlyHint: true. A gateway's registration of a tool it lists from
+an upstream server, whose handler passes the call on, is a forwarder:
+shown as (forwarded) ("forwarder": true in JSON); its name and hints are
+the upstream tool's, its effects the handler's own. Packages that do not
+type-check are listed as far as they did, and named on standard error
+(exit 1).
 `
 
 // runTools implements "mcpvet tools".
@@ -171,6 +182,7 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 	type perPkg struct {
 		model *mcpmodel.Model
 		eff   *effects.Result
+		calls *toolcalls.Result
 		diags map[*analysis.Analyzer][]analysis.Diagnostic
 	}
 	byPkg := make(map[*packages.Package]*perPkg)
@@ -188,7 +200,7 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 		switch act.Analyzer {
 		case blocks.Analyzer:
 			if r, _ := act.Result.(*blocks.Result); r != nil {
-				pp.model, pp.eff = r.Model, r.Effects
+				pp.model, pp.eff, pp.calls = r.Model, r.Effects, r.Calls
 			}
 		default:
 			pp.diags[act.Analyzer] = act.Diagnostics
@@ -211,6 +223,10 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 		untyped := analysisutil.Untyped(p.Fset, p.Syntax, p.TypesInfo, p.TypeErrors)
 		for _, t := range pp.model.Tools {
 			ti := describe(p, pp.eff, ev, t, rel)
+			if pp.calls != nil && pp.calls.Forwarder(t) {
+				ti.Forwarder = true
+				ti.ReadOnlyCand = false // the upstream tool's effects are not known here
+			}
 			if t.Reg != nil && analysisutil.In(untyped, t.Reg.Pos()) {
 				ti.Unchecked = true
 			}
@@ -488,7 +504,10 @@ func effectString(e toolEffect) string {
 
 func (ti *toolInfo) row() []string {
 	name := ti.Name
-	if name == "" {
+	switch {
+	case name == "" && ti.Forwarder:
+		name = "(forwarded)"
+	case name == "":
 		name = "?"
 	}
 	handler := ti.Handler
@@ -585,7 +604,10 @@ func writeMarkdown(w io.Writer, tools []*toolInfo) {
 }
 
 func toolLabel(ti *toolInfo) string {
-	if ti.Name == "" {
+	switch {
+	case ti.Name == "" && ti.Forwarder:
+		return "forwarder at " + ti.Registered
+	case ti.Name == "":
 		return "tool at " + ti.Registered
 	}
 	return "tool " + ti.Name
@@ -654,8 +676,9 @@ func newEvidence(pkgs []*packages.Package) *evidence {
 // function of the standard library, an SDK or a logging or telemetry
 // package (whose effects the catalogue lists, so none was found), or a
 // function of the main modules that is pure in turn; a call through an
-// interface (other than context.Context and error), a function value, or
-// into another module is not evidence.
+// interface (other than context.Context and error), a function value,
+// into another module, or an SDK client's CallTool (the tool it calls may
+// write) is not evidence.
 func (ev *evidence) pure(info *types.Info, body ast.Node) bool {
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -674,6 +697,10 @@ func (ev *evidence) pure(info *types.Info, body ast.Node) bool {
 		fn = fn.Origin()
 		if fn.Pkg() == nil {
 			return true // error.Error
+		}
+		if toolcalls.IsSDKCallTool(fn) {
+			ok = false // a tool call: what the tool does is not known here
+			return false
 		}
 		path := fn.Pkg().Path()
 		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {

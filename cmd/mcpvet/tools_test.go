@@ -69,10 +69,10 @@ func TestToolsHints(t *testing.T) {
 		t.Fatalf("%v\n%s", r.err, r.stderr)
 	}
 	var tools []struct {
-		Name, SDK, ReadOnlyHint, IdempotentHint, DestructiveHint string
-		Effects                                                  []struct{ Kind, Sink string }
-		KeyRead, ReadOnlyCandidate                               bool
-		Findings                                                 []struct{ Check string }
+		Name, SDK, Registered, ReadOnlyHint, IdempotentHint, DestructiveHint string
+		Effects                                                              []struct{ Kind, Sink string }
+		KeyRead, ReadOnlyCandidate, Forwarder                                bool
+		Findings                                                             []struct{ Check string }
 	}
 	if err := json.Unmarshal(out, &tools); err != nil {
 		t.Fatal(err)
@@ -80,28 +80,45 @@ func TestToolsHints(t *testing.T) {
 	type row struct {
 		sdk, ro, idem, destr string
 		effects              int
-		key, cand            bool
+		key, cand, fwd       bool
 		findings             int
 	}
+	// By name, or by registration for a name mcpvet does not resolve.
+	// The gateway's forwarders are no read-only candidates, nor is sync,
+	// which calls an upstream tool.
 	want := map[string]row{
-		"lookup":       {"go-sdk", "unset", "unset", "unset", 0, false, true, 0},
-		"lookup_ro":    {"go-sdk", "true", "unset", "unset", 0, false, false, 0},
-		"touch":        {"go-sdk", "unset", "unset", "unset", 0, false, false, 0},
-		"declared_rw":  {"go-sdk", "false", "unset", "unset", 0, false, false, 0},
-		"shout":        {"go-sdk", "unset", "unset", "unset", 0, false, true, 0},
-		"save":         {"go-sdk", "unset", "true", "false", 1, false, false, 0},
-		"append_keyed": {"go-sdk", "unset", "unset", "unset", 1, true, false, 0},
-		"purge":        {"mcp-go", "unset", "unset", "true", 1, false, false, 1},
-		"status":       {"mcp-go", "unset", "unset", "unset", 0, false, true, 0},
-		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, 0},
+		"lookup":       {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
+		"lookup_ro":    {"go-sdk", "true", "unset", "unset", 0, false, false, false, 0},
+		"touch":        {"go-sdk", "unset", "unset", "unset", 0, false, false, false, 0},
+		"declared_rw":  {"go-sdk", "false", "unset", "unset", 0, false, false, false, 0},
+		"shout":        {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
+		"save":         {"go-sdk", "unset", "true", "false", 1, false, false, false, 0},
+		"append_keyed": {"go-sdk", "unset", "unset", "unset", 1, true, false, false, 0},
+		"purge":        {"mcp-go", "unset", "unset", "true", 1, false, false, false, 1},
+		"status":       {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
+		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, false, 0},
+
+		"gateway/gosdk.go:21:3":  {"go-sdk", "?", "?", "?", 0, false, false, true, 0},
+		"gateway/gosdk.go:43:3":  {"go-sdk", "unset", "unset", "unset", 0, false, false, true, 0},
+		"gateway/gosdk.go:63:3":  {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
+		"gateway/mcpgo.go:26:3":  {"mcp-go", "?", "?", "?", 0, false, false, true, 0},
+		"gateway/mcpgo.go:45:3":  {"mcp-go", "unset", "unset", "unset", 0, false, false, false, 0},
+		"gateway/mcpgo.go:60:3":  {"mcp-go", "false", "false", "?", 0, false, false, true, 0},
+		"gateway/mcpgo.go:94:3":  {"mcp-go", "unset", "unset", "unset", 0, false, false, true, 0},
+		"gateway/mcpgo.go:123:3": {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
+		"sync":                   {"mcp-go", "unset", "unset", "unset", 0, false, false, false, 0},
 	}
 	if len(tools) != len(want) {
 		t.Errorf("%d tools, want %d:\n%s", len(tools), len(want), out)
 	}
 	for _, ti := range tools {
-		got := row{ti.SDK, ti.ReadOnlyHint, ti.IdempotentHint, ti.DestructiveHint, len(ti.Effects), ti.KeyRead, ti.ReadOnlyCandidate, len(ti.Findings)}
-		if w, ok := want[ti.Name]; !ok || got != w {
-			t.Errorf("tool %s: got %+v, want %+v", ti.Name, got, w)
+		got := row{ti.SDK, ti.ReadOnlyHint, ti.IdempotentHint, ti.DestructiveHint, len(ti.Effects), ti.KeyRead, ti.ReadOnlyCandidate, ti.Forwarder, len(ti.Findings)}
+		k := ti.Name
+		if k == "" {
+			k = ti.Registered
+		}
+		if w, ok := want[k]; !ok || got != w {
+			t.Errorf("tool %s: got %+v, want %+v", k, got, w)
 		}
 	}
 }

@@ -46,6 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	eff := blocks.Of(pass).Effects
 	fr := blocks.Of(pass).Fresh
+	calls := blocks.Of(pass).Calls
 	dirs := analysisutil.ParseDirectives(pass)
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
@@ -54,6 +55,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, t := range model.Tools {
 		// Only tools known to be neither idempotent nor read-only.
 		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
+			continue
+		}
+		// A gateway's forwarder: its hints stand for the upstream tool's,
+		// which the upstream server keeps (toolcalls.Result.Forwarder).
+		if calls.Forwarder(t) {
 			continue
 		}
 		// Registered behind a middleware that deduplicates keyed calls

@@ -85,6 +85,12 @@
 // is installed on, or the server made by the same call (mcp.NewServer),
 // also when it is handed to an unexported function that registers on it.
 //
+// A gateway's forwarder is not judged: a registration of a tool listed
+// from an upstream server, whose handler passes the call on to it (see
+// mcpvet help sdks). Its hints stand for the upstream tool's, which the
+// upstream server keeps; effects of the gateway's own handler are listed
+// by mcpvet tools.
+//
 // WRONG:
 //
 //	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {

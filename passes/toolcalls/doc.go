@@ -17,6 +17,19 @@
 // of one method, the implementation's package must be the interface's or
 // import it); Call.Impl names it.
 //
+// A registration of the package is a forwarder (Result.Forwarder) when it
+// is a gateway's: its name is not a constant and comes from the tools an
+// upstream server lists (go-sdk ListTools and Tools, mcp-go ListTools and
+// ListToolsByPage, directly or through functions the value-flow engine
+// follows: fmt.Sprintf("%s_%s", server, tool.Name); a concatenation,
+// prefix + tool.Name, written in the registration or in local variables),
+// and its handler passes the request it is given (its tool name or
+// arguments) on to a tool call whose tool it does not name, directly or
+// through functions of this package or of others (Caller.Forwards: the
+// parameters a function passes on), or is an SDK client's CallTool
+// itself. The upstream tool owns its name, hints and effects; a handler
+// that also commits effects of its own is still a forwarder.
+//
 // A package that registers tools idempotent or read-only by constant name
 // exports them as a SafeTools package fact; ModuleSafeTools gives those of
 // the imported packages of the same module (the server a test or

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -63,6 +64,11 @@ type Caller struct {
 	Tool      string // the constant tool name, when all its calls name the same tool
 	NameParam int    // the parameter that carries the tool name, or -1
 	Keyed     bool   // all its calls send a dedupe key
+	// Forwards has bit i set when the content of parameter i (the
+	// request a handler is given, a name, arguments) reaches the request
+	// of one of its tool calls that does not name its tool: the function
+	// passes a call on (forward.go).
+	Forwards uint64
 }
 
 func (*Caller) AFact() {}
@@ -78,6 +84,15 @@ func (c *Caller) String() string {
 	}
 	if c.Keyed {
 		parts = append(parts, "keyed")
+	}
+	if c.Forwards != 0 {
+		var ps []string
+		for i := 0; i < 64; i++ {
+			if c.Forwards&(1<<i) != 0 {
+				ps = append(ps, strconv.Itoa(i))
+			}
+		}
+		parts = append(parts, "forwards="+strings.Join(ps, "+"))
 	}
 	if len(parts) > 0 {
 		s += "(" + strings.Join(parts, ",") + ")"
@@ -124,6 +139,8 @@ type Call struct {
 	// Impl is, for a call of an interface method, the implementation that
 	// calls a tool (a method with a Caller fact), or nil.
 	Impl *types.Func
+
+	fwd uint64 // the arguments whose content reaches the tool request (forward.go)
 }
 
 // Result lists a package's tool calls.
@@ -131,6 +148,9 @@ type Result struct {
 	Calls []*Call
 
 	byCall      map[*ast.CallExpr]*Call
+	forwarders  map[*mcpmodel.Tool]bool
+	locals      map[*types.Var][]ast.Expr // built on demand (forward.go)
+	files       []*ast.File
 	callers     map[*types.Func]*Caller
 	methods     map[string][]*types.Func // the methods among callers, by name; nil when stale
 	readBacks   map[*types.Func]bool
@@ -204,12 +224,14 @@ func run(pass *analysis.Pass) (any, error) {
 		readBacks: make(map[*types.Func]bool),
 		cfg:       cfg,
 		info:      pass.TypesInfo,
+		files:     pass.Files,
 	}
 	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	if effects.Library(pass) {
 		return r, nil
 	}
-	exportSafeTools(pass, pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model))
+	model := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	exportSafeTools(pass, model)
 	for _, f := range pass.AllObjectFacts() {
 		fn, ok := f.Object.(*types.Func)
 		if !ok {
@@ -227,7 +249,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// imported or configured, only a project's own CallTool interface
 	// method can start a tool call: skip the package unless it calls one.
 	if len(r.callers) == 0 && len(r.readBacks) == 0 && (cfg == nil || len(cfg.ReadBacks) == 0) &&
-		!pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model).ImportsSDK && !callsMethodNamed(pass.TypesInfo, "CallTool") {
+		!model.ImportsSDK && !callsMethodNamed(pass.TypesInfo, "CallTool") {
 		return r, nil
 	}
 
@@ -281,6 +303,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if len(calls) > 0 {
 				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
+				f.Forwards = forwardedParams(pass.TypesInfo, fi.obj.Type().(*types.Signature), fi.decl.Body, calls)
 				if readsBackFunc(fi.obj) {
 					f.Keyed = true // idem's helper itself (sdk_idem.go)
 				}
@@ -314,6 +337,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	sort.Slice(r.Calls, func(i, j int) bool { return r.Calls[i].Call.Pos() < r.Calls[j].Call.Pos() })
+	r.findForwarders(model)
 	return r, nil
 }
 
@@ -349,7 +373,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	}
 	if k, ok := key(fn); ok {
 		if sdk, ok := callTools[k]; ok && len(c.Args) >= 2 {
-			tc := &Call{Call: c, Direct: true, Callee: fn, SDK: sdk, Params: c.Args[1]}
+			tc := &Call{Call: c, Direct: true, Callee: fn, SDK: sdk, Params: c.Args[1], fwd: requestArgs(info, c)}
 			nameExpr := findName(info, pass.Files, body, c.Args[1])
 			if s, ok := analysisutil.ConstString(info, nameExpr); ok {
 				tc.Tool = s
@@ -360,9 +384,11 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 			return tc
 		}
 		if tc := r.otherCall(pass, body, fn, k, c); tc != nil { // sdk_other.go
+			tc.fwd = requestArgs(info, c)
 			return tc
 		}
 		if tc := readingBackCall(pass, body, fn, k, c); tc != nil { // sdk_idem.go
+			tc.fwd = requestArgs(info, c)
 			return tc
 		}
 	}
@@ -374,7 +400,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	if f == nil && isCallToolInterface(fn) {
 		// A project's own client interface: its CallTool method is
 		// implemented by a wrapper the analysis cannot see from here.
-		f = &Caller{NameParam: -1}
+		f = &Caller{NameParam: -1, Forwards: requestArgs(info, c)}
 		for i, a := range c.Args {
 			if t := info.TypeOf(a); t != nil {
 				if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
@@ -387,7 +413,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	if f == nil {
 		return nil
 	}
-	tc := &Call{Call: c, Callee: fn, Impl: impl, Tool: f.Tool, Keyed: f.Keyed}
+	tc := &Call{Call: c, Callee: fn, Impl: impl, Tool: f.Tool, Keyed: f.Keyed, fwd: f.Forwards}
 	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
 		if s, ok := analysisutil.ConstString(info, c.Args[f.NameParam]); ok {
 			tc.Tool = s
@@ -792,9 +818,10 @@ func (r *Result) implCaller(fn *types.Func) (*Caller, *types.Func) {
 		}
 		mf := r.callers[m]
 		if f == nil {
-			f, first = &Caller{Tool: mf.Tool, NameParam: mf.NameParam, Keyed: mf.Keyed}, m
+			f, first = &Caller{Tool: mf.Tool, NameParam: mf.NameParam, Keyed: mf.Keyed, Forwards: mf.Forwards}, m
 			continue
 		}
+		f.Forwards &= mf.Forwards // what every implementation passes on
 		if f.Tool != mf.Tool {
 			f.Tool = ""
 		}

@@ -29,6 +29,10 @@
 // The classification of each effect comes from the shared effect
 // catalogue (package effects), through calls in any package.
 //
+// A gateway's forwarder is not judged: a registration of a tool listed
+// from an upstream server, whose handler passes the call on to it (see
+// mcpvet help sdks). Its hints stand for the upstream tool's.
+//
 // HTTP requests are judged by their method, followed as a value through
 // request builders and send functions (see dedupekey): for a read-only
 // tool, a POST, PATCH, PUT or DELETE is a write, unless the POST is a

@@ -66,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	eff := blocks.Of(pass).Effects
+	calls := blocks.Of(pass).Calls
 	dirs := analysisutil.ParseDirectives(pass)
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
@@ -76,7 +77,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	seen := make(map[key]bool) // a handler registered twice is reported once per rule
 	for _, t := range model.Tools {
-		if t.Handler == nil {
+		// A gateway's forwarder: its hints stand for the upstream tool's,
+		// which the upstream server keeps (toolcalls.Result.Forwarder).
+		if t.Handler == nil || calls.Forwarder(t) {
 			continue
 		}
 		var r rule

@@ -359,6 +359,15 @@ func (en *Engine) assigned(v *types.Var, a assign, env *Env) *Value {
 		return elems(x)
 	case rangeKey:
 		x := en.eval(a.rhs, env)
+		if _, ok := underlying(en.info.TypeOf(a.rhs)).(*types.Signature); ok {
+			// A function iterator (iter.Seq, iter.Seq2): both values it
+			// yields are elements of it, as the second is of a range
+			// (the tools ClientSession.Tools yields first).
+			if e := elems(x); e != nil {
+				return e
+			}
+			return UnknownValue("range over a function")
+		}
 		return keys(x)
 	case tupleIdx:
 		call, ok := ast.Unparen(a.rhs).(*ast.CallExpr)

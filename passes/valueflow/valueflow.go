@@ -12,8 +12,9 @@
 // a functional option applied to the value it configures), function
 // results (return statements, with the function's parameters bound to
 // the arguments of each call), closures and method values, generic
-// functions, range loops over slices, arrays and maps, and interface
-// method calls on values whose dynamic type it knows. Each function of
+// functions, range loops over slices, arrays, maps and function
+// iterators, and interface method calls on values whose dynamic type it
+// knows. Each function of
 // the package gets a summary (what it returns, what it stores through
 // its parameters, in terms of its parameters), exported as a
 // FuncSummary fact, so that a constructor in another package or module

@@ -9,7 +9,7 @@ import (
 )
 
 // Call calls the named tool.
-func Call(ctx context.Context, cs *mcp.ClientSession, name string, args map[string]any) (*mcp.CallToolResult, error) { // want Call:"calltool\\(nameparam=2\\)"
+func Call(ctx context.Context, cs *mcp.ClientSession, name string, args map[string]any) (*mcp.CallToolResult, error) { // want Call:"calltool\\(nameparam=2,forwards=2\\+3\\)"
 	return cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 }
 

@@ -3,6 +3,7 @@ package basic
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -239,4 +240,16 @@ func modeName(mode string) string {
 func guarded(mode string) {
 	show(toolsetName() + "_get_logs") // want `^"kiali_get_logs"$`
 	show(modeName(mode))              // want `\("preview" \| "apply"\)|\("apply" \| "preview"\)`
+}
+
+// A range over a function iterator: both values it yields are elements
+// of the iterator.
+func iterate(names []string) {
+	for n := range slices.Values(names) {
+		show(n) // want `slices.Values\(p0\)\[_\]`
+	}
+	for i, n := range slices.All(names) {
+		show(i) // want `slices.All\(p0\)\[_\]`
+		show(n) // want `slices.All\(p0\)\[_\]`
+	}
 }
