@@ -1,19 +1,12 @@
 package analyzer_test
 
 import (
-	"fmt"
 	"go/types"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcpvet/mcpvet/analyzer"
-	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -27,16 +20,7 @@ func TestSummarized(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and type-checks a fixture module")
 	}
-	dir := testenv.Module(t, "../testdata/dedupekey")
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule,
-		Dir:  dir,
-		Env:  append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=readonly"),
-	}
-	pkgs, err := packages.Load(cfg, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, pkgs := loadFixture(t, "../testdata/dedupekey")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the fixtures do not load")
 	}
@@ -61,25 +45,7 @@ func TestSummarized(t *testing.T) {
 	run := func(set map[*types.Package]bool) string {
 		valueflow.SetSummarized(set)
 		defer valueflow.SetSummarized(nil)
-		g, err := checker.Analyze(analyzer.All(), pkgs, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for act := range g.All() {
-			if act.Err != nil {
-				t.Errorf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err)
-			}
-			if act.IsRoot {
-				for _, d := range act.Diagnostics {
-					p := act.Package.Fset.Position(d.Pos)
-					rel, _ := filepath.Rel(dir, p.Filename)
-					got = append(got, fmt.Sprintf("%s:%d %s: %s", rel, p.Line, act.Analyzer.Name, d.Message))
-				}
-			}
-		}
-		sort.Strings(got)
-		return strings.Join(got, "\n")
+		return strings.Join(suiteFindings(t, dir, pkgs, nil, true), "\n")
 	}
 	full := run(nil)
 	if full == "" {
