@@ -197,10 +197,7 @@ func (r *Result) FuncEffect(obj types.Object) *Effect {
 // destructive: a POST read by design counts as the write it may be
 // (Effect.Soft).
 func (r *Result) DestructiveEffect(obj types.Object) *Effect {
-	if e := r.funcEffect(obj); e != nil {
-		return e.Hard()
-	}
-	return nil
+	return r.funcEffect(obj).Hard()
 }
 
 func (r *Result) funcEffect(obj types.Object) *Effect {
@@ -363,6 +360,12 @@ type funcInfo struct {
 	scope      Scope // scanFunc's, which the callees point to
 }
 
+// settle records on fi's effect whether fi reads a key, and from where.
+func (fi *funcInfo) settle() {
+	fi.effect.KeyChecked = fi.keyRead != ""
+	fi.effect.KeyFrom = fi.keyFrom.indices()
+}
+
 type calleeAt struct {
 	obj  *types.Func
 	pos  token.Pos
@@ -430,8 +433,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	}
 	for _, fi := range funcs {
 		if fi.effect != nil {
-			fi.effect.KeyChecked = fi.keyRead != ""
-			fi.effect.KeyFrom = fi.keyFrom.indices()
+			fi.settle()
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
@@ -508,8 +510,7 @@ func (r *Result) localIfaceRound(pass *analysis.Pass, funcs []*funcInfo) bool {
 	}
 	for _, fi := range funcs {
 		if fi.effect != nil {
-			fi.effect.KeyChecked = fi.keyRead != ""
-			fi.effect.KeyFrom = fi.keyFrom.indices()
+			fi.settle()
 			r.effects[fi.obj] = fi.effect
 		}
 	}
