@@ -50,7 +50,7 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 
 	log.SetFlags(0)
 	log.SetPrefix(filepath.Base(os.Args[0]) + ": ") // as multichecker.Main
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: test}
+	cfg := &packages.Config{Mode: loadMode, Tests: test}
 	initial, err := packages.Load(cfg, patterns...)
 	if err == nil && len(initial) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
@@ -66,6 +66,8 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	defer effects.SetNeeded(nil)
 	valueflow.SetSummarized(valueflow.Summarized(initial))
 	defer valueflow.SetSummarized(nil)
+	mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(initial))
+	defer mcpmodel.SetCatalogue(nil)
 	graph, err := checker.Analyze(analyzers, initial, nil)
 	if err != nil {
 		log.Print(err)
@@ -79,6 +81,11 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	}
 	return code, true // with -json, 0 but for errors, as multichecker
 }
+
+// loadMode is what the command loads: the packages' syntax and types,
+// their modules (valueflow.Summarized) and the files they embed
+// (mcpmodel.EmbeddedCatalogue).
+const loadMode = packages.LoadAllSyntax | packages.NeedModule | packages.NeedEmbedFiles
 
 // partial returns, once per package of pkgs that does not type-check or
 // imports one that does not, a line saying that the checks ran on it

@@ -38,6 +38,7 @@ type toolInfo struct {
 	ReadOnly     string       `json:"readOnlyHint"`
 	Idempotent   string       `json:"idempotentHint"`
 	Destructive  string       `json:"destructiveHint"`
+	HintsFrom    string       `json:"hintsFrom,omitempty"` // file:line of the data file declaring the hints
 	Effects      []toolEffect `json:"effects"`
 	KeyRead      bool         `json:"keyRead"`
 	Findings     []toolFind   `json:"findings"`
@@ -154,11 +155,13 @@ func runTools(args []string, w io.Writer) int {
 // errors, and with a line per package checked partially. Only a pattern
 // that matches nothing, or no package at all, is an error.
 func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []string, err error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
+	cfg := &packages.Config{Mode: loadMode, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, nil, err
 	}
+	mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(pkgs))
+	defer mcpmodel.SetCatalogue(nil)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			loadErrs = append(loadErrs, strings.ReplaceAll(strings.TrimPrefix(e.Error(), "-: "), ":\n\t", ": "))
@@ -309,6 +312,7 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 		ReadOnly:    hint(t.ReadOnly, declared(info, t.Def, "ReadOnlyHint", "WithReadOnlyHintAnnotation")),
 		Idempotent:  hint(t.Idempotent, declared(info, t.Def, "IdempotentHint", "WithIdempotentHintAnnotation")),
 		Destructive: declared(info, t.Def, "DestructiveHint", "WithDestructiveHintAnnotation"),
+		HintsFrom:   t.HintFile,
 		Effects:     []toolEffect{},
 	}
 	if t.Reg != nil {

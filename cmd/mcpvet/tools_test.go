@@ -107,6 +107,11 @@ func TestToolsHints(t *testing.T) {
 		"gateway/mcpgo.go:94:3":  {"mcp-go", "unset", "unset", "unset", 0, false, false, true, 0},
 		"gateway/mcpgo.go:123:3": {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
 		"sync":                   {"mcp-go", "unset", "unset", "unset", 0, false, false, false, 0},
+
+		// Hints from the embedded tools.yaml; the last has no entry.
+		"create_item":                 {"mcp-go", "false", "false", "?", 1, false, false, false, 1},
+		"list_items":                  {"mcp-go", "true", "true", "?", 0, false, false, false, 0},
+		"catalogue/catalogue.go:51:2": {"mcp-go", "?", "?", "?", 0, false, false, false, 0},
 	}
 	if len(tools) != len(want) {
 		t.Errorf("%d tools, want %d:\n%s", len(tools), len(want), out)

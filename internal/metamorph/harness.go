@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -110,7 +111,7 @@ func RunGroup(dirs []string, tmp string, rewrites []*Rewrite, analyzers []*analy
 	}
 	sort.Strings(patterns)
 	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Mode: packages.LoadAllSyntax | packages.NeedModule | packages.NeedEmbedFiles,
 		Dir:  tmp,
 		Env:  append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOWORK=off"),
 	}
@@ -132,6 +133,10 @@ func RunGroup(dirs []string, tmp string, rewrites []*Rewrite, analyzers []*analy
 		return nil, fmt.Errorf("the rewritten fixture modules %v (in %s) do not compile; this is a bug of a rewrite:\n%s", dirs, tmp, strings.Join(errs, "\n"))
 	}
 	t3 := time.Now()
+	// As the standalone driver: the tools the embedded data files
+	// declare (every variant's copy of them, alike).
+	mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(pkgs))
+	defer mcpmodel.SetCatalogue(nil)
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err

@@ -160,6 +160,20 @@ func (v *variant) write(root string) error {
 				return err
 			}
 		}
+		// The files the package embeds, unchanged, where it is.
+		for _, name := range pkg.EmbedFiles {
+			rel, err := filepath.Rel(filepath.Dir(pkg.CompiledGoFiles[0]), name)
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			if err := writeFile(filepath.Join(root, v.treeDir(), v.p.rel(pkg), rel), data); err != nil {
+				return err
+			}
+		}
 	}
 	for _, np := range v.newPkgs {
 		base := filepath.Join(root, v.treeDir())

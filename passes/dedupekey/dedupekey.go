@@ -94,7 +94,9 @@ func message(t *mcpmodel.Tool, e *effects.Effect, via string) string {
 // registered is the related position of the registration, with the fix.
 func registered(t *mcpmodel.Tool, idem bool) analysis.RelatedInformation {
 	label := "annotate IdempotentHint: true"
-	if !t.SDK.Annotated() {
+	if t.HintFile != "" {
+		label = "annotate idempotentHint: true in " + t.HintFile
+	} else if !t.SDK.Annotated() {
 		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
 	}
 	fix := "check a client-supplied idempotency key before the effect, or " + label + " if a repeat is harmless"

@@ -219,12 +219,15 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 		b.valueDef(&u, a, 0)
 		if first {
 			t.Name, t.Idempotent, t.ReadOnly, t.SchemaKeys = u.Name, u.Idempotent, u.ReadOnly, u.SchemaKeys
-			t.Destructive = u.Destructive
+			t.Destructive, t.HintFile = u.Destructive, u.HintFile
 			first = false
 			continue
 		}
 		if u.Name != t.Name {
 			t.Name = ""
+		}
+		if u.HintFile != t.HintFile {
+			t.HintFile = ""
 		}
 		if u.Idempotent != t.Idempotent {
 			t.Idempotent = Unknown
@@ -245,6 +248,9 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 	if depth > 4 {
 		return
 	}
+	// A tool looked up by name in a map the program fills at run time,
+	// from a data file of the module (catalogue.go).
+	defer catalogueTool(t, v.At)
 	switch v.Kind {
 	case valueflow.Struct:
 		switch classifyType(v.Type) {

@@ -98,8 +98,11 @@ type Tool struct {
 	// design (effects.Effect.Soft), which needs the tool's own word.
 	Destructive Hint
 	HintNode    ast.Node // the annotation that set the hints, or Def
-	HandlerArg  ast.Expr // the handler expression as registered
-	Handler     *Func    // nil when the handler could not be resolved
+	// HintFile is file:line of the data file entry that declares the
+	// hints, when a data file does rather than Go (catalogue.go).
+	HintFile   string
+	HandlerArg ast.Expr // the handler expression as registered
+	Handler    *Func    // nil when the handler could not be resolved
 	// SchemaKeys are the argument names the tool's input schema describes
 	// as idempotency or deduplication keys (mcp-go WithString(name,
 	// Description("idempotency key ..."))).
@@ -656,6 +659,9 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 		}
 		if t.Destructive == Unknown {
 			t.Destructive = u.Destructive
+		}
+		if t.HintFile == "" {
+			t.HintFile = u.HintFile
 		}
 	}
 	if b.vf != nil {

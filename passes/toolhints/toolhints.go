@@ -123,9 +123,13 @@ func related(t *mcpmodel.Tool, r rule) []analysis.RelatedInformation {
 	if n == nil {
 		n = t.Def
 	}
-	msg := wording.Fix("annotated read-only here", "set ReadOnlyHint to false, or move the write out of this tool")
+	where := "here"
+	if t.HintFile != "" {
+		where = "in " + t.HintFile + ", registered here"
+	}
+	msg := wording.Fix("annotated read-only "+where, "set ReadOnlyHint to false, or move the write out of this tool")
 	if r == idempotent {
-		msg = wording.Fix("annotated idempotent here", "set IdempotentHint to false, or check a client-supplied key before the effect")
+		msg = wording.Fix("annotated idempotent "+where, "set IdempotentHint to false, or check a client-supplied key before the effect")
 	}
 	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
 }
@@ -150,12 +154,28 @@ func mutatorName(name string) bool {
 	if effects.DryRunName(name) {
 		return false
 	}
+	return mutators[leadingWord(name)]
+}
+
+// setters are the leading words of a callee name that sets remote
+// state to what its arguments say: a start, a stop, an update to a whole
+// value (portainer-mcp's StartLocalStack, UpdateTeamMembers). A repeat
+// finds the state set and changes nothing more, whatever HTTP method
+// carries the request (REST APIs POST their actions), so an HTTP request
+// made through such a call is no evidence against an idempotent hint.
+var setters = map[string]bool{
+	"Set": true, "Update": true, "Put": true, "Upsert": true, "Replace": true,
+	"Start": true, "Stop": true, "Enable": true, "Disable": true, "Sync": true,
+}
+
+// leadingWord returns the first word of a mixed-caps name.
+func leadingWord(name string) string {
 	for i := 1; i < len(name); i++ {
 		if 'A' <= name[i] && name[i] <= 'Z' {
-			return mutators[name[:i]]
+			return name[:i]
 		}
 	}
-	return mutators[name]
+	return name
 }
 
 // reportable reports whether effect e, reached by calling a function
@@ -169,7 +189,7 @@ func reportable(e *effects.Effect, r rule, callee string) bool {
 		return r == readOnly && mutatorName(callee)
 	}
 	if r == idempotent {
-		return !e.Idempotent
+		return !e.Idempotent && !(e.Kind == kindHTTP && setters[leadingWord(callee)])
 	}
 	return true
 }

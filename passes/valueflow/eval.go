@@ -405,23 +405,45 @@ func zeroOf(t types.Type) *Value {
 	return UnknownValue("zero")
 }
 
-func elems(x *Value) *Value {
+func elems(x *Value) *Value { return elemsAt(x, "") }
+
+// elemsAt is elems of x read at the constant map key k ("": any
+// element): each element is marked as read at k (Value.At).
+func elemsAt(x *Value, k string) *Value {
 	var out []*Value
 	for _, a := range x.Each() {
 		switch a.Kind {
 		case Slice:
 			if a.Elems != nil {
-				out = append(out, a.Elems)
+				out = append(out, readAt(a.Elems, k))
 			}
 		case Nil:
 		case Param, Field, Elem, Call, Method:
-			out = append(out, &Value{Kind: Elem, X: a})
+			out = append(out, &Value{Kind: Elem, X: a, At: k})
 		default:
 			out = append(out, UnknownValue("elements"))
 		}
 	}
 	if len(out) == 0 {
 		return nil
+	}
+	return Union(out...)
+}
+
+// readAt returns v with each alternative marked as read at the map key
+// k (Value.At), unless k is "".
+func readAt(v *Value, k string) *Value {
+	if k == "" {
+		return v
+	}
+	var out []*Value
+	for _, a := range v.Each() {
+		if a.Kind != Unknown && a.Kind != Nil && a.At == "" {
+			c := *a
+			c.k, c.At = "", k
+			a = &c
+		}
+		out = append(out, a)
 	}
 	return Union(out...)
 }
@@ -458,7 +480,9 @@ func (en *Engine) index1(x, i *Value) *Value {
 				}
 				continue
 			}
-			out = append(out, elems(a))
+			if e := elemsAt(a, s); e != nil {
+				out = append(out, e)
+			}
 		}
 		return Union(out...)
 	}

@@ -76,7 +76,8 @@ type Wire struct {
 	X     *Wire
 	Alts  []*Wire
 	Ord   int
-	Outer bool // Param: of the function enclosing the literal summarized
+	Outer bool   // Param: of the function enclosing the literal summarized
+	At    string // Value.At
 }
 
 // WireField is a field of a Struct Wire.
@@ -169,7 +170,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 	if depth > maxDepth {
 		return &Wire{K: Unknown}
 	}
-	w := &Wire{K: v.Kind}
+	w := &Wire{K: v.Kind, At: v.At}
 	switch v.Kind {
 	case Unknown, Nil:
 		if v.Kind == Unknown {
@@ -333,6 +334,16 @@ func (d *decoder) object(s string) types.Object {
 }
 
 func (d *decoder) value(w *Wire) *Value {
+	v := d.value1(w)
+	if w != nil && w.At != "" && v != nil && v.Kind != Unknown && v.Kind != Nil && v.Kind != OneOf {
+		c := *v
+		c.k, c.At = "", w.At
+		return &c
+	}
+	return v
+}
+
+func (d *decoder) value1(w *Wire) *Value {
 	if w == nil {
 		return nil
 	}

@@ -163,6 +163,9 @@ func (b *binding) value(v *Value, depth int) *Value {
 		return b.en.fieldsOf(x, []string{v.Name})
 	case Elem:
 		x := b.value(v.X, depth+1)
+		if v.At != "" {
+			return b.en.index1(x, StringValue(v.At))
+		}
 		return elems(x) // nil, bottom, for an empty slice
 	case Method:
 		x := b.value(v.X, depth+1)

@@ -92,6 +92,12 @@ type Value struct {
 	// tools is registered at its element.
 	Node ast.Node
 	Why  string // Unknown: why, for debugging
+	// At is the constant key of a map the value was read at (m["k"])
+	// where the map's entries are not told apart by constant keys: an
+	// Elem of a symbolic map (the entry at At once the map is known), or
+	// an element of a map a loop filled. A consumer may match the key
+	// against what it knows of the entries (a tool's name).
+	At string
 	k    string // key, once computed; a copy must clear it
 }
 
@@ -366,6 +372,10 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		b.WriteString("." + v.Name)
 	case Elem:
 		v.X.write(b, depth+1)
+		if v.At != "" {
+			b.WriteString("[" + strconv.Quote(v.At) + "]")
+			return
+		}
 		b.WriteString("[_]")
 	case Method:
 		v.X.write(b, depth+1)
@@ -473,6 +483,9 @@ func (v *Value) hash(h hash.Hash64) {
 		}
 	}
 	w(strconv.Itoa(int(v.Kind)))
+	if v.At != "" {
+		w("@" + v.At)
+	}
 	switch v.Kind {
 	case Unknown, Nil:
 	case Const:

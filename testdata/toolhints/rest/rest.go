@@ -78,9 +78,12 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.Edit(ctx, in.ID, &restsdk.Server{Name: in.Name})
 	})
 
-	// An idempotent tool whose Update is a POST.
+	// ok: an idempotent tool whose Update is a POST: an update sets the
+	// state its arguments give, and a repeat changes nothing more,
+	// whatever the method (portainer-mcp's UpdateTeamMembers,
+	// StartLocalStack). stack_ensure below is the positive beside it.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_update", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
-		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "server_update" is annotated idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Update\)`
+		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name})
 	})
 
 	// A read-only tool that creates a service through a generated client.
