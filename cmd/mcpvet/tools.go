@@ -81,7 +81,10 @@ handler commits no effect and is not annotated read-only is a candidate
 for ReadOnlyHint: true. A gateway's registration of a tool it lists from
 an upstream server, whose handler passes the call on, is a forwarder:
 shown as (forwarded) ("forwarder": true in JSON); its name and hints are
-the upstream tool's, its effects the handler's own. Packages that do not
+the upstream tool's, its effects the handler's own. A tool looked up by
+name in a map decoded from a YAML or JSON file that the packages embed
+takes its name and hints from that file ("hintsFrom": file:line in JSON).
+Packages that do not
 type-check are listed as far as they did, and named on standard error
 (exit 1).
 `

@@ -148,13 +148,18 @@ func rename(v *variant, _ string) {
 // jsonTags gives every exported field of the file's struct types that
 // has no json name the tag json:"OldName", splitting declarations of
 // several fields. It runs after the identifiers' edits, which it
-// supersedes where it rewrites a whole field.
+// supersedes where it rewrites a whole field; a struct type nested in a
+// field's type is rewritten first, so that the field's text has it.
 func jsonTags(v *variant, f *ast.File, newName map[string]string) {
+	var structs []*ast.StructType
 	ast.Inspect(f, func(n ast.Node) bool {
-		st, ok := n.(*ast.StructType)
-		if !ok {
-			return true
+		if st, ok := n.(*ast.StructType); ok {
+			structs = append(structs, st)
 		}
+		return true
+	})
+	for i := len(structs) - 1; i >= 0; i-- { // inner before outer
+		st := structs[i]
 		for _, fld := range st.Fields.List {
 			if len(fld.Names) == 0 {
 				continue // embedded
@@ -209,8 +214,7 @@ func jsonTags(v *variant, f *ast.File, newName map[string]string) {
 			}
 			v.ed.Replace(fld.Names[0].Pos(), end, strings.Join(lines, "\n"))
 		}
-		return true
-	})
+	}
 }
 
 // depMethodNames returns the names of the methods that the module's

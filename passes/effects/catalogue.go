@@ -391,6 +391,21 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
+// modifiers are the words that, leading a method's name, qualify its
+// verb rather than name it: SafeDelete (go-tfe's Workspaces), ForceDelete,
+// SoftDelete, BulkCreate, BatchInsert, AsyncSend.
+var modifiers = words("Safe", "Force", "Soft", "Hard", "Bulk", "Batch", "Async")
+
+// Verb returns the verb of a Go name: its first word, or the next one
+// when the first is a modifier ("SafeDelete" → "Delete").
+func Verb(name string) string {
+	w := firstWord(name)
+	if modifiers[w] && len(w) < len(name) {
+		return firstWord(name[len(w):])
+	}
+	return w
+}
+
 // firstWord returns the leading capitalized word of a Go name:
 // "CreateIssue" → "Create", "Delete" → "Delete".
 func firstWord(name string) string {

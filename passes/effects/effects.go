@@ -871,7 +871,7 @@ func (r *Result) pkgRuleEffect(s *site) (e *Effect, ok bool) {
 		if idem, ok := rule.names[fn.Name()]; ok {
 			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check), true
 		}
-		if rule.verbs != nil && rule.verbs[firstWord(fn.Name())] && !DryRunName(fn.Name()) {
+		if rule.verbs != nil && rule.verbs[Verb(fn.Name())] && !DryRunName(fn.Name()) {
 			return s.apply(qualifiedName(fn), rule.kind, false, rule.check), true
 		}
 	}
@@ -931,7 +931,7 @@ func (r *Result) markNever(fn *types.Func) {
 // remoteVerb applies the generic rule documented at remoteVerbs.
 func (r *Result) remoteVerb(s *site) *Effect {
 	fn := s.fn
-	w := firstWord(fn.Name())
+	w := Verb(fn.Name())
 	if !remoteVerbs[w] || !hasRecv(fn) || !firstParamIsContext(fn) || DryRunName(fn.Name()) {
 		return nil
 	}

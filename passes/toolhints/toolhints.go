@@ -154,7 +154,7 @@ func mutatorName(name string) bool {
 	if effects.DryRunName(name) {
 		return false
 	}
-	return mutators[leadingWord(name)]
+	return mutators[effects.Verb(name)]
 }
 
 // setters are the leading words of a callee name that sets remote
@@ -168,16 +168,6 @@ var setters = map[string]bool{
 	"Start": true, "Stop": true, "Enable": true, "Disable": true, "Sync": true,
 }
 
-// leadingWord returns the first word of a mixed-caps name.
-func leadingWord(name string) string {
-	for i := 1; i < len(name); i++ {
-		if 'A' <= name[i] && name[i] <= 'Z' {
-			return name[:i]
-		}
-	}
-	return name
-}
-
 // reportable reports whether effect e, reached by calling a function
 // named callee, contradicts the hint checked by r. A POST of an RPC-style
 // client is reported only for the read-only rule and only when the callee
@@ -189,7 +179,7 @@ func reportable(e *effects.Effect, r rule, callee string) bool {
 		return r == readOnly && mutatorName(callee)
 	}
 	if r == idempotent {
-		return !e.Idempotent && !(e.Kind == kindHTTP && setters[leadingWord(callee)])
+		return !e.Idempotent && !(e.Kind == kindHTTP && setters[effects.Verb(callee)])
 	}
 	return true
 }

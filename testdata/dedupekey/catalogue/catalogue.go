@@ -97,9 +97,15 @@ func (s *Server) handleList() server.ToolHandlerFunc {
 // ok: the file annotates cancelOrder idempotent.
 func (s *Server) handleCancel() server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if err := post(ctx, "https://orders.example/cancel", req.GetString("id", "")); err != nil {
+		r, err := http.NewRequestWithContext(ctx, http.MethodDelete, "https://orders.example/orders/"+req.GetString("id", ""), nil)
+		if err != nil {
 			return nil, err
 		}
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
 		return mcp.NewToolResultText("cancelled"), nil
 	}
 }

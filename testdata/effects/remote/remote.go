@@ -28,3 +28,14 @@ func Preview(ctx context.Context, t *sdk.Tracker) error { // ok: a preview of a 
 func DryRun(ctx context.Context, t *sdk.Tracker) error { // ok: a dry run of a deploy
 	return t.DeployDryRun(ctx, "app")
 }
+
+func SafeDelete(ctx context.Context, t *sdk.Tracker) error { // want SafeDelete:`effect\(remote mutation: \(\*sdk.Tracker\).SafeDelete\)`
+	return t.SafeDelete(ctx, "ISSUE-1")
+}
+
+func SafeReads(ctx context.Context, t *sdk.Tracker) error { // ok: Safety is no modifier, and List no mutation
+	if err := t.SafetyCheck(ctx, "ISSUE-1"); err != nil {
+		return err
+	}
+	return t.SafeList(ctx)
+}

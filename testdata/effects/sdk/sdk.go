@@ -44,3 +44,13 @@ func (t *Tracker) TransitionIssue(ctx context.Context, issue, to string) error {
 func (t *Tracker) CreateOrderPreview(ctx context.Context, order string) error { return nil }
 
 func (t *Tracker) DeployDryRun(ctx context.Context, app string) error { return nil }
+
+// SafeDelete deletes an issue if it has no links (go-tfe's
+// Workspaces.SafeDelete): the verb follows a modifier.
+func (t *Tracker) SafeDelete(ctx context.Context, issue string) error { return nil }
+
+// SafetyCheck reads: its first word is no modifier.
+func (t *Tracker) SafetyCheck(ctx context.Context, issue string) error { return nil }
+
+// SafeList reads: a modifier before a read verb.
+func (t *Tracker) SafeList(ctx context.Context) error { return nil }
