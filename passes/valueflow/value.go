@@ -98,7 +98,7 @@ type Value struct {
 	// an element of a map a loop filled. A consumer may match the key
 	// against what it knows of the entries (a tool's name).
 	At string
-	k    string // key, once computed; a copy must clear it
+	k  string // key, once computed; a copy must clear it
 }
 
 // FieldValue is the value of one field of a Struct.
