@@ -282,11 +282,11 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 		if !ok || len(v.Args) == 0 {
 			return
 		}
-		defer b.valueStored(t, v)
 		switch k2 {
 		case [2]string{mcpGoMCP, "NewToolWithRawSchema"}:
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
+			b.valueStored(t, v)
 		case [2]string{mcpGoMCP, "NewTool"}:
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
@@ -304,6 +304,7 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 					b.valueOption(t, a)
 				}
 			}
+			b.valueStored(t, v)
 		}
 	}
 }

@@ -105,20 +105,21 @@ func (r *Result) otherCall(pass *analysis.Pass, body *ast.BlockStmt, fn *types.F
 }
 
 // requestCtorValueName returns the tool name of a Call value of a
-// request constructor (requestCtors), or of the Name the package stores
-// into the request it returns; nil when v is neither.
+// request constructor (requestCtors): its name argument, or the Name the
+// package stores into the request it returns; nil when v is none.
 func requestCtorValueName(v *valueflow.Value) *valueflow.Value {
-	if n, ok := v.Stored("Name"); ok {
-		return n
-	}
 	fn, ok := v.Obj.(*types.Func)
 	if !ok || fn.Pkg() == nil || v.Index != 0 {
 		return nil
 	}
-	if i, ok := requestCtors[[2]string{fn.Pkg().Path(), fn.Name()}]; ok && i < len(v.Args) {
-		return v.Args[i]
+	i, ok := requestCtors[[2]string{fn.Pkg().Path(), fn.Name()}]
+	if !ok || i >= len(v.Args) {
+		return nil
 	}
-	return nil
+	if n, ok := v.Stored("Name"); ok {
+		return n
+	}
+	return v.Args[i]
 }
 
 // requestCtorName returns the tool-name argument of a call that builds a
