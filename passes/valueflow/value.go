@@ -262,11 +262,8 @@ func (v *Value) Field(name string) (*Value, bool) {
 	if v == nil || v.Kind != Struct {
 		return nil, false
 	}
-	i := sort.Search(len(v.Fields), func(i int) bool { return v.Fields[i].Name >= name })
-	if i < len(v.Fields) && v.Fields[i].Name == name {
-		return v.Fields[i].Value, true
-	}
-	return nil, true
+	f, _ := v.field(name)
+	return f, true
 }
 
 // Stored returns the value the package stores into field name of the
@@ -275,6 +272,11 @@ func (v *Value) Stored(name string) (*Value, bool) {
 	if v == nil || v.Kind != Call {
 		return nil, false
 	}
+	return v.field(name)
+}
+
+// field looks name up in v's Fields.
+func (v *Value) field(name string) (*Value, bool) {
 	i := sort.Search(len(v.Fields), func(i int) bool { return v.Fields[i].Name >= name })
 	if i < len(v.Fields) && v.Fields[i].Name == name {
 		return v.Fields[i].Value, true
