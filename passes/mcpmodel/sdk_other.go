@@ -20,11 +20,11 @@ import (
 type sdkTable struct {
 	sdk   SDK
 	paths []string // the packages holding the entry points below
-	// registrations are the registering calls, as in sdk.go.
+	// registrations are the registering calls, as in sdk.go. One whose
+	// tool argument is a string registers by name
+	// (RegisterTool(name, description, handler)) and sets no annotations:
+	// its hints are false.
 	registrations map[[3]string]registration
-	// byName are registrations whose tool argument is the constant tool
-	// name and that set no annotations: their hints are false.
-	byName map[[3]string]bool
 	// toolTypes are the SDK's tool struct types: the Name field names the
 	// tool, the Annotations field (when the type has one) holds the hints.
 	toolTypes map[[2]string]bool
