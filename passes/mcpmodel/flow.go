@@ -242,8 +242,11 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 }
 
 // valueDef reads a tool definition value: an SDK's Tool struct or a
-// project's own with a Name and hints (directly or in Annotations), or a
-// call of mcp-go's NewTool with its options.
+// project's own with a Name and hints (directly or in Annotations), a
+// call of mcp-go's NewTool with its options or of another SDK's tool
+// constructor (sdk_other.go), with what the package stores into the
+// tool it returns, or the constant name a registration by name
+// registers.
 func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 	if depth > 4 {
 		return
@@ -265,9 +268,20 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
 			b.valueAnnotations(t, v)
 		}
+	case valueflow.Const:
+		// A tool name: what a registration by name registers
+		// (otherSDKCall); the SDK sets no annotations.
+		if s, ok := v.String1(); ok {
+			t.Name = s
+			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
+		}
 	case valueflow.Call:
 		fn, ok := v.Obj.(*types.Func)
 		if !ok {
+			return
+		}
+		if tab, c, ok := otherConstructorOf(fn); ok { // sdk_other.go
+			b.valueConstructed(t, tab, c, v)
 			return
 		}
 		k2, _, ok := calleeKey(fn)
@@ -278,6 +292,7 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 		case [2]string{mcpGoMCP, "NewToolWithRawSchema"}:
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
+			b.valueStored(t, v)
 		case [2]string{mcpGoMCP, "NewTool"}:
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
@@ -295,6 +310,7 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 					b.valueOption(t, a)
 				}
 			}
+			b.valueStored(t, v)
 		}
 	}
 }

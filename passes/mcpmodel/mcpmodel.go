@@ -715,6 +715,13 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
+	if tv, ok := info.Types[e]; ok && isString(tv.Type) {
+		// A registration by name (otherSDKCall): the SDK sets no
+		// annotations.
+		t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
+		t.Name, _ = b.constString(e)
+		return
+	}
 	if b.otherToolVar(t, e, depth) { // sdk_other.go
 		return
 	}
@@ -778,6 +785,12 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 			}
 		}
 	}
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // annotations fills t's hints from an annotations expression.

@@ -19,7 +19,4 @@ var mcpGolangTable = sdkTable{
 	registrations: map[[3]string]registration{
 		{mcpGolang, "Server", "RegisterTool"}: {MCPGolang, 0, 2},
 	},
-	byName: map[[3]string]bool{
-		{mcpGolang, "Server", "RegisterTool"}: true,
-	},
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file holds what the SDKs beside go-sdk and mcp-go share: the shape
@@ -19,11 +20,11 @@ import (
 type sdkTable struct {
 	sdk   SDK
 	paths []string // the packages holding the entry points below
-	// registrations are the registering calls, as in sdk.go.
+	// registrations are the registering calls, as in sdk.go. One whose
+	// tool argument is a string registers by name
+	// (RegisterTool(name, description, handler)) and sets no annotations:
+	// its hints are false.
 	registrations map[[3]string]registration
-	// byName are registrations whose tool argument is the constant tool
-	// name and that set no annotations: their hints are false.
-	byName map[[3]string]bool
 	// toolTypes are the SDK's tool struct types: the Name field names the
 	// tool, the Annotations field (when the type has one) holds the hints.
 	toolTypes map[[2]string]bool
@@ -92,7 +93,9 @@ func otherAdapter(key [2]string) bool {
 }
 
 // otherSDKCall records a registration through one of otherSDKs and
-// reports whether call is one.
+// reports whether call is one. A registration by name
+// (RegisterTool(name, description, handler)) registers a name, and the
+// SDK no annotations: toolDef and valueDef read a string definition so.
 func (b *builder) otherSDKCall(key [3]string, call *ast.CallExpr) bool {
 	tab := otherTableOf(key[0])
 	if tab == nil {
@@ -102,21 +105,65 @@ func (b *builder) otherSDKCall(key [3]string, call *ast.CallExpr) bool {
 	if !ok || reg.handler >= len(call.Args) || reg.tool >= len(call.Args) {
 		return false
 	}
-	if !tab.byName[key] {
-		b.add(reg.sdk, call, call.Args[reg.tool], call.Args[reg.handler])
-		return true
-	}
-	// RegisterTool(name, description, handler): a constant name, and no
-	// annotations in the SDK.
-	def := call.Args[reg.tool]
-	t := &Tool{SDK: reg.sdk, Reg: call, Def: def, HintNode: def, Idempotent: False, ReadOnly: False}
-	if s, ok := analysisutil.ConstString(b.pass.TypesInfo, def); ok {
-		t.Name = s
-	}
-	t.HandlerArg = call.Args[reg.handler]
-	t.Handler = b.resolveHandler(t.HandlerArg, 0)
-	b.model.Tools = append(b.model.Tools, t)
+	b.add(reg.sdk, call, call.Args[reg.tool], call.Args[reg.handler])
 	return true
+}
+
+// otherConstructorOf returns the table and the entry of fn when it is a
+// tool constructor of one of otherSDKs.
+func otherConstructorOf(fn *types.Func) (*sdkTable, constructor, bool) {
+	k2, _, ok := calleeKey(fn)
+	if !ok {
+		return nil, constructor{}, false
+	}
+	tab := otherTableOf(k2[0])
+	if tab == nil {
+		return nil, constructor{}, false
+	}
+	c, ok := tab.constructors[k2]
+	return tab, c, ok
+}
+
+// ctorOption is one option given to a tool constructor of one of
+// otherSDKs, as the syntax or the engine sees it.
+type ctorOption struct {
+	// fn is the function the option calls; nil when the option is not a
+	// call seen where the tool is built (a variable, a spread slice, a
+	// value the engine does not resolve).
+	fn    *types.Func
+	nargs int
+	// annotations reads the hints from the option's one argument, when
+	// it is the SDK's annotations option.
+	annotations func()
+}
+
+// constructed fills t as constructor c of tab builds a tool named name
+// ("": not resolved) with opts, in order: the spec defaults (the
+// constructor sets no annotations), replaced by what the SDK's
+// annotations option says; an option of the SDK's own package sets no
+// other hint, and any other (a project's own, one not seen) may set any.
+func (tab *sdkTable) constructed(t *Tool, c constructor, name string, opts []ctorOption) {
+	t.Name = name
+	t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
+	for _, o := range opts {
+		switch {
+		case !tab.own(o):
+			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
+		case c.annotates(o):
+			o.annotations()
+		}
+	}
+}
+
+// own reports whether option o is a call of a function of tab's SDK.
+func (tab *sdkTable) own(o ctorOption) bool {
+	return o.fn != nil && o.fn.Pkg() != nil && otherTableOf(o.fn.Pkg().Path()) == tab
+}
+
+// annotates reports whether option o, of the constructor's SDK, is its
+// annotations option.
+func (c constructor) annotates(o ctorOption) bool {
+	return c.annotations != "" && o.fn != nil && o.fn.Name() == c.annotations && o.nargs == 1
 }
 
 // otherConstructor fills t from a call of a tool constructor of one of
@@ -124,82 +171,93 @@ func (b *builder) otherSDKCall(key [3]string, call *ast.CallExpr) bool {
 func (b *builder) otherConstructor(t *Tool, call *ast.CallExpr, depth int) bool {
 	info := b.pass.TypesInfo
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	k2, _, ok := calleeKey(fn)
-	if !ok {
-		return false
-	}
-	tab := otherTableOf(k2[0])
-	if tab == nil {
-		return b.otherToolFactory(t, fn, depth)
-	}
-	c, ok := tab.constructors[k2]
+	tab, c, ok := otherConstructorOf(fn)
 	if !ok || c.name >= len(call.Args) {
 		return false
 	}
-	t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // no annotations: the spec defaults
-	if s, ok := analysisutil.ConstString(info, call.Args[c.name]); ok {
-		t.Name = s
-	}
-	if c.opts < 0 {
-		return true
-	}
-	for i := c.opts; i < len(call.Args); i++ {
-		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
-			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown // options not visible here
-			continue
-		}
+	name, _ := analysisutil.ConstString(info, call.Args[c.name])
+	var opts []ctorOption
+	for i := c.opts; c.opts >= 0 && i < len(call.Args); i++ {
+		var o ctorOption
 		oc, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr)
-		if !ok {
-			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
-			continue
+		if ok && !(call.Ellipsis.IsValid() && i == len(call.Args)-1) {
+			o.fn, _ = typeutil.Callee(info, oc).(*types.Func)
+			o.nargs = len(oc.Args)
+			o.annotations = func() {
+				t.HintNode = oc
+				b.annotations(t, oc.Args[0], depth+1)
+			}
 		}
-		ofn, _ := typeutil.Callee(info, oc).(*types.Func)
-		if ofn == nil || ofn.Pkg() == nil || otherTableOf(ofn.Pkg().Path()) != tab {
-			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown // a project's own option
-			continue
-		}
-		if c.annotations != "" && ofn.Name() == c.annotations && len(oc.Args) == 1 {
-			t.HintNode = oc
-			b.annotations(t, oc.Args[0], depth+1)
-		}
+		opts = append(opts, o)
 	}
+	tab.constructed(t, c, name, opts)
 	return true
 }
 
-// otherToolFactory fills t from a call of a function of this package
-// that returns one of the other SDKs' tools from its only return
-// statement (func NewDeleteFileTool() *mcp.Tool { return mcp.NewTool(...) },
-// as trpc-mcp-go's examples write), and reports whether fn is one.
-func (b *builder) otherToolFactory(t *Tool, fn *types.Func, depth int) bool {
-	if fn == nil || depth > 3 {
-		return false
+// valueConstructed fills t from a Call value of tool constructor c of
+// tab, and from what the package stores into the tool it returns
+// (valueStored). The options of a spread slice are in no known order:
+// its annotations options are taken first, and several of them make the
+// hints unknown.
+func (b *builder) valueConstructed(t *Tool, tab *sdkTable, c constructor, v *valueflow.Value) {
+	if c.name >= len(v.Args) {
+		return
 	}
-	d := b.decls[fn.Origin()]
-	if d == nil || d.Body == nil || d.Type.Results == nil || len(d.Type.Results.List) != 1 || len(d.Type.Results.List[0].Names) > 1 {
-		return false
-	}
-	if path, name := namedIn(b.pass.TypesInfo.TypeOf(d.Type.Results.List[0].Type)); !otherToolType(path, name) {
-		return false
-	}
-	var results []ast.Expr
-	analysisutil.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 1 {
-				results = append(results, n.Results[0])
+	name, _ := v.Args[c.name].String1()
+	var opts []ctorOption
+	for i := c.opts; c.opts >= 0 && i < len(v.Args); i++ {
+		a := v.Args[i]
+		if a.Kind != valueflow.Slice {
+			opts = append(opts, b.valueCtorOption(t, a))
+			continue
+		}
+		if a.Elems == nil {
+			continue // an empty slice
+		}
+		var annots, rest []ctorOption
+		for _, e := range a.Elems.Each() {
+			o := b.valueCtorOption(t, e)
+			if tab.own(o) && c.annotates(o) {
+				annots = append(annots, o)
 			} else {
-				results = append(results, nil, nil)
+				rest = append(rest, o)
 			}
 		}
-		return true
-	})
-	if len(results) != 1 {
-		return false
+		if len(annots) > 1 {
+			rest = append(rest, ctorOption{})
+		}
+		opts = append(append(opts, annots...), rest...)
 	}
-	b.toolDef(t, results[0], depth+1)
-	return true
+	tab.constructed(t, c, name, opts)
+	b.valueStored(t, v)
+}
+
+// valueCtorOption returns an option value as constructed judges it: a
+// call of a function, or a value not seen (several alternatives, a
+// project's option the engine resolved to its literal).
+func (b *builder) valueCtorOption(t *Tool, o *valueflow.Value) ctorOption {
+	fn, ok := o.Obj.(*types.Func)
+	if o.Kind != valueflow.Call || !ok {
+		return ctorOption{}
+	}
+	return ctorOption{fn: fn, nargs: len(o.Args), annotations: func() { b.valueAnnotations(t, o.Args[0]) }}
+}
+
+// valueStored fills t from what the package stores into the tool a
+// constructor's Call value returns (tool.Annotations = a, read as the
+// syntax reads it in otherToolVar): a stored Name or Annotations
+// replaces the constructor's, and a store the engine does not follow
+// makes the hints unknown.
+func (b *builder) valueStored(t *Tool, v *valueflow.Value) {
+	if len(v.Sets) > 0 {
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
+	}
+	if n, ok := v.Stored("Name"); ok {
+		t.Name, _ = n.String1()
+	}
+	if a, ok := v.Stored("Annotations"); ok {
+		b.valueAnnotations(t, a)
+	}
 }
 
 // otherToolVar fills t from a local variable holding a tool built by a

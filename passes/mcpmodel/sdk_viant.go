@@ -25,10 +25,6 @@ var viantTable = sdkTable{
 		{viantServer, "", "RegisterTool"}:                   {Viant, 1, 3},
 		{viantServer, "Registry", "RegisterToolWithSchema"}: {Viant, 0, 4},
 	},
-	byName: map[[3]string]bool{
-		{viantServer, "", "RegisterTool"}:                   true,
-		{viantServer, "Registry", "RegisterToolWithSchema"}: true,
-	},
 	toolTypes: map[[2]string]bool{
 		{viantSchema, "Tool"}: true,
 	},

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // The clients of the SDKs beside go-sdk and mcp-go, checked against
@@ -89,11 +90,36 @@ func (r *Result) otherCall(pass *analysis.Pass, body *ast.BlockStmt, fn *types.F
 	} else {
 		nameExpr = findName(info, pass.Files, body, tc.Params)
 	}
-	if s, ok := analysisutil.ConstString(info, nameExpr); ok {
+	// Where the syntax does not give the name, the engine does, as for
+	// go-sdk's and mcp-go's CallTool (classify).
+	switch s, ok := analysisutil.ConstString(info, nameExpr); {
+	case ok:
 		tc.Tool = s
+	case shape.name >= 0 && r.vf != nil:
+		tc.Tool, _ = r.vf.Eval(nameExpr, nil).String1()
+	case shape.name < 0:
+		tc.Tool = r.flowName(tc.Params)
 	}
 	tc.Keyed = r.hasKey(info, body, tc.Params, 0)
 	return tc
+}
+
+// requestCtorValueName returns the tool name of a Call value of a
+// request constructor (requestCtors): its name argument, or the Name the
+// package stores into the request it returns; nil when v is none.
+func requestCtorValueName(v *valueflow.Value) *valueflow.Value {
+	fn, ok := v.Obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || v.Index != 0 {
+		return nil
+	}
+	i, ok := requestCtors[[2]string{fn.Pkg().Path(), fn.Name()}]
+	if !ok || i >= len(v.Args) {
+		return nil
+	}
+	if n, ok := v.Stored("Name"); ok {
+		return n
+	}
+	return v.Args[i]
 }
 
 // requestCtorName returns the tool-name argument of a call that builds a

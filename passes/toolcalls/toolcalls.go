@@ -920,7 +920,8 @@ func (r *Result) ModuleSafeTools() (safe, readOnly map[string]bool) {
 // flowName returns the one tool name the request params of an SDK's
 // CallTool can hold, as the value-flow engine finds it (a request built
 // by a constructor, kept in a field or a table: CallTool(ctx,
-// chargeParams())), or "".
+// chargeParams()); a call of an SDK's request constructor, sdk_other.go),
+// or "".
 func (r *Result) flowName(params ast.Expr) string {
 	if r.vf == nil {
 		return ""
@@ -928,15 +929,18 @@ func (r *Result) flowName(params ast.Expr) string {
 	v := r.vf.Eval(params, nil)
 	name := ""
 	for _, a := range v.Each() {
-		if a.Kind != valueflow.Struct {
-			return ""
-		}
-		n, _ := a.Field("Name")
-		if n == nil {
-			// mcp-go: mcp.CallToolRequest{Params: mcp.CallToolParams{Name: ...}}
-			if p, _ := a.Field("Params"); p != nil && p.Kind == valueflow.Struct {
-				n, _ = p.Field("Name")
+		var n *valueflow.Value
+		switch a.Kind {
+		case valueflow.Struct:
+			n, _ = a.Field("Name")
+			if n == nil {
+				// mcp-go: mcp.CallToolRequest{Params: mcp.CallToolParams{Name: ...}}
+				if p, _ := a.Field("Params"); p != nil && p.Kind == valueflow.Struct {
+					n, _ = p.Field("Name")
+				}
 			}
+		case valueflow.Call:
+			n = requestCtorValueName(a)
 		}
 		if n == nil {
 			return ""

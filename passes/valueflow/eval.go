@@ -825,6 +825,10 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 	}
 	var out []*Value
 	for _, a := range base.Each() {
+		if a.Kind == Call {
+			out = append(out, storedCall(a, ups, sets))
+			continue
+		}
 		if a.Kind != Struct && a.Kind != Slice {
 			out = append(out, a)
 			continue
@@ -841,6 +845,38 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 		out = append(out, a)
 	}
 	return Union(out...)
+}
+
+// storedCall returns the result of an opaque call (tool :=
+// mcp.NewTool(...)) with what the package stores into it: a field it
+// sets (tool.Annotations = a) holds the value stored (several stores,
+// their union), one set below a field (tool.Annotations.ReadOnlyHint =
+// b) or by a setter of unknown path holds an unknown value, and the
+// options not known here stay pending in Sets. What the call itself
+// set is not known: a consumer reads a stored field instead of it. A
+// store of unknown path makes the whole value unknown, as in apply1.
+func storedCall(a *Value, ups []update, sets []*Value) *Value {
+	for _, u := range ups {
+		switch {
+		case len(u.path) == 0:
+			return UnknownValue("stored by an unknown setter")
+		case len(u.path) > 1:
+			a = withField(a, u.path[0], UnknownValue("stored below a field of a call's result"))
+		default:
+			val := u.val
+			if old, ok := a.Stored(u.path[0]); ok {
+				val = Union(old, val)
+			}
+			a = withField(a, u.path[0], val)
+		}
+	}
+	if len(sets) > 0 {
+		c := *a
+		c.k = ""
+		c.Sets = append(append([]*Value(nil), a.Sets...), sets...)
+		a = &c
+	}
+	return a
 }
 
 // storeInto returns v with val stored at path in each of its struct and

@@ -80,7 +80,7 @@ type Wire struct {
 	At    string // Value.At
 }
 
-// WireField is a field of a Struct Wire.
+// WireField is a field of a Struct Wire, or a store into a Call's.
 type WireField struct {
 	Name  string
 	Value *Wire
@@ -203,10 +203,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 			return &Wire{K: Unknown}
 		}
 		w.T = t
-		for _, f := range v.Fields {
-			w.F = append(w.F, WireField{f.Name, c.wire(f.Value, depth+1)})
-		}
-		w.Sets = c.wires(v.Sets, depth)
+		c.fields(w, v, depth)
 	case Slice:
 		w.E = c.wire(v.Elems, depth+1)
 		if len(v.Keys) > 0 {
@@ -248,6 +245,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		w.I = v.Index
 		w.R = c.wire(v.Recv, depth+1)
 		w.A = c.wires(v.Args, depth)
+		c.fields(w, v, depth)
 	case Field, Elem, Method:
 		w.N, w.I = v.Name, v.Index
 		w.X = c.wire(v.X, depth+1)
@@ -258,6 +256,15 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		}
 	}
 	return w
+}
+
+// fields encodes the fields and pending options of a Struct, or the
+// stores into a Call's result.
+func (c *encoder) fields(w *Wire, v *Value, depth int) {
+	for _, f := range v.Fields {
+		w.F = append(w.F, WireField{f.Name, c.wire(f.Value, depth+1)})
+	}
+	w.Sets = c.wires(v.Sets, depth)
 }
 
 func (c *encoder) ownParam(v *types.Var, i int) bool {
@@ -386,10 +393,8 @@ func (d *decoder) value1(w *Wire) *Value {
 		if obj == nil {
 			return UnknownValue("type")
 		}
-		v := &Value{Kind: Struct, Type: obj.Type(), Sets: d.values(w.Sets)}
-		for _, f := range w.F {
-			v.Fields = append(v.Fields, FieldValue{f.Name, d.value(f.Value)})
-		}
+		v := &Value{Kind: Struct, Type: obj.Type()}
+		d.fields(v, w)
 		return v
 	case Slice:
 		v := &Value{Kind: Slice, Elems: d.value(w.E), Keys: w.Keys}
@@ -414,7 +419,9 @@ func (d *decoder) value1(w *Wire) *Value {
 		if obj == nil {
 			return UnknownValue("function")
 		}
-		return &Value{Kind: Call, Obj: obj, Index: w.I, Recv: d.value(w.R), Args: d.values(w.A)}
+		v := &Value{Kind: Call, Obj: obj, Index: w.I, Recv: d.value(w.R), Args: d.values(w.A)}
+		d.fields(v, w)
+		return v
 	case Field, Elem, Method:
 		return &Value{Kind: w.K, Name: w.N, Index: w.I, X: d.value(w.X), Args: d.values(w.A)}
 	case OneOf:
@@ -425,6 +432,15 @@ func (d *decoder) value1(w *Wire) *Value {
 		return Union(alts...)
 	}
 	return UnknownValue("fact")
+}
+
+// fields decodes the fields and pending options of a Struct, or the
+// stores into a Call's result.
+func (d *decoder) fields(v *Value, w *Wire) {
+	v.Sets = d.values(w.Sets)
+	for _, f := range w.F {
+		v.Fields = append(v.Fields, FieldValue{f.Name, d.value(f.Value)})
+	}
 }
 
 func (d *decoder) values(ws []*Wire) []*Value {

@@ -112,10 +112,7 @@ func (b *binding) value(v *Value, depth int) *Value {
 		}
 		out := *v
 		out.k = ""
-		out.Fields = make([]FieldValue, len(v.Fields))
-		for i, f := range v.Fields {
-			out.Fields[i] = FieldValue{f.Name, b.value(f.Value, depth+1)}
-		}
+		out.Fields = b.fields(v.Fields, depth)
 		out.Sets = nil
 		res := &out
 		for _, set := range v.Sets {
@@ -157,6 +154,8 @@ func (b *binding) value(v *Value, depth int) *Value {
 			out.Recv = b.value(v.Recv, depth+1)
 		}
 		out.Args = b.values(v.Args, depth)
+		out.Fields = b.fields(v.Fields, depth) // stores into the result
+		out.Sets = b.values(v.Sets, depth)
 		return &out
 	case Field:
 		x := b.value(v.X, depth+1)
@@ -187,6 +186,19 @@ func (b *binding) value(v *Value, depth int) *Value {
 		return Union(out...)
 	}
 	return UnknownValue("substitution")
+}
+
+// fields substitutes the values of a Struct's fields, or of the stores
+// into a Call's result.
+func (b *binding) fields(fs []FieldValue, depth int) []FieldValue {
+	if fs == nil {
+		return nil
+	}
+	out := make([]FieldValue, len(fs))
+	for i, f := range fs {
+		out[i] = FieldValue{f.Name, b.value(f.Value, depth+1)}
+	}
+	return out
 }
 
 func (b *binding) values(vs []*Value, depth int) []*Value {

@@ -12,6 +12,7 @@ import (
 // dependency under go vet that has no facts.
 var pointerHelpers = map[[2]string]bool{
 	{"github.com/mark3labs/mcp-go/mcp", "ToBoolPtr"}:             true,
+	{"trpc.group/trpc-go/trpc-mcp-go", "BoolPtr"}:                true,
 	{"github.com/modelcontextprotocol/go-sdk/jsonschema", "Ptr"}: true,
 	{"github.com/google/jsonschema-go/jsonschema", "Ptr"}:        true,
 	{"k8s.io/utils/ptr", "To"}:                                   true,

@@ -69,9 +69,10 @@ type Value struct {
 	Index int            // Param: the parameter (-1: receiver); Call, Method: the result
 	Name  string         // Field: the field; Method: the method
 	Type  types.Type     // Struct: the struct type (named, not a pointer)
-	// Fields of a Struct, sorted by name.
+	// Fields of a Struct, sorted by name; of a Call, the fields the
+	// package stores into its result (Stored).
 	Fields []FieldValue
-	// Sets are functions applied to a Struct (given its address as
+	// Sets are functions applied to a Struct (or a Call's result) (given its address as
 	// their first argument: functional options) that the engine could
 	// not resolve where the struct was made: a parameter's elements.
 	// They are applied when a call site binds them.
@@ -267,11 +268,26 @@ func (v *Value) Field(name string) (*Value, bool) {
 	if v == nil || v.Kind != Struct {
 		return nil, false
 	}
+	f, _ := v.field(name)
+	return f, true
+}
+
+// Stored returns the value the package stores into field name of the
+// result of a Call v (tool.Annotations = a), and whether it stores one.
+func (v *Value) Stored(name string) (*Value, bool) {
+	if v == nil || v.Kind != Call {
+		return nil, false
+	}
+	return v.field(name)
+}
+
+// field looks name up in v's Fields.
+func (v *Value) field(name string) (*Value, bool) {
 	i := sort.Search(len(v.Fields), func(i int) bool { return v.Fields[i].Name >= name })
 	if i < len(v.Fields) && v.Fields[i].Name == name {
 		return v.Fields[i].Value, true
 	}
-	return nil, true
+	return nil, false
 }
 
 // Func returns the function object of a Func or Closure value (for a
@@ -314,19 +330,7 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		}
 	case Struct:
 		b.WriteString(typeName(v.Type))
-		b.WriteString("{")
-		for i, f := range v.Fields {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(f.Name + ": ")
-			f.Value.write(b, depth+1)
-		}
-		for _, f := range v.Sets {
-			b.WriteString("; apply ")
-			f.write(b, depth+1)
-		}
-		b.WriteString("}")
+		writeFields(b, v, depth)
 	case Slice:
 		b.WriteString("[")
 		if len(v.Keys) > 0 {
@@ -367,6 +371,9 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		if v.Index > 0 {
 			b.WriteString("#" + strconv.Itoa(v.Index))
 		}
+		if len(v.Fields) > 0 || len(v.Sets) > 0 {
+			writeFields(b, v, depth) // stores into the result
+		}
 	case Field:
 		v.X.write(b, depth+1)
 		b.WriteString("." + v.Name)
@@ -394,6 +401,24 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		sort.Strings(alts)
 		b.WriteString("(" + strings.Join(alts, " | ") + ")")
 	}
+}
+
+// writeFields renders the fields and pending options of a Struct, or
+// the stores into a Call's result.
+func writeFields(b *strings.Builder, v *Value, depth int) {
+	b.WriteString("{")
+	for i, f := range v.Fields {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.Name + ": ")
+		f.Value.write(b, depth+1)
+	}
+	for _, f := range v.Sets {
+		b.WriteString("; apply ")
+		f.write(b, depth+1)
+	}
+	b.WriteString("}")
 }
 
 func writeArgs(b *strings.Builder, args []*Value, depth int) {
@@ -536,6 +561,13 @@ func (v *Value) hash(h hash.Hash64) {
 		sub(v.X)
 		for _, a := range v.Args {
 			sub(a)
+		}
+		for _, f := range v.Fields {
+			w(f.Name)
+			sub(f.Value)
+		}
+		for _, x := range v.Sets {
+			sub(x)
 		}
 		pos(v.Node)
 	case Field, Elem:

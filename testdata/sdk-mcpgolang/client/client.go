@@ -52,3 +52,27 @@ func ViaWrapper(ctx context.Context, c *mcp_golang.Client) error {
 	}
 	return err
 }
+
+func chargeName() string { return "charge" }
+
+// The tool name is a function's result.
+func ChargeNamed(ctx context.Context, c *mcp_golang.Client) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = c.CallTool(ctx, chargeName(), chargeArgs{Account: "a"}); err == nil { // want `CallTool\("charge"\) is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}
+
+// ok: the same call, with a key made once.
+func ChargeNamedKeyed(ctx context.Context, c *mcp_golang.Client, key string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = c.CallTool(ctx, chargeName(), chargeArgs{Account: "a", IdempotencyKey: key}); err == nil {
+			return nil
+		}
+	}
+	return err
+}

@@ -51,3 +51,29 @@ func RegisterRead(s *mcp_golang.Server) error {
 		return nil, err
 	})
 }
+
+func countName() string { return "fn_count" }
+
+func chargeName() string { return "fn_charge" }
+
+// Names kept in a local and returned by a function.
+func RegisterNames(s *mcp_golang.Server) error {
+	name := "local_charge"
+	if err := s.RegisterTool(name, "charge an account", func(args ChargeArgs) (*mcp_golang.ToolResponse, error) {
+		_, err := db.Exec("INSERT INTO charges(account) VALUES (?)", args.Account) // want `tool "local_charge" is not idempotent`
+		return nil, err
+	}); err != nil {
+		return err
+	}
+	if err := s.RegisterTool(chargeName(), "charge an account", func(args ChargeArgs) (*mcp_golang.ToolResponse, error) {
+		_, err := db.Exec("INSERT INTO charges(account) VALUES (?)", args.Account) // want `tool "fn_charge" is not idempotent`
+		return nil, err
+	}); err != nil {
+		return err
+	}
+	// ok: a read.
+	return s.RegisterTool(countName(), "count charges", func(args ChargeArgs) (*mcp_golang.ToolResponse, error) {
+		_, err := db.Query("SELECT count(*) FROM charges")
+		return nil, err
+	})
+}

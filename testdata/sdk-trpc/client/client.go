@@ -116,7 +116,7 @@ func Tasks(ctx context.Context) error {
 func Loop(ctx context.Context, c *mcp.Client) error {
 	var err error
 	for i := 0; i < 3; i++ {
-		if _, err = c.CallTool(ctx, chargeReq()); err == nil { // want `CallTool is sent again by this loop`
+		if _, err = c.CallTool(ctx, chargeReq()); err == nil { // want `CallTool\("charge"\) is sent again by this loop`
 			return nil
 		}
 	}

@@ -61,3 +61,22 @@ func Refund(ctx context.Context, c *client.Client) error {
 	}
 	return err
 }
+
+// refundParams builds the request, with its error.
+func refundParams() (*schema.CallToolRequestParams, error) {
+	return schema.NewCallToolRequestParams("refund", map[string]interface{}{"order": "o-1"})
+}
+
+// The request is a function's result.
+func RefundBuilt(ctx context.Context, c *client.Client) error {
+	params, err := refundParams()
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		if _, err = c.CallTool(ctx, params); err == nil { // want `CallTool\("refund"\) is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}

@@ -55,3 +55,13 @@ func Register(reg *server.Registry) error {
 	})
 	return nil
 }
+
+func logName() string { return "fn_log" }
+
+// A name returned by a function.
+func RegisterNamed(reg *server.Registry) {
+	reg.RegisterToolWithSchema(logName(), "log a line", schema.ToolInputSchema{}, nil, func(ctx context.Context, req *schema.CallToolRequest) (*schema.CallToolResult, *jsonrpc.Error) {
+		_, _ = db.ExecContext(ctx, "INSERT INTO log(line) VALUES ('n')") // want `tool "fn_log" is not idempotent`
+		return nil, nil
+	})
+}

@@ -52,3 +52,12 @@ func (Get) Method() string { return http.MethodGet }
 
 // Exec builds what a request says.
 func Exec(s Sender) string { return s.Method() }
+
+// StdRequest stores into the result of a call the engine does not
+// summarize: the stores stay on the Call value.
+func StdRequest(host string) *http.Request {
+	r, _ := http.NewRequest(http.MethodGet, "/", nil)
+	r.Host = host
+	r.URL.Path = "/p"
+	return r
+}

@@ -6,7 +6,7 @@ import "example.com/valueflow/lib"
 func show(...any) {}
 
 func f() {
-	show(lib.Post("/x").Method)         // want `"POST"`
+	show(lib.Post("/x").Method)           // want `"POST"`
 	show(lib.NewRequest("GET", "/").Path) // want `"/"`
 	t := lib.New("deploy", lib.ReadOnly())
 	show(t.Name)     // want `"deploy"`
@@ -14,8 +14,9 @@ func f() {
 	u := lib.New("plain")
 	show(u.ReadOnly) // want `false`
 	c := lib.ChargeTool()
-	show(c.Name)    // want `"charge"`
-	show(c.Handler) // want `lib.Charge`
+	show(c.Name)               // want `"charge"`
+	show(c.Handler)            // want `lib.Charge`
 	show(lib.Exec(&lib.Ack{})) // want `"POST"`
 	show(lib.Exec(lib.Get{}))  // want `"GET"`
+	show(lib.StdRequest("h"))  // want `http.NewRequest\("GET", "/", nil\)\{Host: "h", URL: \?\}`
 }
