@@ -110,6 +110,9 @@ type Engine struct {
 // and the packages to look for implementations in.
 type importer interface {
 	summary(fn *types.Func) *Summary
+	// varValue is the value of a package variable of another package
+	// (VarValue), or nil.
+	varValue(v *types.Var) *Value
 }
 
 func newEngine(info *types.Info, pkg *types.Package, files []*ast.File, imp importer) *Engine {
@@ -284,6 +287,11 @@ func (en *Engine) variable(v *types.Var, env *Env) *Value {
 		return &Value{Kind: Param, Index: p.index, Obj: v}
 	}
 	if v.Pkg() != en.pkg {
+		if isPackageVar(v) && en.imports != nil {
+			if val := en.imports.varValue(v); val != nil {
+				return val
+			}
+		}
 		return UnknownValue("variable of another package")
 	}
 	if env == nil {

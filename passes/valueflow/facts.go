@@ -49,6 +49,18 @@ func (f *FuncSummary) String() string {
 	return s
 }
 
+// VarValue is an object fact on an exported package-level variable
+// whose value, as its package writes it, holds a constant: a request's
+// parameters kept in a variable (var Charge = &mcp.CallToolParams{Name:
+// "charge"}), a table of names. Importers read the variable as that value
+// (an importer's own assignment to it is not seen).
+type VarValue struct {
+	Value *Wire
+}
+
+func (*VarValue) AFact()           {}
+func (f *VarValue) String() string { return "var(" + f.Value.String() + ")" }
+
 // Analyzed is a package fact: the engine ran on the package, so a
 // function of it without a FuncSummary returns nothing it can follow and
 // stores nothing through its parameters.
@@ -188,6 +200,9 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		// summary, the literal's and its enclosing function's) mean
 		// something elsewhere.
 		w.I = v.Index
+		if c.fn == nil {
+			return &Wire{K: Unknown} // a variable's value has no parameters
+		}
 		if pv, ok := v.Obj.(*types.Var); ok {
 			switch {
 			case c.lit != nil && c.litParam(pv):
@@ -219,6 +234,9 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		}
 		w.R = c.wire(v.Recv, depth+1)
 	case Closure:
+		if c.fn == nil {
+			return &Wire{K: Unknown} // a literal of a variable's value: not followed
+		}
 		if v.Lit == nil {
 			w.Obj, w.Ord = objPath(v.Obj), v.Ord
 		} else {

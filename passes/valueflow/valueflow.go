@@ -43,7 +43,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/valueflow",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncSummary), new(Analyzed)},
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(VarValue), new(Analyzed)},
 	// What type-checked is followed; the rest is Unknown.
 	RunDespiteErrors: true,
 }
@@ -241,6 +241,25 @@ func (p *passImporter) analyzed(pkg *types.Package) bool {
 	return a
 }
 
+// decoder returns the decoder of the facts, made on first use.
+func (p *passImporter) decoder() *decoder {
+	if p.dec == nil {
+		p.dec = &decoder{pkgs: make(map[string]*types.Package)}
+		var walk func(pkg *types.Package)
+		walk = func(pkg *types.Package) {
+			if p.dec.pkgs[pkg.Path()] != nil {
+				return
+			}
+			p.dec.pkgs[pkg.Path()] = pkg
+			for _, q := range pkg.Imports() {
+				walk(q)
+			}
+		}
+		walk(p.pass.Pkg)
+	}
+	return p.dec
+}
+
 func (p *passImporter) summary(fn *types.Func) *Summary {
 	if fn.Pkg() == nil {
 		return nil
@@ -259,21 +278,7 @@ func (p *passImporter) summary(fn *types.Func) *Summary {
 		}
 		return s
 	}
-	if p.dec == nil {
-		p.dec = &decoder{pkgs: make(map[string]*types.Package)}
-		var walk func(pkg *types.Package)
-		walk = func(pkg *types.Package) {
-			if p.dec.pkgs[pkg.Path()] != nil {
-				return
-			}
-			p.dec.pkgs[pkg.Path()] = pkg
-			for _, q := range pkg.Imports() {
-				walk(q)
-			}
-		}
-		walk(p.pass.Pkg)
-	}
-	p.dec.fn = fn
+	p.decoder().fn = fn
 	p.dec.inLit = false
 	s := p.decode(f.Results, f.Stores)
 	if len(f.Lits) > 0 {
@@ -285,6 +290,16 @@ func (p *passImporter) summary(fn *types.Func) *Summary {
 		p.dec.inLit = false
 	}
 	return s
+}
+
+func (p *passImporter) varValue(v *types.Var) *Value {
+	var f VarValue
+	if !p.pass.ImportObjectFact(v, &f) {
+		return nil
+	}
+	p.decoder().fn = nil
+	p.dec.inLit = false
+	return p.dec.value(f.Value)
 }
 
 func (p *passImporter) decode(results []*Wire, stores []WireStore) *Summary {
@@ -358,7 +373,36 @@ files:
 			pass.ExportObjectFact(fn, c.summary(sum))
 		}
 	}
+	exportVars(pass, en)
 }
+
+// exportVars exports a VarValue fact for each exported package-level
+// variable of the package whose value holds a constant (a name, a
+// method), as the package writes it.
+func exportVars(pass *analysis.Pass, en *Engine) {
+	if !buildsRequests(pass.Pkg) {
+		return // its variables name no tool, request or command
+	}
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !v.Exported() || en.total > packageBudget {
+			continue
+		}
+		en.steps, en.depth = 0, 0
+		val := en.variable(v, nil)
+		if val == nil || !val.Known() || !val.Mentions(isConst) {
+			continue
+		}
+		w := (&encoder{en: en}).wire(val, 0)
+		if w == nil || w.K == Unknown {
+			continue
+		}
+		pass.ExportObjectFact(v, &VarValue{Value: w})
+	}
+}
+
+func isConst(v *Value) bool { return v.Kind == Const }
 
 // worthSummary reports whether fn's summary may be asked for by another
 // package and its results or parameters can carry a value a consumer

@@ -1,7 +1,10 @@
 // Package lib declares constructors and options used from another package.
 package lib
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
 type Request struct {
 	Method string
@@ -61,3 +64,17 @@ func StdRequest(host string) *http.Request {
 	r.URL.Path = "/p"
 	return r
 }
+
+// Params are a request's parameters.
+type Params struct{ Name string }
+
+// ChargeParams is kept in a variable for every call (VarValue).
+var ChargeParams = &Params{Name: "charge"}
+
+// Mode is written here too: importers see both values.
+var Mode = "fast"
+
+func SetSlow() { Mode = "slow" }
+
+// Clock holds no constant: no fact, importers see nothing.
+var Clock = time.Now

@@ -20,3 +20,9 @@ func f() {
 	show(lib.Exec(lib.Get{}))  // want `"GET"`
 	show(lib.StdRequest("h"))  // want `http.NewRequest\("GET", "/", nil\)\{Host: "h", URL: \?\}`
 }
+
+func vars() {
+	show(lib.ChargeParams.Name) // want `"charge"`
+	show(lib.Mode)              // want `^\("fast" \| "slow"\)$`
+	show(lib.Clock)             // want `\?`
+}
