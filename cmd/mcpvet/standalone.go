@@ -23,6 +23,12 @@ import (
 // multichecker.Main even where runStandalone could run.
 const driverEnv = "MCPVET_DRIVER"
 
+// catalogueEnv, set to "off", makes runStandalone read no tools from the
+// embedded data files (mcpmodel.EmbeddedCatalogue), as multichecker.Main
+// cannot: TestStandaloneDriver compares the two drivers' machinery with
+// it.
+const catalogueEnv = "MCPVET_CATALOGUE"
+
 // runStandalone is the child's driver for the runs the parent starts
 // (-json, with -test and the analyzers' flags): multichecker.Main's
 // load, analysis and JSON output, with one step between the load and
@@ -66,8 +72,10 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 	defer effects.SetNeeded(nil)
 	valueflow.SetSummarized(valueflow.Summarized(initial))
 	defer valueflow.SetSummarized(nil)
-	mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(initial))
-	defer mcpmodel.SetCatalogue(nil)
+	if os.Getenv(catalogueEnv) != "off" {
+		mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(initial))
+		defer mcpmodel.SetCatalogue(nil)
+	}
 	graph, err := checker.Analyze(analyzers, initial, nil)
 	if err != nil {
 		log.Print(err)

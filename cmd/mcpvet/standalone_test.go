@@ -3,7 +3,10 @@ package main_test
 import (
 	"bytes"
 	"flag"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcpvet/mcpvet/internal/testenv"
@@ -82,7 +85,15 @@ func TestStandaloneDriver(t *testing.T) {
 				// with the same arguments and environment, and its
 				// standard output is the child's. The default run of the
 				// demo is TestDemo's.
-				got := sharedRun(t, m.dir, nil, bin, args...)
+				// The catalogue of embedded data files is the standalone
+				// driver's alone (multichecker.Main cannot read it): off
+				// where a module embeds one, tested by TestTools and the
+				// checks' fixtures.
+				var env []string
+				if embedsData(t, m.dir) {
+					env = []string{"MCPVET_CATALOGUE=off"}
+				}
+				got := sharedRun(t, m.dir, env, bin, args...)
 				want := sharedRun(t, m.dir, []string{"MCPVET_DRIVER=multichecker"}, bin, args...)
 				// Exit 1: a package does not type-check (testdata/partial),
 				// and both drivers must have checked it alike.
@@ -103,4 +114,31 @@ func TestStandaloneDriver(t *testing.T) {
 			}
 		})
 	}
+}
+
+// embedsData reports whether a Go file under dir embeds a YAML or JSON
+// file (//go:embed), which the standalone driver reads tools from.
+func embedsData(t *testing.T, dir string) bool {
+	t.Helper()
+	found := false
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || found || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "//go:embed "); ok &&
+				(strings.Contains(rest, ".yaml") || strings.Contains(rest, ".yml") || strings.Contains(rest, ".json")) {
+				found = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
 }
