@@ -19,7 +19,7 @@ import (
 // looking each tool up (portainer-mcp's tools.yaml and
 // `s.srv.AddTool(s.tools[name], handler)`). The registration's value is
 // then an element of a map the engine cannot follow, read at a constant
-// key (valueflow's Elem with Name); when that key names a tool of the
+// key (valueflow's Value.At); when that key names a tool of the
 // catalogue, the tool is that entry. Two pieces of evidence, the key and
 // the entry, are needed: neither alone names a tool.
 //

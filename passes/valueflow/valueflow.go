@@ -227,6 +227,7 @@ type passImporter struct {
 	pass         *analysis.Pass
 	dec          *decoder
 	analyzedPkgs map[*types.Package]bool
+	vars         map[*types.Var]*Value // VarValue facts decoded, nil for none
 }
 
 func (p *passImporter) analyzed(pkg *types.Package) bool {
@@ -293,13 +294,21 @@ func (p *passImporter) summary(fn *types.Func) *Summary {
 }
 
 func (p *passImporter) varValue(v *types.Var) *Value {
-	var f VarValue
-	if !p.pass.ImportObjectFact(v, &f) {
-		return nil
+	if val, ok := p.vars[v]; ok {
+		return val
 	}
-	p.decoder().fn = nil
-	p.dec.inLit = false
-	return p.dec.value(f.Value)
+	var val *Value
+	var f VarValue
+	if p.pass.ImportObjectFact(v, &f) {
+		p.decoder().fn = nil
+		p.dec.inLit = false
+		val = p.dec.value(f.Value)
+	}
+	if p.vars == nil {
+		p.vars = make(map[*types.Var]*Value)
+	}
+	p.vars[v] = val // decoded once per package
+	return val
 }
 
 func (p *passImporter) decode(results []*Wire, stores []WireStore) *Summary {
@@ -341,7 +350,8 @@ func exportSummaries(pass *analysis.Pass, en *Engine) {
 	pass.ExportPackageFact(&Analyzed{})
 	en.begin()
 	en.exporting = true
-	if !buildsRequests(pass.Pkg) {
+	builds := buildsRequests(pass.Pkg)
+	if !builds {
 		en.exportLimit = leafBudget
 	}
 	defer func() {
@@ -373,16 +383,15 @@ files:
 			pass.ExportObjectFact(fn, c.summary(sum))
 		}
 	}
-	exportVars(pass, en)
+	if builds { // a leaf package's variables name no tool, request or command
+		exportVars(pass, en)
+	}
 }
 
 // exportVars exports a VarValue fact for each exported package-level
 // variable of the package whose value holds a constant (a name, a
 // method), as the package writes it.
 func exportVars(pass *analysis.Pass, en *Engine) {
-	if !buildsRequests(pass.Pkg) {
-		return // its variables name no tool, request or command
-	}
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
