@@ -42,7 +42,11 @@
 // its constant path names a search, _search, query or embeddings
 // endpoint; it carries a GraphQL query, not a mutation); for an
 // idempotent tool, a POST or PATCH is not idempotent by nature, a PUT or
-// DELETE is.
+// DELETE is, and so is any request made through a call whose verb sets
+// state to what its arguments say (Set, Update, Put, Upsert, Replace,
+// Start, Stop, Enable, Disable, Sync: StartStack, UpdateTeamMembers),
+// whatever its method; a modifier before the verb (SafeDelete,
+// ForceUpdate) is skipped.
 //
 // The POST of an RPC-style client is no evidence against either hint: a
 // package whose every request is a hard-coded POST (JSON-RPC, GraphQL,
