@@ -120,9 +120,19 @@ func (b *builder) identFor(v *types.Var) *ast.Ident {
 // function) the expressions read, including in the function literals
 // among them, in order of first use.
 func (b *builder) freeVars(exprs []ast.Expr) []*types.Var {
-	info := b.pass.TypesInfo
 	var out []*types.Var
 	seen := make(map[*types.Var]bool)
+	b.collectFree(exprs, seen, &out, 0)
+	return out
+}
+
+// collectFree appends to out the free local variables of exprs; a
+// variable whose value is computed from other locals (tool :=
+// mcp.NewTool(t.name); h := func(..) { t.run(..) }) comes after the
+// variables its assignments read, so that a table's element is bound
+// before what is made of it.
+func (b *builder) collectFree(exprs []ast.Expr, seen map[*types.Var]bool, out *[]*types.Var, depth int) {
+	info := b.pass.TypesInfo
 	for _, e := range exprs {
 		ast.Inspect(e, func(n ast.Node) bool {
 			id, ok := n.(*ast.Ident)
@@ -144,11 +154,13 @@ func (b *builder) freeVars(exprs []ast.Expr) []*types.Var {
 				b.varIdents = make(map[*types.Var]*ast.Ident)
 			}
 			b.varIdents[v] = id
-			out = append(out, v)
+			if rhs := b.locals[v]; depth < 3 && len(rhs) == 1 && rhs[0] != nil {
+				b.collectFree(rhs, seen, out, depth+1)
+			}
+			*out = append(*out, v)
 			return true
 		})
 	}
-	return out
 }
 
 // enclosingFunc returns the function declaration that contains pos.
@@ -516,9 +528,26 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 // handler field, a factory's parameter) as the handler
 // (handlerCall), and that value resolves to one function.
 func (b *builder) forwarded(c *valueflow.Value) *Func {
-	info := b.pass.TypesInfo
 	var target *Func
-	ambiguous := false
+	for _, v := range b.forwardedValues(c) {
+		f := b.flowHandler(v)
+		if f == nil {
+			continue
+		}
+		if target != nil && !sameFunc(target, f) {
+			return nil
+		}
+		target = f
+	}
+	return target
+}
+
+// forwardedValues returns the values of the function values a
+// registered literal calls as the handler (handlerCall), with the
+// literal's captured bindings.
+func (b *builder) forwardedValues(c *valueflow.Value) []*valueflow.Value {
+	info := b.pass.TypesInfo
+	var out []*valueflow.Value
 	analysisutil.Inspect(c.Lit.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
@@ -530,20 +559,10 @@ func (b *builder) forwarded(c *valueflow.Value) *Func {
 		if _, static := info.Uses[calleeIdent(call.Fun)].(*types.Func); static {
 			return true
 		}
-		f := b.flowHandler(b.vf.Eval(call.Fun, c.Env))
-		if f == nil {
-			return true
-		}
-		if target != nil && !sameFunc(target, f) {
-			ambiguous = true
-		}
-		target = f
+		out = append(out, b.vf.Eval(call.Fun, c.Env))
 		return true
 	})
-	if ambiguous {
-		return nil
-	}
-	return target
+	return out
 }
 
 func calleeIdent(e ast.Expr) *ast.Ident {

@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(ToolLayer), new(ToolConstructor), new(LayerPackage), new(OptionHints)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(OptionHints), new(Registers)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -204,30 +204,16 @@ type builder struct {
 	consumed map[ast.Node]bool
 	model    *Model
 
-	// Registration layers (layers.go): while a template registration is
-	// resolved for one value, inst is that value and layerVar the
-	// variable the template reads it through; env maps a constructor's
-	// parameters to the arguments of the call that built the value.
-	inst     *instance
-	layerVar *types.Var
-	env      map[*types.Var]ast.Expr
-	instHits int         // field reads answered by inst
-	inHint   bool        // a hint is being resolved
-	hintAt   ast.Expr    // the value's field a hint was last read from
-	detect   *layerField // set by resolveHandler when it meets a func field
-	layers   *layerIndex
-	probe    *probe // set while a template is probed for its ToolLayer recipe
-
 	vf        *valueflow.Result         // the value-flow engine (flow.go)
 	varIdents map[*types.Var]*ast.Ident // an identifier of each variable, for Eval
-
-	layerFacts bool // ToolLayer facts were exported
 
 	optMemo map[*types.Func]*OptionHints // OptionHints of this package's options (options.go)
 	cfgMemo map[*types.Func]*OptionHints // and of its functions that configure a tool
 
 	idem        bool                           // the package imports idem's SDK packages (sdk_idem.go)
 	toolsServer map[*ast.CompositeLit]ast.Expr // ServerTool literals given to AddTools, to the server
+
+	templates map[*types.Func][]*template // the package's templates (templates.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -285,12 +271,8 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
-	b.expandLayers()
-	b.importedLayers()
+	b.resolveTemplates()
 	b.markDeduped()
-	if b.layerFacts {
-		pass.ExportPackageFact(&LayerPackage{})
-	}
 	return m, nil
 }
 
@@ -362,14 +344,6 @@ func (b *builder) noteLocal(lhs, rhs ast.Expr) {
 
 // value resolves an identifier to the single expression assigned to it.
 func (b *builder) value(e ast.Expr) ast.Expr {
-	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
-		if b.inst != nil {
-			if x := b.instSelector(e, sel); x != e {
-				return x
-			}
-		}
-		return b.localField(e, sel)
-	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return e
@@ -378,46 +352,11 @@ func (b *builder) value(e ast.Expr) ast.Expr {
 	if !ok {
 		return e
 	}
-	if x, ok := b.env[v]; ok {
-		return x
-	}
 	if x, ok := b.pkgVars[v]; ok {
 		return x
 	}
 	if xs := b.locals[v]; len(xs) == 1 && xs[0] != nil {
 		return xs[0]
-	}
-	return e
-}
-
-// localField returns the element that sets a field of a local struct
-// value made by one composite literal (box := T{F: x}; box.F is x), when
-// no code of the package stores into that field; otherwise e.
-func (b *builder) localField(e ast.Expr, sel *ast.SelectorExpr) ast.Expr {
-	info := b.pass.TypesInfo
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
-		return e
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return e
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v == b.layerVar {
-		return e
-	}
-	xs := b.locals[v]
-	if len(xs) != 1 || xs[0] == nil {
-		return e
-	}
-	lit := literalOf(xs[0])
-	field, _ := s.Obj().(*types.Var)
-	if lit == nil || field == nil || b.layerIndex().assigned[field.Origin()] {
-		return e
-	}
-	if x, ok := litField(info, lit, field.Origin()); ok {
-		return x
 	}
 	return e
 }
@@ -628,6 +567,9 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	// function that makes it, when one call in the package makes it.
 	var env *valueflow.Env
 	if b.vf != nil {
+		if b.noteTemplate(sdk, reg, def, handler) {
+			return // templates.go makes its calls' registrations
+		}
 		envs := b.instanceEnvs(reg, def, handler)
 		if ts := b.flowRegistrations(sdk, reg, def, handler, envs); ts != nil {
 			b.model.Tools = append(b.model.Tools, ts...)
@@ -839,15 +781,10 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 // boolHint resolves a bool or *bool hint value: a constant, nil,
 // mcp.ToBoolPtr(c), ptr.To(c), &v or any call of one constant bool.
 func (b *builder) boolHint(e ast.Expr) Hint {
-	defer func(prev bool) { b.inHint = prev }(b.inHint)
-	b.inHint = true
 	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
 	if e == zeroValue {
 		return False // a field the value does not set: false or nil
-	}
-	if e == trueValue {
-		return True // a probe's field
 	}
 	if tv, ok := info.Types[e]; ok {
 		if tv.IsNil() {
@@ -885,7 +822,7 @@ func (b *builder) boolHint(e ast.Expr) Hint {
 	// Where the syntax stops (a hint kept in a struct field, an options
 	// struct, a constructor's result), the engine goes on, as for names
 	// (constString).
-	if b.detect == nil && b.probe == nil && b.vf != nil {
+	if b.vf != nil {
 		return boolValueHint(b.vf.Eval(e, nil))
 	}
 	return Unknown
@@ -907,7 +844,7 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 			b.option(t, v) // an option kept in a local or a field
 			return
 		}
-		if b.vf != nil && b.detect == nil && b.probe == nil {
+		if b.vf != nil {
 			b.valueOption(t, b.vf.Eval(e, nil))
 			return
 		}
@@ -989,13 +926,10 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 			}
 			// A function value the syntax does not resolve (kept in a
 			// struct field, an options struct, a table): the engine's.
-			if b.vf != nil && b.detect == nil && b.probe == nil {
+			if b.vf != nil {
 				if f := b.flowHandler(b.vf.Eval(x, nil)); f != nil {
 					return f
 				}
-			}
-			if sel, ok := x.(*ast.SelectorExpr); ok {
-				b.noteFuncField(sel, obj)
 			}
 		}
 	case *ast.CallExpr:

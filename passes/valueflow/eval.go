@@ -494,6 +494,23 @@ func (en *Engine) index1(x, i *Value) *Value {
 		}
 		return Union(out...)
 	}
+	if i != nil && (i.Kind == Param || i.Kind == Field) {
+		// A key a caller decides (tools[name], name a parameter): kept,
+		// so that substitution reads the entry at the caller's key.
+		var out []*Value
+		for _, a := range x.Each() {
+			if isSymbolic(a) {
+				out = append(out, &Value{Kind: Elem, X: a, Args: []*Value{i}})
+				continue
+			}
+			if e := elems(a); e != nil {
+				out = append(out, e)
+			}
+		}
+		if len(out) > 0 {
+			return Union(out...)
+		}
+	}
 	if e := elems(x); e != nil {
 		return e
 	}
@@ -1218,11 +1235,19 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 			}
 		}
 		if stored && len(sum.Stores) > 0 {
-			before := args
-			bind := func(v *Value) *Value { return en.subst(v, fn, recv, before) }
+			before, stRecv := args, recv
+			bind := func(v *Value) *Value { return en.subst(v, fn, stRecv, before) }
 			args = append([]*Value(nil), args...)
 			for _, st := range sum.Stores {
-				if st.Param < 0 || st.Param >= len(args) || args[st.Param] == nil {
+				if st.Param < 0 {
+					// A setter method that returns its receiver:
+					// NewTool(..).SetIdempotent(true).
+					if stRecv != nil {
+						recv = en.storeInto(recv, st.Path, en.subst(st.Value, fn, stRecv, before))
+					}
+					continue
+				}
+				if st.Param >= len(args) || args[st.Param] == nil {
 					continue
 				}
 				args[st.Param] = en.storeInto(args[st.Param], st.Path, bind(st.Value))

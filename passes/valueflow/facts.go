@@ -106,18 +106,31 @@ type WireStore struct {
 }
 
 func (w *Wire) String() string {
-	v := &Value{Kind: w.K}
+	if w == nil {
+		return "<nil>"
+	}
 	switch w.K {
 	case Const:
 		return w.C
+	case Param:
+		if w.I < 0 {
+			return "recv"
+		}
+		return "p" + itoa(w.I)
 	case Struct:
 		return "struct{" + itoa(len(w.F)) + " fields}"
-	case Func, Closure, Call:
+	case Func, Closure:
 		return w.Obj
-	case Param:
-		v.Index = w.I
+	case Call:
+		return w.Obj + "(..)"
+	case Field:
+		return w.X.String() + "." + w.N
+	case Elem:
+		return w.X.String() + "[]"
+	case Method:
+		return w.X.String() + "." + w.N + "(..)"
 	}
-	return v.String()
+	return (&Value{Kind: w.K}).String()
 }
 
 func itoa(i int) string {

@@ -165,6 +165,9 @@ func (b *binding) value(v *Value, depth int) *Value {
 		if v.At != "" {
 			return b.en.index1(x, StringValue(v.At))
 		}
+		if len(v.Args) == 1 {
+			return b.en.index1(x, b.value(v.Args[0], depth+1)) // x[key], the key a parameter
+		}
 		return elems(x) // nil, bottom, for an empty slice
 	case Method:
 		x := b.value(v.X, depth+1)

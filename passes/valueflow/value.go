@@ -383,6 +383,12 @@ func (v *Value) write(b *strings.Builder, depth int) {
 			b.WriteString("[" + strconv.Quote(v.At) + "]")
 			return
 		}
+		if len(v.Args) == 1 {
+			b.WriteString("[")
+			v.Args[0].write(b, depth+1)
+			b.WriteString("]")
+			return
+		}
 		b.WriteString("[_]")
 	case Method:
 		v.X.write(b, depth+1)
@@ -573,6 +579,9 @@ func (v *Value) hash(h hash.Hash64) {
 	case Field, Elem:
 		w(v.Name)
 		sub(v.X)
+		for _, a := range v.Args { // an Elem's symbolic key
+			sub(a)
+		}
 	case OneOf:
 		for _, a := range v.Alts {
 			sub(a)

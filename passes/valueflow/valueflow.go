@@ -492,3 +492,76 @@ func buildsRequests(pkg *types.Package) bool {
 	}
 	return walk(pkg)
 }
+
+// Placeholder returns a symbolic value that stands for what a consumer
+// binds later: the n-th value past fn's parameters (an element of a
+// table fn ranges over). Bound with Env.Bind, it is kept through Eval,
+// Encode and Subst like a parameter, and Subst replaces it by the
+// argument at its position (len(params)+n).
+func Placeholder(fn *types.Func, n int) *Value {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return UnknownValue("signature")
+	}
+	return &Value{Kind: Param, Index: sig.Params().Len() + n}
+}
+
+// Encode turns v, a value of fn's body in terms of fn's parameters (and
+// placeholders), into what a consumer's own fact on fn carries. What
+// means nothing outside the package (a literal, another function's
+// parameter) is Unknown.
+func (r *Result) Encode(fn *types.Func, v *Value) *Wire {
+	if r == nil || r.en == nil {
+		return &Wire{K: Unknown}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := &encoder{en: r.en, fn: fn}
+	return nonNil(c.wire(v, 0))
+}
+
+// Decode turns a Wire of a consumer's fact on fn (a function of another
+// package) back into a Value in terms of fn's parameters.
+func (r *Result) Decode(fn *types.Func, w *Wire) *Value {
+	if r == nil || r.en == nil {
+		return UnknownValue("no engine")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p, ok := r.en.imports.(*passImporter)
+	if !ok {
+		return UnknownValue("no facts")
+	}
+	d := p.decoder()
+	d.fn, d.inLit = fn, false
+	return d.value(w)
+}
+
+// Subst returns v, a value in terms of fn's parameters (and
+// placeholders), with args in their place, and what that makes concrete
+// resolved.
+func (r *Result) Subst(fn *types.Func, v *Value, args []*Value) *Value {
+	if r == nil || r.en == nil {
+		return UnknownValue("no engine")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.begin()
+	return r.en.subst(v, fn, nil, args)
+}
+
+// Args returns the values of a call's arguments with env's bindings, a
+// variadic parameter's packed into one slice as a summary sees it.
+func (r *Result) Args(fn *types.Func, call *ast.CallExpr, env *Env) []*Value {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.begin()
+	args := r.en.args(call, env)
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Variadic() && !call.Ellipsis.IsValid() {
+		args = packVariadic(args, sig.Params().Len(), call)
+	}
+	return args
+}

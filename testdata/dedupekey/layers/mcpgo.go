@@ -61,6 +61,10 @@ func Tools() []*Tool {
 	}
 }
 
+// Serve hands the values to the generic registration: only values that
+// reach an SDK registration are tools.
+func Serve(s *server.MCPServer) { Register(s, Tools()) }
+
 func Register(s *server.MCPServer, tools []*Tool) {
 	for _, t := range tools {
 		s.AddTool(mcp.NewTool(t.name,

@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"example.com/dedupekey/layerreg"
 	"example.com/dedupekey/store"
@@ -47,4 +48,11 @@ var Built = []layerreg.Def{
 	layerreg.NewDef("n_create", create),
 	layerreg.NewDef("n_keyed", createKeyed),
 	layerreg.NewDef("n_list", list).WithReadOnly(),
+}
+
+// Serve hands both tables to the imported registration; hooks never
+// reach one.
+func Serve(s *server.MCPServer) {
+	layerreg.Register(s, Defs)
+	layerreg.Register(s, Built)
 }

@@ -256,11 +256,15 @@ func (r *Request) WithMethod(m string) *Request {
 	return r
 }
 
-// Fluent chains the setter on a constructor's result: the engine does
-// not carry the receiver's store to the result, so the Method it sees
-// is unset, which says nothing (no fact, rather than a read).
-func (c *Client) Fluent(ctx context.Context) error {
+// Fluent chains the setter on a constructor's result: the setter's
+// store into its receiver is carried to the result it returns.
+func (c *Client) Fluent(ctx context.Context) error { // want Fluent:`effect\(HTTP POST: \(\*net/http.Client\).Do via \(\*vf.Request\).Submit\)`
 	return c.NewRequest("/fluent").WithMethod(http.MethodPost).Submit(ctx, c)
+}
+
+// ok: the same chain with a GET is a read.
+func (c *Client) FluentGet(ctx context.Context) error { // want FluentGet:`http\(read\)`
+	return c.NewRequest("/fluent").WithMethod(http.MethodGet).Submit(ctx, c)
 }
 
 // Unset leaves Params.Method unset: unknown, as above.

@@ -1,0 +1,403 @@
+package mcpmodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
+)
+
+// This file follows a project's registration layer through calls. A
+// function that registers tools whose definition or handler come from
+// its parameters (Register(s, defs) ranging over a table, register(s,
+// def) taking one value) is a template: what it registers, as the
+// value-flow engine sees it in terms of its parameters. Each call of it
+// is one registration per value it is given; a call that passes its own
+// caller's parameters on makes that caller a template in turn, so a
+// chain of helpers is followed to the code that writes the values. An
+// exported template carries a Registers fact, so an importer's calls are
+// resolved the same way.
+//
+// A registration whose every call passes concrete values is resolved
+// where it is written, with the engine bound to each call's arguments
+// (flow.go); this file takes the others.
+
+// Registers is an object fact on an exported function whose tool
+// registrations read its parameters.
+type Registers struct {
+	Regs []Template
+}
+
+// Template is one registration of a Registers function.
+type Template struct {
+	SDK     SDK
+	Def     *valueflow.Wire
+	Handler *valueflow.Wire
+	// Loops are what the placeholders of Def and Handler stand for, in
+	// order (valueflow.Placeholder): an element of a table the function
+	// ranges over, in terms of its parameters and the placeholders
+	// before it.
+	Loops []*valueflow.Wire
+}
+
+func (*Registers) AFact() {}
+
+func (f *Registers) String() string {
+	s := "registers("
+	for i, t := range f.Regs {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s def=%s handler=%s loops=%d", t.SDK, t.Def, t.Handler, len(t.Loops))
+	}
+	return s + ")"
+}
+
+// template is a Template as values: of a function of this package, or
+// decoded from an imported fact.
+type template struct {
+	fn           *types.Func
+	sdk          SDK
+	def, handler *valueflow.Value
+	loops        []*valueflow.Value
+	depth        int // how many calls it was lifted through
+}
+
+const (
+	// maxTemplates bounds the registrations one function's template
+	// holds.
+	maxTemplates = 8
+	// maxLift bounds the chain of calls a template is lifted through.
+	maxLift = 4
+)
+
+// noteTemplate records a registration whose tool definition or handler
+// reads the parameters of the function making it. It reports whether the
+// registration is left to the templates: the function has no call in the
+// package (an importer's calls make it), or a call passes values its
+// caller takes from its own parameters.
+func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) bool {
+	fd, _ := b.enclosingFunc(reg.Pos()).(*ast.FuncDecl)
+	if fd == nil {
+		return false
+	}
+	fn := b.funcObj(fd)
+	if fn == nil || len(b.templates[fn]) >= maxTemplates || !b.readsParams(fd, []ast.Expr{def, handler}) {
+		return false
+	}
+	env, loops := b.placeholders(fd, fn, []ast.Expr{def, handler})
+	dv := b.vf.Eval(def, env)
+	hv := b.vf.Eval(handler, env)
+	if hv.Kind == valueflow.Closure && hv.Lit != nil {
+		// A literal calling the handler its values hold (out, err :=
+		// d.Run(ctx, args)) stands for that handler.
+		if fv := b.forwardedValues(hv); len(fv) == 1 {
+			hv = fv[0]
+		}
+	}
+	// A registration whose tool is decided in its own package and whose
+	// handler resolves there (a method of a parameter of a known type)
+	// is complete there.
+	if !b.paramData(fd, dv, 0) && !symbolic(hv) {
+		return false
+	}
+	t := &template{fn: fn, sdk: sdk, def: dv, handler: hv, loops: loops}
+	if b.templates == nil {
+		b.templates = make(map[*types.Func][]*template)
+	}
+	b.templates[fn] = append(b.templates[fn], t)
+	sites := b.vf.CallSites(fn)
+	if len(sites) == 0 {
+		return fn.Exported()
+	}
+	for _, cs := range sites {
+		if cd, ok := cs.In.(*ast.FuncDecl); ok && b.passesParams(cd, cs.Call, t) {
+			t.depth = -1 // resolved by resolveTemplates, at every call
+			return true
+		}
+	}
+	return false
+}
+
+// placeholders binds each variable the expressions read that holds an
+// element of a table fd's parameters give (a range loop's value) to a
+// placeholder, and returns the bindings and the elements.
+func (b *builder) placeholders(fd *ast.FuncDecl, fn *types.Func, exprs []ast.Expr) (*valueflow.Env, []*valueflow.Value) {
+	var env *valueflow.Env
+	var loops []*valueflow.Value
+	for _, v := range b.freeVars(exprs) {
+		val := b.vf.Eval(b.identFor(v), env)
+		if val.Kind != valueflow.Elem || !b.paramData(fd, val, 0) {
+			continue
+		}
+		env = env.Bind(v, valueflow.Placeholder(fn, len(loops)))
+		loops = append(loops, val)
+	}
+	return env, loops
+}
+
+// passesParams reports whether a call of t in fd passes it values of
+// fd's parameters that its registrations read (not the server it
+// registers on).
+func (b *builder) passesParams(fd *ast.FuncDecl, call *ast.CallExpr, t *template) bool {
+	args := b.vf.Args(t.fn, call, nil)
+	for _, v := range append([]*valueflow.Value{t.def, t.handler}, t.loops...) {
+		if b.paramData(fd, b.vf.Subst(t.fn, v, args), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramData reports whether v holds data a caller of fd writes: one of
+// its parameters (not the receiver) or a placeholder, or a field or
+// element of one, not the result of a method called on one (the tools a
+// client session lists are the server's, not the caller's).
+func (b *builder) paramData(fd *ast.FuncDecl, v *valueflow.Value, depth int) bool {
+	if v == nil || depth > 8 {
+		return false
+	}
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Param:
+			if a.Index >= 0 && (a.Obj == nil || b.isParamOf(fd, a.Obj)) {
+				return true
+			}
+		case valueflow.Field, valueflow.Elem:
+			if b.paramData(fd, a.X, depth+1) {
+				return true
+			}
+		case valueflow.Call:
+			if a.Recv != nil {
+				continue // a method's result: run-time data (up.Tools(ctx))
+			}
+			for _, x := range a.Args {
+				if b.paramData(fd, x, depth+1) {
+					return true
+				}
+			}
+		case valueflow.Struct:
+			for _, f := range a.Fields {
+				if b.paramData(fd, f.Value, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (b *builder) isParamOf(fd *ast.FuncDecl, obj types.Object) bool {
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if b.pass.TypesInfo.Defs[n] == obj {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// symbolic reports whether v is decided by a caller: a parameter, or a
+// field, element or method result of one.
+func symbolic(v *valueflow.Value) bool {
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Param, valueflow.Field, valueflow.Elem, valueflow.Method:
+			return true
+		}
+	}
+	return false
+}
+
+// resolveTemplates makes the registrations of the templates' calls in
+// the package, lifting a template into a caller that passes its own
+// parameters on, and exports the Registers facts of the exported ones.
+func (b *builder) resolveTemplates() {
+	if b.vf == nil {
+		return
+	}
+	var work []*template
+	for _, ts := range b.templates {
+		for _, t := range ts {
+			if t.depth < 0 || len(b.vf.CallSites(t.fn)) == 0 {
+				t.depth = 0
+				work = append(work, t)
+			}
+		}
+	}
+	imported, its := b.importedTemplates()
+	work = append(work, its...)
+	for len(work) > 0 {
+		t := work[0]
+		work = work[1:]
+		var calls []*ast.CallExpr
+		if t.fn.Pkg() == b.pass.Pkg {
+			for _, cs := range b.vf.CallSites(t.fn) {
+				calls = append(calls, cs.Call)
+			}
+		} else {
+			calls = imported[t.fn]
+		}
+		for _, call := range calls {
+			if lifted := b.instantiate(call, t); lifted != nil && lifted.depth <= maxLift {
+				work = append(work, lifted)
+			}
+		}
+	}
+	b.exportTemplates()
+}
+
+// importedTemplates returns the calls of the package to templates of
+// other packages, and those templates.
+func (b *builder) importedTemplates() (map[*types.Func][]*ast.CallExpr, []*template) {
+	var out []*template
+	info := b.pass.TypesInfo
+	calls := make(map[*types.Func][]*ast.CallExpr)
+	facts := make(map[*types.Func]bool)
+	for _, f := range b.pass.Files {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := typeutil.StaticCallee(info, call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+				return true
+			}
+			fn = fn.Origin()
+			has, seen := facts[fn]
+			if !seen {
+				var fact Registers
+				has = b.pass.ImportObjectFact(fn, &fact)
+				facts[fn] = has
+				if has {
+					out = append(out, b.decodeTemplates(fn, &fact)...)
+				}
+			}
+			if has {
+				calls[fn] = append(calls[fn], call)
+			}
+			return true
+		})
+	}
+	return calls, out
+}
+
+// decodeTemplates returns the templates of an imported fact.
+func (b *builder) decodeTemplates(fn *types.Func, fact *Registers) []*template {
+	var out []*template
+	for _, w := range fact.Regs {
+		t := &template{fn: fn, sdk: w.SDK, def: b.vf.Decode(fn, w.Def), handler: b.vf.Decode(fn, w.Handler)}
+		for _, l := range w.Loops {
+			t.loops = append(t.loops, b.vf.Decode(fn, l))
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// instantiate adds the registrations one call of a template makes, one
+// per value the call passes. When the values come from the parameters
+// of the function making the call, it returns that function's template
+// instead.
+func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
+	type inst struct {
+		args []*valueflow.Value
+		node ast.Node
+	}
+	// The caller's own values: a loop of the caller passing each element
+	// of a table it has, or of one its parameters give (a placeholder of
+	// the caller's template).
+	var insts []inst
+	var callerLoops []*valueflow.Value
+	caller, _ := b.enclosingFunc(call.Pos()).(*ast.FuncDecl)
+	var callerFn *types.Func
+	if caller != nil && b.passesParams(caller, call, t) {
+		callerFn = b.funcObj(caller)
+	}
+	if callerFn != nil {
+		env, loops := b.placeholders(caller, callerFn, call.Args)
+		callerLoops = loops
+		insts = append(insts, inst{args: b.vf.Args(t.fn, call, env), node: call})
+	} else {
+		for _, in := range b.instanceEnvs(call, call.Args...) {
+			node := in.node
+			if node == nil {
+				node = call
+			}
+			insts = append(insts, inst{args: b.vf.Args(t.fn, call, in.env), node: node})
+		}
+	}
+	if callerFn != nil {
+		// Lift: the template's values in terms of the caller's
+		// parameters, its placeholders after the caller's own.
+		args := insts[0].args
+		for k := range t.loops {
+			args = append(args, valueflow.Placeholder(callerFn, len(callerLoops)+k))
+		}
+		lifted := &template{fn: callerFn, sdk: t.sdk, loops: callerLoops, depth: t.depth + 1}
+		for _, l := range t.loops {
+			lifted.loops = append(lifted.loops, b.vf.Subst(t.fn, l, args))
+		}
+		lifted.def = b.vf.Subst(t.fn, t.def, args)
+		lifted.handler = b.vf.Subst(t.fn, t.handler, args)
+		if callerFn.Exported() && len(b.templates[callerFn]) < maxTemplates {
+			if b.templates == nil {
+				b.templates = make(map[*types.Func][]*template)
+			}
+			b.templates[callerFn] = append(b.templates[callerFn], lifted)
+		}
+		return lifted
+	}
+	for _, l := range t.loops {
+		var next []inst
+		for _, in := range insts {
+			for _, a := range b.vf.Subst(t.fn, l, in.args).Each() {
+				node := in.node
+				if a.Node != nil {
+					node = a.Node
+				}
+				args := append(append([]*valueflow.Value(nil), in.args...), a)
+				next = append(next, inst{args: args, node: node})
+			}
+		}
+		if len(next) > maxInstances {
+			return nil
+		}
+		insts = next
+	}
+	for _, in := range insts {
+		reg := &Tool{SDK: t.sdk, Reg: in.node, Def: call, HintNode: call, HandlerArg: call, inst: true}
+		reg.Idempotent, reg.ReadOnly, reg.Destructive = Unknown, Unknown, Unknown
+		b.flowDef(reg, b.vf.Subst(t.fn, t.def, in.args))
+		reg.Handler = b.flowHandler(b.vf.Subst(t.fn, t.handler, in.args))
+		if reg.Name == "" && reg.Handler == nil {
+			continue // nothing this package's values decide
+		}
+		b.model.Tools = append(b.model.Tools, reg)
+	}
+	return nil
+}
+
+// exportTemplates exports the Registers facts of the exported templates.
+func (b *builder) exportTemplates() {
+	for fn, ts := range b.templates {
+		if !fn.Exported() {
+			continue
+		}
+		fact := &Registers{}
+		for _, t := range ts {
+			w := Template{SDK: t.sdk, Def: b.vf.Encode(fn, t.def), Handler: b.vf.Encode(fn, t.handler)}
+			for _, l := range t.loops {
+				w.Loops = append(w.Loops, b.vf.Encode(fn, l))
+			}
+			fact.Regs = append(fact.Regs, w)
+		}
+		b.pass.ExportObjectFact(fn, fact)
+	}
+}
