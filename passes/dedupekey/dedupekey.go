@@ -160,7 +160,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		return
 	}
 	info := pass.TypesInfo
-	sc := effects.NewScope(info, body)
+	sc := eff.NewScope(info, body)
 	var recv *ast.FieldList
 	if t.Handler.Decl != nil {
 		recv = t.Handler.Decl.Recv

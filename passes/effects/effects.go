@@ -1194,6 +1194,17 @@ func NewScope(info *types.Info, body ast.Node) *Scope {
 	return &Scope{info: info, body: body}
 }
 
+// NewScope is the package-level NewScope whose judgements also ask the
+// value-flow engine where the syntax stops (a command word or an HTTP
+// method a helper returns): the scope for the checks' own walks.
+func (r *Result) NewScope(info *types.Info, body ast.Node) *Scope {
+	sc := NewScope(info, body)
+	if r != nil && r.vf != nil {
+		sc.r = r
+	}
+	return sc
+}
+
 // build indexes the assignments of the scope's body, once.
 func (sc *Scope) build() {
 	if sc.built {

@@ -947,19 +947,32 @@ func (r *Result) countMethods(sc *Scope, call *ast.CallExpr, fn *types.Func, met
 	}
 	switch recvName(fn) + "." + fn.Name() {
 	case ".NewRequest":
-		if s, ok := sc.stringOf(argAt(call, 0)); ok {
-			methods[strings.ToUpper(s)] = true
-		}
+		r.methodStrings(sc, argAt(call, 0), methods)
 	case ".NewRequestWithContext":
-		if s, ok := sc.stringOf(argAt(call, 1)); ok {
-			methods[strings.ToUpper(s)] = true
-		}
+		r.methodStrings(sc, argAt(call, 1), methods)
 	case ".Get", "Client.Get", "Request.Get":
 		methods["GET"] = true
 	case ".Post", "Client.Post", ".PostForm", "Client.PostForm", "Request.Post":
 		methods["POST"] = true
 	case "Request.Put", "Request.Patch", "Request.Delete", "Request.Head", "Request.Options":
 		methods[strings.ToUpper(fn.Name())] = true
+	}
+}
+
+// methodStrings records the constant methods e can hold: by the syntax,
+// or where it stops (a method a helper returns, a field) by the engine.
+func (r *Result) methodStrings(sc *Scope, e ast.Expr, methods map[string]bool) {
+	if e == nil {
+		return
+	}
+	if s, ok := sc.stringOf(e); ok {
+		methods[strings.ToUpper(s)] = true
+		return
+	}
+	if ss, ok := r.vf.Strings(e); ok {
+		for _, s := range ss {
+			methods[strings.ToUpper(s)] = true
+		}
 	}
 }
 

@@ -40,7 +40,7 @@ func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow) []Eff
 		read bool
 		pos  int
 	}
-	sc := NewScope(info, body)
+	sc := r.NewScope(info, body)
 	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
 	events := make([][]event, len(g.Blocks))
 	for _, b := range g.Blocks {

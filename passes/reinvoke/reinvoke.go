@@ -266,7 +266,7 @@ type event struct {
 
 func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmodel.Tool) {
 	info := c.pass.TypesInfo
-	sc := effects.NewScope(info, fn.body)
+	sc := c.eff.NewScope(info, fn.body)
 	l := c.locals(fn.body)
 	g := cfg.New(fn.body, func(*ast.CallExpr) bool { return true })
 	events := make([][]event, len(g.Blocks))
@@ -484,7 +484,7 @@ func (c *checker) writesOnlyAnswered(obj types.Object) bool {
 	if fn == nil {
 		return false
 	}
-	sc := effects.NewScope(c.pass.TypesInfo, fn.body)
+	sc := c.eff.NewScope(c.pass.TypesInfo, fn.body)
 	l := c.locals(fn.body)
 	g := cfg.New(fn.body, func(*ast.CallExpr) bool { return true })
 	preds := make([][]*cfg.Block, len(g.Blocks))

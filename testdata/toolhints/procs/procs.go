@@ -130,7 +130,33 @@ func appRestart(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	return mcp.NewToolResultText(string(out)), nil
 }
 
+// The words of the command line come from a helper: the engine gives
+// them where the syntax stops.
+func infoWord() string    { return "info" }
+func restartWord() string { return "restart" }
+
+var vendorBin = struct{ name, json string }{"vendorctl", "--json"}
+
+func appInfoHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := exec.CommandContext(ctx, vendorBin.name, vendorBin.json, infoWord(), req.GetString("app", "")).Output()
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
+func appRestartHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := exec.CommandContext(ctx, vendorBin.name, vendorBin.json, restartWord(), req.GetString("app", "")).Output() // want `tool "app_restart_helper" is annotated read-only but runs a process`
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
 func Register(s *server.MCPServer) {
+	// ok: vendorctl info, its words given by a helper and a struct.
+	s.AddTool(mcp.NewTool("app_info_helper", mcp.WithReadOnlyHintAnnotation(true)), appInfoHelper)
+	s.AddTool(mcp.NewTool("app_restart_helper", mcp.WithReadOnlyHintAnnotation(true)), appRestartHelper)
 	// ok: vendorctl info, a read word of a binary no table knows.
 	s.AddTool(mcp.NewTool("app_info", mcp.WithReadOnlyHintAnnotation(true)), appInfo)
 	s.AddTool(mcp.NewTool("app_restart", mcp.WithReadOnlyHintAnnotation(true)), appRestart)
