@@ -210,8 +210,22 @@ func (f *flow) local(id *ast.Ident) *types.Var {
 	return v
 }
 
+var errorType = types.Universe.Lookup("error").Type()
+
 // from returns the parameters the value of e derives from.
 func (f *flow) from(e ast.Expr) mask {
+	if t := f.info.TypeOf(e); t != nil && isHTTPType(t, "Response") {
+		// A response is the server's: its X-Request-Id is no key of
+		// the caller's, whatever request it answers.
+		return 0
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && types.Identical(f.info.TypeOf(id), errorType) {
+		// An error variable says what went wrong (an API error's
+		// request id), not what the caller sent. (A call returning an
+		// error is still followed: json.Unmarshal(req.Params.Arguments,
+		// &in) fills in.)
+		return 0
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v := f.local(e)
