@@ -102,7 +102,7 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 	// A registration whose tool is decided in its own package and whose
 	// handler resolves there (a method of a parameter of a known type)
 	// is complete there.
-	if !b.paramData(fd, dv, 0) && !symbolic(hv) {
+	if !b.defData(fd, dv) && !symbolic(hv) {
 		return false
 	}
 	t := &template{fn: fn, sdk: sdk, def: dv, handler: hv, loops: loops}
@@ -145,9 +145,33 @@ func (b *builder) placeholders(fd *ast.FuncDecl, fn *types.Func, exprs []ast.Exp
 // registers on).
 func (b *builder) passesParams(fd *ast.FuncDecl, call *ast.CallExpr, t *template) bool {
 	args := b.vf.Args(t.fn, call, nil)
-	for _, v := range append([]*valueflow.Value{t.def, t.handler}, t.loops...) {
+	if b.defData(fd, b.vf.Subst(t.fn, t.def, args)) {
+		return true
+	}
+	for _, v := range append([]*valueflow.Value{t.handler}, t.loops...) {
 		if b.paramData(fd, b.vf.Subst(t.fn, v, args), 0) {
 			return true
+		}
+	}
+	return false
+}
+
+// defData is paramData for a tool definition: only what decides a
+// registration counts (a tool struct's Name and Annotations, a
+// constructor's name and options), not a description a caller's
+// translation function makes.
+func (b *builder) defData(fd *ast.FuncDecl, v *valueflow.Value) bool {
+	for _, a := range v.Each() {
+		if a.Kind != valueflow.Struct {
+			if b.paramData(fd, a, 0) {
+				return true
+			}
+			continue
+		}
+		for _, name := range []string{"Name", "Annotations"} {
+			if f, ok := a.Field(name); ok && f != nil && b.paramData(fd, f, 0) {
+				return true
+			}
 		}
 	}
 	return false
@@ -379,6 +403,9 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 		if reg.Name == "" && reg.Handler == nil {
 			continue // nothing this package's values decide
 		}
+		if b.registered(reg) {
+			continue // the value is a registration of its own already (a ServerTool paired where it is made)
+		}
 		b.model.Tools = append(b.model.Tools, reg)
 	}
 	return nil
@@ -400,4 +427,20 @@ func (b *builder) exportTemplates() {
 		}
 		b.pass.ExportObjectFact(fn, fact)
 	}
+}
+
+// registered reports whether the package already has a registration of
+// t's name with a handler: the value a template is given was paired with
+// its handler where it was made (a ServerTool), and that registration,
+// read from the syntax, stands.
+func (b *builder) registered(t *Tool) bool {
+	if t.Name == "" {
+		return false
+	}
+	for _, u := range b.model.Tools {
+		if u.Name == t.Name && u.Handler != nil {
+			return true
+		}
+	}
+	return false
 }
