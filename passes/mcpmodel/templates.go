@@ -64,7 +64,9 @@ type template struct {
 	sdk          SDK
 	def, handler *valueflow.Value
 	loops        []*valueflow.Value
-	depth        int // how many calls it was lifted through
+	// depth is how many calls it was lifted through; -1 marks a
+	// template of this package whose calls resolveTemplates makes.
+	depth int
 }
 
 const (
