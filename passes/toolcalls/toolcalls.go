@@ -63,7 +63,11 @@ var (
 type Caller struct {
 	Tool      string // the constant tool name, when all its calls name the same tool
 	NameParam int    // the parameter that carries the tool name, or -1
-	Keyed     bool   // all its calls send a dedupe key
+	// ReqArg is 1 + the parameter that carries the request whose name
+	// is the tool (a helper taking the params it sends: call(c, ctx,
+	// req) { return c.CallTool(ctx, req) }), or 0.
+	ReqArg int
+	Keyed  bool // all its calls send a dedupe key
 	// Forwards has bit i set when the content of parameter i (the
 	// request a handler is given, a name, arguments) reaches the request
 	// of one of its tool calls that does not name its tool: the function
@@ -81,6 +85,9 @@ func (c *Caller) String() string {
 	}
 	if c.NameParam >= 0 {
 		parts = append(parts, "nameparam="+string(rune('0'+c.NameParam)))
+	}
+	if c.ReqArg > 0 {
+		parts = append(parts, "reqparam="+strconv.Itoa(c.ReqArg-1))
 	}
 	if c.Keyed {
 		parts = append(parts, "keyed")
@@ -141,6 +148,9 @@ type Call struct {
 	Impl *types.Func
 
 	fwd uint64 // the arguments whose content reaches the tool request (forward.go)
+	// req is, for a wrapper's call, the argument the wrapper sends as
+	// its request (Caller.ReqArg), or nil.
+	req ast.Expr
 }
 
 // Result lists a package's tool calls.
@@ -421,6 +431,16 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 			tc.Tool, _ = r.vf.Eval(c.Args[f.NameParam], nil).String1()
 		}
 	}
+	if tc.Tool == "" && f.ReqArg > 0 && f.ReqArg <= len(c.Args) {
+		tc.req = c.Args[f.ReqArg-1]
+		tc.Tool = r.flowName(tc.req) // the request the helper sends
+		if tc.Tool == "" {
+			// req.Params.Name = "..." before the call, as for a direct call.
+			if s, ok := analysisutil.ConstString(info, findName(info, pass.Files, body, tc.req)); ok {
+				tc.Tool = s
+			}
+		}
+	}
 	for _, a := range c.Args {
 		if r.hasKey(info, body, a, 0) {
 			tc.Keyed = true
@@ -451,6 +471,15 @@ func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []
 				if i, ok := params[info.Uses[id]]; ok {
 					f.NameParam = i
 				}
+			}
+		}
+		req := c.Params
+		if !c.Direct {
+			req = c.req // a wrapper's, passed on
+		}
+		if id, ok := ast.Unparen(req).(*ast.Ident); ok && c.Tool == "" && f.NameParam < 0 {
+			if i, ok := params[info.Uses[id]]; ok && !reassigned(info, decl.Body, id) {
+				f.ReqArg = i + 1 // the request is the caller's, as it sends it
 			}
 		}
 	}
@@ -818,8 +847,11 @@ func (r *Result) implCaller(fn *types.Func) (*Caller, *types.Func) {
 		}
 		mf := r.callers[m]
 		if f == nil {
-			f, first = &Caller{Tool: mf.Tool, NameParam: mf.NameParam, Keyed: mf.Keyed, Forwards: mf.Forwards}, m
+			f, first = &Caller{Tool: mf.Tool, NameParam: mf.NameParam, ReqArg: mf.ReqArg, Keyed: mf.Keyed, Forwards: mf.Forwards}, m
 			continue
+		}
+		if f.ReqArg != mf.ReqArg {
+			f.ReqArg = 0
 		}
 		f.Forwards &= mf.Forwards // what every implementation passes on
 		if f.Tool != mf.Tool {
@@ -971,4 +1003,42 @@ func (r *Result) isKeyName(info *types.Info, m *names.Matcher, e ast.Expr) bool 
 		}
 	}
 	return true
+}
+
+// reassigned reports whether body assigns to the variable id denotes
+// (req.Params.Name = ... included): the request it sends is then not the
+// one its caller passed.
+func reassigned(info *types.Info, body *ast.BlockStmt, id *ast.Ident) bool {
+	obj := info.Uses[id]
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			for {
+				switch x := l.(type) {
+				case *ast.SelectorExpr:
+					l = x.X
+					continue
+				case *ast.IndexExpr:
+					l = x.X
+					continue
+				case *ast.StarExpr:
+					l = x.X
+					continue
+				case *ast.ParenExpr:
+					l = x.X
+					continue
+				}
+				break
+			}
+			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == obj {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

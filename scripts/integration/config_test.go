@@ -16,7 +16,7 @@ import (
 // configuration, not by .mcpvet.yaml.
 func runGolangciFresh(t *testing.T, dir, config string) []finding {
 	t.Helper()
-	return runGolangciEnv(t, dir, config, []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()}, "--allow-parallel-runners")
+	return runGolangciEnv(t, dir, config, []string{"GOLANGCI_LINT_CACHE=" + t.TempDir()})
 }
 
 // shop is cmd/mcpvet's testdata/shop: a module of the standard library

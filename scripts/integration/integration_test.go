@@ -168,7 +168,10 @@ func runGolangci(t *testing.T, dir, config string, extra ...string) []finding {
 // runGolangciEnv is runGolangci with env added to the environment.
 func runGolangciEnv(t *testing.T, dir, config string, env []string, extra ...string) []finding {
 	t.Helper()
-	args := append([]string{"run", "--config", config, "--issues-exit-code=0", "--output.json.path=stdout", "--show-stats=false"}, extra...)
+	// --allow-parallel-runners: the tests run golangci-lint in parallel
+	// (t.Parallel), and without it a run that finds another holding the
+	// lock fails ("parallel golangci-lint is running").
+	args := append([]string{"run", "--allow-parallel-runners", "--config", config, "--issues-exit-code=0", "--output.json.path=stdout", "--show-stats=false"}, extra...)
 	cmd := exec.Command(golangciBin(t), append(args, "./...")...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)

@@ -30,6 +30,47 @@ func Retry(ctx context.Context, c *client.Client) (*mcp.CallToolResult, error) {
 	return nil, lastErr
 }
 
+// send is a helper that sends the request it is given: the tool is the
+// one its caller names.
+func send(c *client.Client, ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return c.CallTool(ctx, req)
+}
+
+// RetryHelper re-sends through the helper: the tool is named by the
+// request the loop passes it.
+func RetryHelper(ctx context.Context, c *client.Client) (*mcp.CallToolResult, error) {
+	var req mcp.CallToolRequest
+	req.Params.Name = "charge"
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var res *mcp.CallToolResult
+		if res, err = send(c, ctx, req); err == nil { // want `send \(which calls CallTool\("charge"\)\) is sent again by this loop`
+			return res, nil
+		}
+	}
+	return nil, err
+}
+
+// sendRenamed sends its own request, whatever it is given: no name
+// comes from the caller's.
+func sendRenamed(c *client.Client, ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	req.Params.Name = "balance"
+	return c.CallTool(ctx, req)
+}
+
+// RetryRenamed re-sends through a helper that names the tool itself.
+func RetryRenamed(ctx context.Context, c *client.Client) error {
+	var req mcp.CallToolRequest
+	req.Params.Name = "charge"
+	var err error
+	for range 3 {
+		if _, err = sendRenamed(c, ctx, req); err == nil { // want `sendRenamed \(which calls CallTool\("balance"\)\) is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}
+
 // Interface retries through the client.MCPClient interface.
 func Interface(ctx context.Context, c client.MCPClient) error {
 	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "charge"}}
