@@ -668,10 +668,6 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 		return
 	}
 	if v := b.value(e); v != e {
-		if v == zeroValue {
-			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False // a zero Tool has no annotations
-			return
-		}
 		b.toolDef(t, v, depth+1)
 		return
 	}
@@ -783,9 +779,6 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 func (b *builder) boolHint(e ast.Expr) Hint {
 	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
-	if e == zeroValue {
-		return False // a field the value does not set: false or nil
-	}
 	if tv, ok := info.Types[e]; ok {
 		if tv.IsNil() {
 			return False
@@ -840,7 +833,7 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 	info := b.pass.TypesInfo
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
-		if v := b.value(e); v != e && v != zeroValue {
+		if v := b.value(e); v != e {
 			b.option(t, v) // an option kept in a local or a field
 			return
 		}
@@ -919,9 +912,6 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 			return &Func{Obj: obj}
 		case *types.Var:
 			if v := b.value(x); v != x {
-				if v == zeroValue {
-					return nil
-				}
 				return b.resolveHandler(v, depth+1)
 			}
 			// A function value the syntax does not resolve (kept in a

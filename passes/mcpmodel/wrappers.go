@@ -3,7 +3,6 @@ package mcpmodel
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
@@ -28,10 +27,6 @@ func (*WrapsHandler) AFact() {}
 
 func (f *WrapsHandler) String() string { return fmt.Sprintf("wraps(param=%d)", f.Param) }
 
-// zeroValue stands for a field a composite literal does not set: its
-// zero value (false, nil, "").
-var zeroValue = &ast.Ident{Name: "nil"}
-
 // constString resolves e to a constant string, through single
 // assignments and, where the syntax stops (a name kept in a struct
 // field, an options struct, a constructor's result), the engine.
@@ -41,9 +36,6 @@ func (b *builder) constString(e ast.Expr) (string, bool) {
 			return s, true
 		}
 		v := b.value(e)
-		if v == zeroValue {
-			return "", false
-		}
 		if v == e {
 			break
 		}
@@ -51,37 +43,6 @@ func (b *builder) constString(e ast.Expr) (string, bool) {
 	}
 	return b.flowString(e)
 }
-
-func literalOf(e ast.Expr) *ast.CompositeLit {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	lit, _ := e.(*ast.CompositeLit)
-	return lit
-}
-
-// litField returns the element of a struct literal that sets field.
-func litField(info *types.Info, lit *ast.CompositeLit, field *types.Var) (ast.Expr, bool) {
-	st := structOf(info.TypeOf(lit))
-	if st == nil {
-		return nil, false
-	}
-	for i, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field.Name() {
-				return kv.Value, true
-			}
-			continue
-		}
-		if i < st.NumFields() && st.Field(i).Origin() == field {
-			return el, true
-		}
-	}
-	return nil, false
-}
-
-// hasField reports whether t is a struct type (or a pointer to one) with
 
 // wrapsParam returns the index of the parameter a function wraps, or -1:
 // its only result is a function (or a type parameter), and every return
