@@ -214,17 +214,18 @@ var errorType = types.Universe.Lookup("error").Type()
 
 // from returns the parameters the value of e derives from.
 func (f *flow) from(e ast.Expr) mask {
-	if t := f.info.TypeOf(e); t != nil && isHTTPType(t, "Response") {
-		// A response is the server's: its X-Request-Id is no key of
-		// the caller's, whatever request it answers.
-		return 0
-	}
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok && types.Identical(f.info.TypeOf(id), errorType) {
-		// An error variable says what went wrong (an API error's
-		// request id), not what the caller sent. (A call returning an
-		// error is still followed: json.Unmarshal(req.Params.Arguments,
-		// &in) fills in.)
-		return 0
+	if t := f.info.TypeOf(e); t != nil {
+		// A response is the server's, and an error variable says what
+		// went wrong: the request id of either (X-Request-Id, an API
+		// error's RequestId) is no key of the caller's. A call returning
+		// an error is still followed (json.Unmarshal(req.Params.Arguments,
+		// &in) fills in).
+		if isHTTPType(t, "Response") {
+			return 0
+		}
+		if _, ok := ast.Unparen(e).(*ast.Ident); ok && types.Identical(t, errorType) {
+			return 0
+		}
 	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:

@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(OptionHints), new(Registers)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(OptionHints), new(Registers), new(TemplatePackage)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -214,6 +214,7 @@ type builder struct {
 	toolsServer map[*ast.CompositeLit]ast.Expr // ServerTool literals given to AddTools, to the server
 
 	templates map[*types.Func][]*template // the package's templates (templates.go)
+	tmplPkgs  map[*types.Package]bool     // packages with a TemplatePackage fact, by lookup
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -46,6 +46,14 @@ type Template struct {
 
 func (*Registers) AFact() {}
 
+// TemplatePackage is a package fact: the package exports Registers
+// facts. An importer looks for them only among the functions of such
+// packages.
+type TemplatePackage struct{}
+
+func (*TemplatePackage) AFact()         {}
+func (*TemplatePackage) String() string { return "templates" }
+
 func (f *Registers) String() string {
 	s := "registers("
 	for i, t := range f.Regs {
@@ -295,6 +303,9 @@ func (b *builder) importedTemplates() (map[*types.Func][]*ast.CallExpr, []*templ
 			if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
 				return true
 			}
+			if !b.templatePkg(fn.Pkg()) {
+				return true
+			}
 			fn = fn.Origin()
 			has, seen := facts[fn]
 			if !seen {
@@ -312,6 +323,19 @@ func (b *builder) importedTemplates() (map[*types.Func][]*ast.CallExpr, []*templ
 		})
 	}
 	return calls, out
+}
+
+// templatePkg reports whether pkg exports Registers facts.
+func (b *builder) templatePkg(pkg *types.Package) bool {
+	has, ok := b.tmplPkgs[pkg]
+	if !ok {
+		if b.tmplPkgs == nil {
+			b.tmplPkgs = make(map[*types.Package]bool)
+		}
+		has = b.pass.ImportPackageFact(pkg, new(TemplatePackage))
+		b.tmplPkgs[pkg] = has
+	}
+	return has
 }
 
 // decodeTemplates returns the templates of an imported fact.
@@ -415,6 +439,7 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 
 // exportTemplates exports the Registers facts of the exported templates.
 func (b *builder) exportTemplates() {
+	exported := false
 	for fn, ts := range b.templates {
 		if !fn.Exported() {
 			continue
@@ -428,6 +453,10 @@ func (b *builder) exportTemplates() {
 			fact.Regs = append(fact.Regs, w)
 		}
 		b.pass.ExportObjectFact(fn, fact)
+		exported = true
+	}
+	if exported {
+		b.pass.ExportPackageFact(&TemplatePackage{})
 	}
 }
 

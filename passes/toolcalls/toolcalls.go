@@ -1009,36 +1009,10 @@ func (r *Result) isKeyName(info *types.Info, m *names.Matcher, e ast.Expr) bool 
 // (req.Params.Name = ... included): the request it sends is then not the
 // one its caller passed.
 func reassigned(info *types.Info, body *ast.BlockStmt, id *ast.Ident) bool {
-	obj := info.Uses[id]
+	v, _ := info.Uses[id].(*types.Var)
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || found {
-			return !found
-		}
-		for _, l := range as.Lhs {
-			for {
-				switch x := l.(type) {
-				case *ast.SelectorExpr:
-					l = x.X
-					continue
-				case *ast.IndexExpr:
-					l = x.X
-					continue
-				case *ast.StarExpr:
-					l = x.X
-					continue
-				case *ast.ParenExpr:
-					l = x.X
-					continue
-				}
-				break
-			}
-			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == obj {
-				found = true
-			}
-		}
-		return !found
+	analysisutil.EachAssign(body, func(lhs, _ ast.Expr, _ int) {
+		found = found || (v != nil && analysisutil.RootVar(info, lhs) == v)
 	})
 	return found
 }

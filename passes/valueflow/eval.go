@@ -1243,7 +1243,7 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 					// A setter method that returns its receiver:
 					// NewTool(..).SetIdempotent(true).
 					if stRecv != nil {
-						recv = en.storeInto(recv, st.Path, en.subst(st.Value, fn, stRecv, before))
+						recv = en.storeInto(recv, st.Path, bind(st.Value))
 					}
 					continue
 				}

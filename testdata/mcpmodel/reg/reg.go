@@ -1,4 +1,4 @@
-// Package reg registers every value of its tool types through one template. // want package:"mcppackage\\(sdk=true, tooltypes=false\\)"
+// Package reg registers every value of its tool types through one template. // want package:"mcppackage\\(sdk=true, tooltypes=false\\)" package:"templates"
 package reg
 
 import (
