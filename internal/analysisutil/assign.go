@@ -58,3 +58,22 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 		}
 	}
 }
+
+// FuncDisplay renders fn for a message: "charge", "Client.Charge", or,
+// outside the package local, "billing.Client.Charge".
+func FuncDisplay(fn *types.Func, local *types.Package) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := types.Unalias(sig.Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != local {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}

@@ -211,6 +211,8 @@ func returnsFresh(info *types.Info, r *Result, obj *types.Func, decl *ast.FuncDe
 			switch {
 			case len(n.Results) == sig.Results().Len() && len(n.Results) > 0:
 				e = n.Results[0]
+			case len(n.Results) == 1 && sig.Results().Len() > 1:
+				e = n.Results[0] // return f(): the first of f's results
 			case len(n.Results) == 0 && named != nil:
 				e = named
 			default:

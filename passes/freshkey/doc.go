@@ -42,6 +42,13 @@
 // that is the same on every attempt (an order id, a hash of the
 // arguments) is stable and not reported.
 //
+// A function that makes a fresh key and sends it (or puts it into the
+// request it returns) on every call, in any package, makes a new key for
+// each attempt of a retry that calls it: the call is reported, with the
+// place where the key is made. A key made only when the caller passed
+// none (if key == "" { key = uuid.NewString() }) is the caller's, and not
+// reported.
+//
 // Two SDKs make the key for you, and then the same mistake hides in the
 // absence of a key: stripe-go sends a new Idempotency-Key with every
 // write call whose params carry no IdempotencyKey, so a write call inside
@@ -95,6 +102,10 @@
 //     this retry loop: the server sees each retry as a new operation.
 //     Create the key once before the loop (before calling the retry
 //     helper, or in the caller of a recursive retry) and reuse it.
+//   - idempotency key "Idempotency-Key", made by charge, is made anew on
+//     every attempt of this retry loop: the server sees each retry as a
+//     new operation. Create the key once before the loop and pass it to
+//     charge.
 //   - stripe-go's Idempotency-Key for sc.V1PaymentIntents.Create is made
 //     anew on every attempt of this retry loop: the server sees each
 //     retry as a new operation. Create a key once before the loop and set

@@ -70,8 +70,14 @@ func init() { blocks.Register(factsPass) }
 // dedupe keys: func charge(ctx context.Context, key string) that sets
 // the Idempotency-Key header from key. A fresh value passed there from a
 // retry attempt is a fresh key.
+//
+// Made lists the keys the function makes itself and sends (or puts into
+// the request it returns) on every call: func charge() that sets the
+// Idempotency-Key header from uuid.NewString(). A call of it inside a
+// retry attempt makes a new key on every attempt.
 type KeyParams struct {
 	Params []KeyParam // sorted by Index
+	Made   []string   // key names, sorted
 }
 
 // KeyParam is one parameter of a KeyParams fact.
@@ -89,6 +95,12 @@ func (f *KeyParams) String() string {
 			b.WriteString(", ")
 		}
 		fmt.Fprintf(&b, "%d:%s", p.Index, p.Key)
+	}
+	if len(f.Made) > 0 {
+		if len(f.Params) > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString("made " + strings.Join(f.Made, ", "))
 	}
 	b.WriteString(")")
 	return b.String()
@@ -111,7 +123,9 @@ type checker struct {
 	vf        *valueflow.Result          // the value-flow engine: key names that are not constants
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
-	calleeKeyCache map[*types.Func][]KeyParam // see calleeKeys
+	calleeKeyCache map[*types.Func]calleeKeys // see calleeKeys
+	madeAt         map[*types.Func]ast.Expr   // this package's functions with Made keys: the expression that makes one
+	callsMade      bool                       // the package calls a function with Made keys
 	factBuf        KeyParams                  // calleeKeys imports facts into it: one allocation, not one per callee
 
 	hasFresh bool                   // the package calls a fresh source
@@ -156,7 +170,8 @@ func runFacts(pass *analysis.Pass) (any, error) {
 		vf:        pass.ResultOf[valueflow.Analyzer].(*valueflow.Result),
 		keyParams: make(map[*types.Func]*KeyParams),
 
-		calleeKeyCache: make(map[*types.Func][]KeyParam),
+		calleeKeyCache: make(map[*types.Func]calleeKeys),
+		madeAt:         make(map[*types.Func]ast.Expr),
 	}
 	c.scan()
 	c.computeKeyParams()
@@ -164,7 +179,7 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	// call that makes one) inside a retry: without one, the package
 	// exports facts only, and keeps nothing for run.
 	res := &factsResult{keyParams: c.keyParams}
-	if c.hasFresh && c.hasSlot || importsKeySDK(pass.Pkg) {
+	if c.hasFresh && c.hasSlot || c.callsMade || importsKeySDK(pass.Pkg) {
 		res.c = c
 	}
 	return res, nil
@@ -234,7 +249,9 @@ func (c *checker) scan() {
 				} else {
 					slots = c.slotsOf(n)
 				}
-				if len(slots) > 0 {
+				made := fn != nil && len(c.calleeKeys(fn).made) > 0
+				c.callsMade = c.callsMade || made
+				if len(slots) > 0 || made {
 					cands = append(cands, slotCand{n: n, fn: fn, slots: slots, known: true})
 				}
 			}
@@ -266,14 +283,13 @@ func (c *checker) scan() {
 						keep(n, nil)
 					}
 				case *ast.CallExpr:
-					if len(n.Args) == 0 && c.hasFresh {
-						break // sends nothing, and the package is known to make fresh values
-					}
 					fn, _ := typeutil.Callee(c.info, n).(*types.Func)
 					if fn == nil {
 						break
 					}
-					if len(n.Args) > 0 {
+					// A call with no arguments sends no key of its
+					// caller's, but may make one (Made).
+					if len(n.Args) > 0 || fn.Pkg() == c.pass.Pkg || len(c.calleeKeys(fn).made) > 0 {
 						keep(n, fn)
 					}
 					if !c.hasFresh {
@@ -715,6 +731,47 @@ func (c *checker) checkSlots() {
 		for _, s := range c.slotsOf(n) {
 			c.checkSlot(s)
 		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			c.checkMade(call)
+		}
+	}
+}
+
+// checkMade reports a call, inside the attempt of a retry, of a function
+// that makes a new key and sends it on every call (KeyParams.Made).
+func (c *checker) checkMade(call *ast.CallExpr) {
+	fn, _ := typeutil.Callee(c.info, call).(*types.Func)
+	if fn == nil {
+		return
+	}
+	made := c.madeBy(fn)
+	if len(made) == 0 || c.reported[call] {
+		return
+	}
+	for _, con := range c.retry.Enclosing(call) {
+		if !within(con.Attempt, call) {
+			continue
+		}
+		if fd, ok := con.Node.(*ast.FuncDecl); ok && c.info.Defs[fd.Name] == fn.Origin() {
+			continue // a recursive retry: the key is reported where fn makes it
+		}
+		c.reported[call] = true
+		name := analysisutil.FuncDisplay(fn, c.pass.Pkg)
+		var rel []analysis.RelatedInformation
+		if at := c.madeAt[fn.Origin()]; at != nil {
+			rel = append(rel, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "the key is made here, on every call of " + name})
+		}
+		fix := "create the key once before the retry and pass it to " + name
+		if con.Kind == retry.Loop {
+			fix = "create the key once before the loop and pass it to " + name
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Category: wording.FreshKey,
+			Message:  wording.MadeAnew(fmt.Sprintf("idempotency key %q, made by %s,", made[0], name), "attempt of "+describe(con)),
+			Related:  withFix(append(rel, related(con)...), fix),
+		})
+		return
 	}
 }
 

@@ -1,9 +1,11 @@
 package freshkey
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,21 +17,25 @@ import (
 
 // computeKeyParams finds, for each function of the package, the
 // parameters it sends as dedupe keys (directly, or derived: fmt.Sprintf,
-// aws.String, a local copy), and exports a KeyParams fact. A parameter
-// passed on to another function's key parameter counts too, in the same
-// package (iterated) or another (facts).
+// aws.String, a local copy) and the keys it makes fresh and sends
+// itself, and exports a KeyParams fact. A parameter passed on to another
+// function's key parameter counts too, and so does a call of a function
+// that makes its own key, in the same package (iterated) or another
+// (facts).
 func (c *checker) computeKeyParams() {
 	type fn struct {
 		obj  *types.Func
 		decl *ast.FuncDecl
 	}
 	var fns []fn
-	var others []ast.Decl // declarations with no parameters: looked at for hasSlot only
+	var others []ast.Decl // declarations that are not functions: looked at for hasSlot only
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if obj, _ := c.info.Defs[fd.Name].(*types.Func); obj != nil && obj.Signature().Params().Len() > 0 {
-					fns = append(fns, fn{obj, fd})
+				if obj, _ := c.info.Defs[fd.Name].(*types.Func); obj != nil {
+					if _, ok := c.slotCands[d]; ok {
+						fns = append(fns, fn{obj, fd})
+					}
 					continue
 				}
 			}
@@ -39,7 +45,7 @@ func (c *checker) computeKeyParams() {
 	for changed := true; changed; {
 		changed = false
 		for _, f := range fns {
-			if kp := c.keyParamsOf(f.obj, f.decl); kp != nil && (c.keyParams[f.obj] == nil || len(kp.Params) > len(c.keyParams[f.obj].Params)) {
+			if kp := c.keyParamsOf(f.obj, f.decl); kp != nil && (c.keyParams[f.obj] == nil || kp.size() > c.keyParams[f.obj].size()) {
 				c.keyParams[f.obj] = kp
 				changed = true
 			}
@@ -60,7 +66,12 @@ func (c *checker) computeKeyParams() {
 	}
 }
 
-// keyParamsOf returns the key parameters of decl, or nil.
+func (kp *KeyParams) size() int { return len(kp.Params) + len(kp.Made) }
+
+// keyParamsOf returns the key parameters and made keys of decl, or nil.
+// A key is made by decl when a slot's value comes from a fresh call
+// (not a fallback under a condition that reads it), or when decl calls a
+// function that makes one; madeAt records where.
 func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 	params := make(map[*types.Var]int)
 	sig := obj.Signature()
@@ -68,6 +79,8 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 		params[sig.Params().At(i)] = i
 	}
 	found := make(map[int]string)
+	made := make(map[string]bool)
+	var at ast.Expr
 	for _, sc := range c.slotCands[decl] {
 		slots := c.slots(sc)
 		c.hasSlot = c.hasSlot || len(slots) > 0
@@ -77,9 +90,25 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 					found[i] = s.key
 				}
 			}
+			if !made[s.key] {
+				var os []origin
+				c.origins(s.value, s.value, nil, make(map[types.Object]bool), &os, false)
+				if len(os) > 0 {
+					made[s.key] = true
+					at = cmp.Or(at, os[0].maker)
+				}
+			}
+		}
+		if call, ok := sc.n.(*ast.CallExpr); ok && sc.fn != nil && sc.fn.Origin() != obj {
+			for _, k := range c.madeBy(sc.fn) {
+				if !made[k] {
+					made[k] = true
+					at = cmp.Or(at, ast.Expr(call))
+				}
+			}
 		}
 	}
-	if len(found) == 0 {
+	if len(found) == 0 && len(made) == 0 {
 		return nil
 	}
 	kp := new(KeyParams)
@@ -87,7 +116,24 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 		kp.Params = append(kp.Params, KeyParam{Index: i, Key: k})
 	}
 	sort.Slice(kp.Params, func(i, j int) bool { return kp.Params[i].Index < kp.Params[j].Index })
+	for k := range made {
+		kp.Made = append(kp.Made, k)
+	}
+	sort.Strings(kp.Made)
+	if at != nil {
+		c.madeAt[obj] = at
+	}
 	return kp
+}
+
+// madeBy returns the keys that a call of fn makes fresh and sends: by
+// this package's analysis or an imported fact.
+func (c *checker) madeBy(fn *types.Func) []string {
+	fn = fn.Origin()
+	if kp := c.keyParams[fn]; kp != nil {
+		return kp.Made
+	}
+	return c.calleeKeys(fn).made
 }
 
 // paramsIn returns the indices of the parameters that the value of e
@@ -174,7 +220,7 @@ func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[ty
 // which also covers functions whose body is not analyzed.
 func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
 	fn = fn.Origin()
-	kp, callee := c.keyParams[fn], c.calleeKeys(fn)
+	kp, callee := c.keyParams[fn], c.calleeKeys(fn).params
 	if kp == nil && len(callee) == 0 {
 		return nil // most calls: no key parameter
 	}
@@ -206,27 +252,36 @@ func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
 	return slots
 }
 
+// calleeKeys are the key parameters and made keys of a callee that do
+// not depend on this package's analysis.
+type calleeKeys struct {
+	params []KeyParam
+	made   []string
+}
+
 // calleeKeys returns the key parameters of fn that do not depend on this
-// package's analysis: by an imported KeyParams fact, then by name. They
-// are computed once per callee.
-func (c *checker) calleeKeys(fn *types.Func) []KeyParam {
-	if ps, ok := c.calleeKeyCache[fn]; ok {
-		return ps
+// package's analysis, by an imported KeyParams fact, then by name, and
+// the keys it makes by the fact. They are computed once per callee.
+func (c *checker) calleeKeys(fn *types.Func) calleeKeys {
+	fn = fn.Origin()
+	if ck, ok := c.calleeKeyCache[fn]; ok {
+		return ck
 	}
-	var ps []KeyParam
+	var ck calleeKeys
 	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
 		if c.pass.ImportObjectFact(fn, &c.factBuf) {
-			ps = append(ps, c.factBuf.Params...)
+			ck.params = append(ck.params, c.factBuf.Params...)
+			ck.made = slices.Clone(c.factBuf.Made)
 		}
 	}
 	params := fn.Signature().Params()
 	for i := 0; i < params.Len(); i++ {
 		if name := params.At(i).Name(); name != "" && c.keys.IsKey(name) && strongKey(name) {
-			ps = append(ps, KeyParam{Index: i, Key: name})
+			ck.params = append(ck.params, KeyParam{Index: i, Key: name})
 		}
 	}
-	c.calleeKeyCache[fn] = ps
-	return ps
+	c.calleeKeyCache[fn] = ck
+	return ck
 }
 
 // strongKey reports whether a parameter name says "dedupe key" beyond

@@ -199,26 +199,9 @@ func (c *checker) describe(tc *toolcalls.Call) string {
 		return tool
 	}
 	if tc.Impl != nil {
-		return fmt.Sprintf("%s (implemented by %s, which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), displayFunc(tc.Impl, c.pass.Pkg), tool)
+		return fmt.Sprintf("%s (implemented by %s, which calls %s)", analysisutil.FuncDisplay(tc.Callee, c.pass.Pkg), analysisutil.FuncDisplay(tc.Impl, c.pass.Pkg), tool)
 	}
-	return fmt.Sprintf("%s (which calls %s)", displayFunc(tc.Callee, c.pass.Pkg), tool)
-}
-
-func displayFunc(fn *types.Func, local *types.Package) string {
-	name := fn.Name()
-	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		t := types.Unalias(sig.Recv().Type())
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if fn.Pkg() != nil && fn.Pkg() != local {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
+	return fmt.Sprintf("%s (which calls %s)", analysisutil.FuncDisplay(tc.Callee, c.pass.Pkg), tool)
 }
 
 func how(con *retry.Construct) string {
@@ -253,7 +236,7 @@ func (c *checker) constructs(tc *toolcalls.Call) {
 			// over and the policy chosen, once per runner call; the step
 			// called once elsewhere is no finding.
 			c.report(con.Node, wording.Resend, wording.Resent(fmt.Sprintf("%s runs %s, which sends %s, again",
-				con.Name, displayFunc(con.OpFunc, c.pass.Pkg), c.describe(tc))), fix, tc.Call, "tool called here, in the step")
+				con.Name, analysisutil.FuncDisplay(con.OpFunc, c.pass.Pkg), c.describe(tc))), fix, tc.Call, "tool called here, in the step")
 			continue
 		}
 		if failure == nil {
@@ -413,7 +396,7 @@ func (c *checker) remoteOps() {
 			tool = fmt.Sprintf("CallTool(%q)", f.Tool)
 		}
 		c.report(con.Node, wording.Resend, wording.Resent(fmt.Sprintf("%s runs %s, which calls %s, again",
-			con.Name, displayFunc(con.OpFunc, c.pass.Pkg), tool)), fix, con.Op, "operation retried here")
+			con.Name, analysisutil.FuncDisplay(con.OpFunc, c.pass.Pkg), tool)), fix, con.Op, "operation retried here")
 	}
 }
 

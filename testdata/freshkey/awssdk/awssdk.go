@@ -49,7 +49,7 @@ func InputOnce(ctx context.Context, c *secretsmanager.Client, name string) error
 }
 
 // FreshToken sets a fresh token per attempt.
-func FreshToken(ctx context.Context, c *secretsmanager.Client, name string) error {
+func FreshToken(ctx context.Context, c *secretsmanager.Client, name string) error { // want FreshToken:"keyParams\\(made ClientRequestToken\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		_, err = c.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(name), ClientRequestToken: aws.String(uuid.NewString())}) // want `idempotency key "ClientRequestToken" is made anew on every attempt of this retry loop`
@@ -61,7 +61,7 @@ func FreshToken(ctx context.Context, c *secretsmanager.Client, name string) erro
 }
 
 // StableToken sets a token made before the loop.
-func StableToken(ctx context.Context, c *secretsmanager.Client, name string) error {
+func StableToken(ctx context.Context, c *secretsmanager.Client, name string) error { // want StableToken:"keyParams\\(made ClientRequestToken\\)"
 	token := uuid.NewString()
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {

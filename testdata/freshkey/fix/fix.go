@@ -21,7 +21,7 @@ func send(ctx context.Context, cs *mcp.ClientSession, args map[string]any) error
 
 // BlankAfter: the key statement is followed by a blank line; moving it
 // must not leave a blank line at the top of the block.
-func BlankAfter(ctx context.Context, cs *mcp.ClientSession) error {
+func BlankAfter(ctx context.Context, cs *mcp.ClientSession) error { // want BlankAfter:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew`
@@ -35,7 +35,7 @@ func BlankAfter(ctx context.Context, cs *mcp.ClientSession) error {
 
 // Labeled: the key goes before the label; the comment above the loop
 // stays attached to it.
-func Labeled(ctx context.Context, cs *mcp.ClientSession) error {
+func Labeled(ctx context.Context, cs *mcp.ClientSession) error { // want Labeled:"keyParams\\(made idempotency_key\\)"
 	var err error
 	// Try three times.
 retry:
@@ -50,7 +50,7 @@ retry:
 
 // Nested: the retry loop is in a branch; the key goes before the loop,
 // with the branch's indentation.
-func Nested(ctx context.Context, cs *mcp.ClientSession, retrying bool) error {
+func Nested(ctx context.Context, cs *mcp.ClientSession, retrying bool) error { // want Nested:"keyParams\\(made idempotency_key\\)"
 	if retrying {
 		for {
 			var key = uuid.NewString() // want `idempotency key "idempotency_key" is made anew`
@@ -63,7 +63,7 @@ func Nested(ctx context.Context, cs *mcp.ClientSession, retrying bool) error {
 }
 
 // NameTaken: idempotencyKey is taken, so the inline key gets another name.
-func NameTaken(ctx context.Context, cs *mcp.ClientSession, idempotencyKey string) error {
+func NameTaken(ctx context.Context, cs *mcp.ClientSession, idempotencyKey string) error { // want NameTaken:"keyParams\\(made idempotencyKey\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = send(ctx, cs, map[string]any{"idempotencyKey": uuid.NewString(), "old": idempotencyKey}); err == nil { // want `idempotency key "idempotencyKey" is made anew`
@@ -75,7 +75,7 @@ func NameTaken(ctx context.Context, cs *mcp.ClientSession, idempotencyKey string
 
 // UsesLoopVar: the key reads the attempt counter, which does not exist
 // before the loop: no fix.
-func UsesLoopVar(ctx context.Context, cs *mcp.ClientSession) error {
+func UsesLoopVar(ctx context.Context, cs *mcp.ClientSession) error { // want UsesLoopVar:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		key := fmt.Sprintf("%s-%d", uuid.NewString(), i) // want `idempotency key "idempotency_key" is made anew`
@@ -87,7 +87,7 @@ func UsesLoopVar(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // UsesAttemptLocal: the key reads a local of the attempt: no fix.
-func UsesAttemptLocal(ctx context.Context, cs *mcp.ClientSession, order string) error { // want UsesAttemptLocal:"keyParams\\(2:idempotency_key\\)"
+func UsesAttemptLocal(ctx context.Context, cs *mcp.ClientSession, order string) error { // want UsesAttemptLocal:"keyParams\\(2:idempotency_key; made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		prefix := "order-" + order
@@ -101,7 +101,7 @@ func UsesAttemptLocal(ctx context.Context, cs *mcp.ClientSession, order string) 
 
 // Reordered: keygen.NewKey may have side effects and a log call runs
 // before it: moving it would reorder them. No fix.
-func Reordered(ctx context.Context, cs *mcp.ClientSession) error {
+func Reordered(ctx context.Context, cs *mcp.ClientSession) error { // want Reordered:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		log.Printf("attempt %d", i)
@@ -114,7 +114,7 @@ func Reordered(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Conditional: the key is made in a branch of the attempt: no fix.
-func Conditional(ctx context.Context, cs *mcp.ClientSession, keyed bool) error {
+func Conditional(ctx context.Context, cs *mcp.ClientSession, keyed bool) error { // want Conditional:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		args := map[string]any{}
@@ -131,7 +131,7 @@ func Conditional(ctx context.Context, cs *mcp.ClientSession, keyed bool) error {
 
 // Reassigned: the key is changed later in the attempt; one key shared by
 // all attempts would change too. No fix.
-func Reassigned(ctx context.Context, cs *mcp.ClientSession) error {
+func Reassigned(ctx context.Context, cs *mcp.ClientSession) error { // want Reassigned:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew`
@@ -145,7 +145,7 @@ func Reassigned(ctx context.Context, cs *mcp.ClientSession) error {
 
 // Redeclared: key is declared again after the loop in the same block:
 // moving the statement would clash. No fix.
-func Redeclared(ctx context.Context, cs *mcp.ClientSession) error {
+func Redeclared(ctx context.Context, cs *mcp.ClientSession) error { // want Redeclared:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew`
@@ -160,7 +160,7 @@ func Redeclared(ctx context.Context, cs *mcp.ClientSession) error {
 
 // PerItemInRetry: keys made per item inside the attempt; an inline move
 // would give all items one key. No fix, but still a fresh key per attempt.
-func PerItemInRetry(ctx context.Context, cs *mcp.ClientSession, items []string) error {
+func PerItemInRetry(ctx context.Context, cs *mcp.ClientSession, items []string) error { // want PerItemInRetry:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		var batch []any
@@ -176,7 +176,7 @@ func PerItemInRetry(ctx context.Context, cs *mcp.ClientSession, items []string) 
 
 // ClosureDefinedFirst: the operation is stored in a variable; the key goes
 // before the closure.
-func ClosureDefinedFirst(ctx context.Context, cs *mcp.ClientSession) error {
+func ClosureDefinedFirst(ctx context.Context, cs *mcp.ClientSession) error { // want ClosureDefinedFirst:"keyParams\\(made idempotency_key\\)"
 	op := func() error {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew`
 		return send(ctx, cs, map[string]any{"idempotency_key": key})
@@ -185,7 +185,7 @@ func ClosureDefinedFirst(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // CommentAbove: comments directly above the loop stay with it.
-func CommentAbove(ctx context.Context, cs *mcp.ClientSession) error {
+func CommentAbove(ctx context.Context, cs *mcp.ClientSession) error { // want CommentAbove:"keyParams\\(made request_id\\)"
 	var err error
 
 	// Retry: the server may be restarting.

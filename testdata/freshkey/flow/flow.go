@@ -31,7 +31,7 @@ func chargeParams(account, key string) *mcp.CallToolParams { // want chargeParam
 type holder struct{ v string }
 
 // NameFromFunc names the key by a function's result.
-func NameFromFunc(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func NameFromFunc(ctx context.Context, cs *mcp.ClientSession, account string) error { // want NameFromFunc:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
@@ -47,7 +47,7 @@ func NameFromFunc(ctx context.Context, cs *mcp.ClientSession, account string) er
 }
 
 // NameFromFuncStable makes the key once.
-func NameFromFuncStable(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func NameFromFuncStable(ctx context.Context, cs *mcp.ClientSession, account string) error { // want NameFromFuncStable:"keyParams\\(made idempotency_key\\)"
 	var err error
 	key := uuid.NewString() // ok: made once
 	for attempt := 0; attempt < 3; attempt++ {
@@ -63,7 +63,7 @@ func NameFromFuncStable(ctx context.Context, cs *mcp.ClientSession, account stri
 }
 
 // NameFromField names the key by a field of a package-level value.
-func NameFromField(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func NameFromField(ctx context.Context, cs *mcp.ClientSession, account string) error { // want NameFromField:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		args := map[string]any{chargeNames.account: account}
@@ -89,7 +89,7 @@ func NameFromFieldNotKey(ctx context.Context, cs *mcp.ClientSession, account str
 }
 
 // KeyInField keeps the key in a struct field made in the loop.
-func KeyInField(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func KeyInField(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInField:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		h := holder{v: uuid.NewString()} // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
@@ -105,7 +105,7 @@ func KeyInField(ctx context.Context, cs *mcp.ClientSession, account string) erro
 }
 
 // KeyInFieldStable fills the field once, before the loop.
-func KeyInFieldStable(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func KeyInFieldStable(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInFieldStable:"keyParams\\(made idempotency_key\\)"
 	var err error
 	h := holder{v: uuid.NewString()} // ok: made once
 	for attempt := 0; attempt < 3; attempt++ {
@@ -122,7 +122,7 @@ func KeyInFieldStable(ctx context.Context, cs *mcp.ClientSession, account string
 
 // ParamsFromCtor builds the request with a constructor, each attempt
 // with a new key.
-func ParamsFromCtor(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func ParamsFromCtor(ctx context.Context, cs *mcp.ClientSession, account string) error { // want ParamsFromCtor:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
@@ -134,7 +134,7 @@ func ParamsFromCtor(ctx context.Context, cs *mcp.ClientSession, account string) 
 }
 
 // ParamsFromCtorStable passes the same key to every attempt.
-func ParamsFromCtorStable(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func ParamsFromCtorStable(ctx context.Context, cs *mcp.ClientSession, account string) error { // want ParamsFromCtorStable:"keyParams\\(made idempotency_key\\)"
 	var err error
 	key := uuid.NewString() // ok: made once
 	for attempt := 0; attempt < 3; attempt++ {

@@ -19,7 +19,7 @@ type ChargeArgs struct {
 }
 
 // KeyInLoop makes the key in a local of the loop body.
-func KeyInLoop(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func KeyInLoop(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInLoop:"keyParams\\(made idempotency_key\\)"
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop: the server sees each retry as a new operation`
@@ -36,7 +36,7 @@ func KeyInLoop(ctx context.Context, cs *mcp.ClientSession, account string) error
 }
 
 // KeyBeforeLoop is the right way: one key for every attempt.
-func KeyBeforeLoop(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func KeyBeforeLoop(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyBeforeLoop:"keyParams\\(made idempotency_key\\)"
 	var lastErr error
 	key := uuid.NewString() // ok: made once
 	for attempt := 0; attempt < 3; attempt++ {
@@ -53,7 +53,7 @@ func KeyBeforeLoop(ctx context.Context, cs *mcp.ClientSession, account string) e
 }
 
 // InlineKey makes the key inline in the argument map.
-func InlineKey(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func InlineKey(ctx context.Context, cs *mcp.ClientSession, account string) error { // want InlineKey:"keyParams\\(made idempotencyKey\\)"
 	for {
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{
 			Name:      "charge",
@@ -85,7 +85,7 @@ func StableDerived(ctx context.Context, cs *mcp.ClientSession, orderID string) e
 }
 
 // StructArgs sends typed arguments whose field has a key JSON tag.
-func StructArgs(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func StructArgs(ctx context.Context, cs *mcp.ClientSession, account string) error { // want StructArgs:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		args := ChargeArgs{Account: account, Amount: 1, Key: uuid.New().String()} // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
@@ -98,7 +98,7 @@ func StructArgs(ctx context.Context, cs *mcp.ClientSession, account string) erro
 
 // StructArgsStable builds the arguments in the loop from a key made
 // before it.
-func StructArgsStable(ctx context.Context, cs *mcp.ClientSession, account string) error {
+func StructArgsStable(ctx context.Context, cs *mcp.ClientSession, account string) error { // want StructArgsStable:"keyParams\\(made idempotency_key\\)"
 	var err error
 	key := uuid.New().String()
 	for i := 0; i < 3; i++ {
@@ -111,7 +111,7 @@ func StructArgsStable(ctx context.Context, cs *mcp.ClientSession, account string
 }
 
 // MetaKey sends the key in _meta, assigned by index.
-func MetaKey(ctx context.Context, cs *mcp.ClientSession) error {
+func MetaKey(ctx context.Context, cs *mcp.ClientSession) error { // want MetaKey:"keyParams\\(made idempotencyKey\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		params := &mcp.CallToolParams{Name: "charge", Meta: mcp.Meta{}}
@@ -124,7 +124,7 @@ func MetaKey(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // MetaLiteral sends the key in a _meta literal.
-func MetaLiteral(ctx context.Context, cs *mcp.ClientSession, key string) error {
+func MetaLiteral(ctx context.Context, cs *mcp.ClientSession, key string) error { // want MetaLiteral:"keyParams\\(made idempotency\\-key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		id := uuid.New() // want `idempotency key "idempotency-key" is made anew`
@@ -164,7 +164,7 @@ func LazyKey(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // PerItem makes one key per item: right, each item is its own operation.
-func PerItem(ctx context.Context, cs *mcp.ClientSession, accounts []string) {
+func PerItem(ctx context.Context, cs *mcp.ClientSession, accounts []string) { // want PerItem:"keyParams\\(made idempotency_key\\)"
 	for _, a := range accounts {
 		key := uuid.NewString() // ok: one key per item
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"account": a, "idempotency_key": key}}); err != nil {
@@ -186,7 +186,7 @@ func TraceID(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Ignored is suppressed with a reason.
-func Ignored(ctx context.Context, cs *mcp.ClientSession) error {
+func Ignored(ctx context.Context, cs *mcp.ClientSession) error { // want Ignored:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		//mcpvet:ignore freshkey the server dedupes on the account and amount, not the key

@@ -10,7 +10,7 @@ import (
 )
 
 // HeaderSet sets Idempotency-Key per attempt.
-func HeaderSet(c *http.Client, url string, body []byte) (*http.Response, error) {
+func HeaderSet(c *http.Client, url string, body []byte) (*http.Response, error) { // want HeaderSet:"keyParams\\(made Idempotency\\-Key\\)"
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
@@ -29,7 +29,7 @@ func HeaderSet(c *http.Client, url string, body []byte) (*http.Response, error) 
 }
 
 // HeaderSetStable sets a key made before the loop.
-func HeaderSetStable(c *http.Client, url string, body []byte) (*http.Response, error) {
+func HeaderSetStable(c *http.Client, url string, body []byte) (*http.Response, error) { // want HeaderSetStable:"keyParams\\(made Idempotency\\-Key\\)"
 	var lastErr error
 	key := uuid.NewString()
 	for attempt := 0; attempt < 3; attempt++ {
@@ -50,7 +50,7 @@ func HeaderSetStable(c *http.Client, url string, body []byte) (*http.Response, e
 }
 
 // HeaderAdd adds X-Idempotency-Key per attempt.
-func HeaderAdd(c *http.Client, url string) error {
+func HeaderAdd(c *http.Client, url string) error { // want HeaderAdd:"keyParams\\(made X\\-Idempotency\\-Key\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, _ := http.NewRequest(http.MethodPost, url, nil)
@@ -64,7 +64,7 @@ func HeaderAdd(c *http.Client, url string) error {
 }
 
 // HeaderLiteral builds the header map with a fresh key.
-func HeaderLiteral(c *http.Client, url string) error {
+func HeaderLiteral(c *http.Client, url string) error { // want HeaderLiteral:"keyParams\\(made Paypal\\-Request\\-Id\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, _ := http.NewRequest(http.MethodPost, url, nil)
@@ -77,7 +77,7 @@ func HeaderLiteral(c *http.Client, url string) error {
 }
 
 // HeaderIndex assigns the header by index.
-func HeaderIndex(c *http.Client, url string, key string) error { // want HeaderIndex:"keyParams\\(2:Idempotency\\-Key\\)"
+func HeaderIndex(c *http.Client, url string, key string) error { // want HeaderIndex:"keyParams\\(2:Idempotency\\-Key; made Repeatability\\-Request\\-ID\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, _ := http.NewRequest(http.MethodPost, url, nil)

@@ -23,6 +23,16 @@ func RandomToken() (string, error) { // want RandomToken:"freshFunc"
 	return hex.EncodeToString(b), nil
 }
 
+// TokenOf returns the results of another fresh function as they are.
+func TokenOf() (string, error) { // want TokenOf:"freshFunc"
+	return RandomToken()
+}
+
+// ErrOf returns the results of a function that is not fresh: no fact.
+func ErrOf() (string, error) {
+	return OrderKey("o"), nil
+}
+
 // Wrapped returns the result of another fresh function of the package.
 func Wrapped(prefix string) string { // want Wrapped:"freshFunc"
 	k := NewKey()

@@ -12,7 +12,7 @@ import (
 )
 
 // MetaFields sends a fresh key in _meta (Meta.AdditionalFields).
-func MetaFields(ctx context.Context, c *client.Client) error {
+func MetaFields(ctx context.Context, c *client.Client) error { // want MetaFields:"keyParams\\(made idempotencyKey\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var req mcp.CallToolRequest
@@ -40,7 +40,7 @@ func MetaFieldsStable(ctx context.Context, c *client.Client, key string) error {
 }
 
 // ArgsAssigned assigns the arguments map, with a fresh key, by name.
-func ArgsAssigned(ctx context.Context, c client.MCPClient, account string) error {
+func ArgsAssigned(ctx context.Context, c client.MCPClient, account string) error { // want ArgsAssigned:"keyParams\\(made dedupe_id\\)"
 	var req mcp.CallToolRequest
 	req.Params.Name = "charge"
 	var err error
@@ -56,7 +56,7 @@ func ArgsAssigned(ctx context.Context, c client.MCPClient, account string) error
 }
 
 // ArgsAssignedStable assigns a key made before the loop.
-func ArgsAssignedStable(ctx context.Context, c client.MCPClient, account string) error {
+func ArgsAssignedStable(ctx context.Context, c client.MCPClient, account string) error { // want ArgsAssignedStable:"keyParams\\(made dedupe_id\\)"
 	var req mcp.CallToolRequest
 	req.Params.Name = "charge"
 	key := uuid.NewString()

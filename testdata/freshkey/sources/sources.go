@@ -23,7 +23,7 @@ func call(ctx context.Context, cs *mcp.ClientSession, key any) error { // want c
 }
 
 // ULID makes a ULID per attempt.
-func ULID(ctx context.Context, cs *mcp.ClientSession) error {
+func ULID(ctx context.Context, cs *mcp.ClientSession) error { // want ULID:"keyParams\\(made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		k := ulid.Make().String() // want `idempotency key "idempotency_key" is made anew`
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": k}}); err == nil {
@@ -34,7 +34,7 @@ func ULID(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // XID makes an xid per attempt.
-func XID(ctx context.Context, cs *mcp.ClientSession) error {
+func XID(ctx context.Context, cs *mcp.ClientSession) error { // want XID:"keyParams\\(made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		k := xid.New().String() // want `idempotency key "idempotency_key" is made anew`
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": k}}); err == nil {
@@ -45,7 +45,7 @@ func XID(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // CryptoText uses crypto/rand.Text.
-func CryptoText(ctx context.Context, cs *mcp.ClientSession) error {
+func CryptoText(ctx context.Context, cs *mcp.ClientSession) error { // want CryptoText:"keyParams\\(made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		k := crand.Text() // want `idempotency key "idempotency_key" is made anew`
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": k}}); err == nil {
@@ -56,7 +56,7 @@ func CryptoText(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // CryptoRead fills a buffer with crypto/rand.Read.
-func CryptoRead(ctx context.Context, cs *mcp.ClientSession) error {
+func CryptoRead(ctx context.Context, cs *mcp.ClientSession) error { // want CryptoRead:"keyParams\\(made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		b := make([]byte, 16)
 		crand.Read(b) // want `idempotency key "idempotency_key" is made anew`
@@ -68,7 +68,7 @@ func CryptoRead(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // MathRand uses math/rand.
-func MathRand(ctx context.Context, cs *mcp.ClientSession) error {
+func MathRand(ctx context.Context, cs *mcp.ClientSession) error { // want MathRand:"keyParams\\(made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		k := strconv.FormatInt(rand.Int63(), 10) // want `idempotency key "idempotency_key" is made anew`
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": k}}); err == nil {
@@ -79,7 +79,7 @@ func MathRand(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // MathRandV2 uses math/rand/v2 inline.
-func MathRandV2(ctx context.Context, cs *mcp.ClientSession) error {
+func MathRandV2(ctx context.Context, cs *mcp.ClientSession) error { // want MathRandV2:"keyParams\\(made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": fmt.Sprint(randv2.Uint64())}}); err == nil { // want `idempotency key "idempotency_key" is made anew`
 			return nil
@@ -89,7 +89,7 @@ func MathRandV2(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Clock derives the key from time.Now.
-func Clock(ctx context.Context, cs *mcp.ClientSession, order string) error { // want Clock:"keyParams\\(2:idempotency_key\\)"
+func Clock(ctx context.Context, cs *mcp.ClientSession, order string) error { // want Clock:"keyParams\\(2:idempotency_key; made idempotency_key\\)"
 	for i := 0; i < 3; i++ {
 		k := fmt.Sprintf("%s-%d", order, time.Now().UnixNano()) // want `idempotency key "idempotency_key" is made anew`
 		if err := call(ctx, cs, k); err == nil {
@@ -119,7 +119,7 @@ func HashOfArgs(ctx context.Context, cs *mcp.ClientSession, account string, amou
 }
 
 // SourcesBeforeLoop makes every kind of key before the loop: stable.
-func SourcesBeforeLoop(ctx context.Context, cs *mcp.ClientSession) error {
+func SourcesBeforeLoop(ctx context.Context, cs *mcp.ClientSession) error { // want SourcesBeforeLoop:"keyParams\\(made idempotency_key\\)"
 	k1, k2, k3 := ulid.Make().String(), xid.New().String(), crand.Text()
 	b := make([]byte, 8)
 	crand.Read(b)

@@ -39,7 +39,7 @@ func NoKeyOldAPI() (*stripe.PaymentIntent, error) {
 }
 
 // StableKey sets a key made before the loop.
-func StableKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+func StableKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want StableKey:"keyParams\\(made IdempotencyKey\\)"
 	key := stripe.NewIdempotencyKey()
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -66,7 +66,7 @@ func StableKeyLiteral(ctx context.Context, sc *stripe.Client, key string) (*stri
 }
 
 // FreshSetter sets a fresh key per attempt.
-func FreshSetter(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+func FreshSetter(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want FreshSetter:"keyParams\\(made IdempotencyKey\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}
@@ -80,7 +80,7 @@ func FreshSetter(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent,
 }
 
 // FreshField sets a fresh key in the Params literal.
-func FreshField(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+func FreshField(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want FreshField:"keyParams\\(made IdempotencyKey\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}

@@ -12,7 +12,7 @@ import (
 )
 
 // Closure makes the key in the closure the helper calls again.
-func Closure(ctx context.Context, cs *mcp.ClientSession) error {
+func Closure(ctx context.Context, cs *mcp.ClientSession) error { // want Closure:"keyParams\\(made idempotency_key\\)"
 	return helpers.WithRetry(ctx, func() error {
 		key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of helpers.WithRetry: the server sees each retry as a new operation`
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
@@ -21,7 +21,7 @@ func Closure(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // ClosureStable makes the key before calling the helper.
-func ClosureStable(ctx context.Context, cs *mcp.ClientSession) error {
+func ClosureStable(ctx context.Context, cs *mcp.ClientSession) error { // want ClosureStable:"keyParams\\(made idempotency_key\\)"
 	key := uuid.NewString()
 	return helpers.WithRetry(ctx, func() error {
 		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}}) // ok: stable
@@ -34,7 +34,7 @@ type Charger struct{ cs *mcp.ClientSession }
 
 // charge makes its own key: called again by WithRetry, it sends a new
 // key on every attempt. No fix: the key would have to become a parameter.
-func (c *Charger) charge() error {
+func (c *Charger) charge() error { // want charge:"keyParams\\(made idempotency_key\\)"
 	_, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": uuid.NewString()}}) // want `idempotency key "idempotency_key" is made anew on every attempt of helpers.WithRetry`
 	return err
 }
@@ -46,7 +46,7 @@ func (c *Charger) Named(ctx context.Context) error {
 
 // Recursive calls itself after a failure, with a new key each time. No
 // fix: the key must come from the caller.
-func Recursive(ctx context.Context, cs *mcp.ClientSession, tries int) error {
+func Recursive(ctx context.Context, cs *mcp.ClientSession, tries int) error { // want Recursive:"keyParams\\(made idempotency_key\\)"
 	key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of the recursive retry of Recursive: the server sees each retry as a new operation`
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
 	if err != nil && tries > 0 {

@@ -10,7 +10,7 @@ import (
 )
 
 // Imported makes the key with a fresh function of another package.
-func Imported(ctx context.Context, cs *mcp.ClientSession) error {
+func Imported(ctx context.Context, cs *mcp.ClientSession) error { // want Imported:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		key := keygen.NewKey() // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
@@ -22,7 +22,7 @@ func Imported(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Token uses a fresh function with an error result.
-func Token(ctx context.Context, cs *mcp.ClientSession) error {
+func Token(ctx context.Context, cs *mcp.ClientSession) error { // want Token:"keyParams\\(made idempotencyToken\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		tok, terr := keygen.RandomToken() // want `idempotency key "idempotencyToken" is made anew`
@@ -37,7 +37,7 @@ func Token(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // Method uses a fresh method.
-func Method(ctx context.Context, cs *mcp.ClientSession, g *keygen.Gen) error { // want Method:"keyParams\\(2:idempotency_key\\)"
+func Method(ctx context.Context, cs *mcp.ClientSession, g *keygen.Gen) error { // want Method:"keyParams\\(2:idempotency_key; made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": g.Next()}}); err == nil { // want `idempotency key "idempotency_key" is made anew`

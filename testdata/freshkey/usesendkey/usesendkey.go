@@ -11,7 +11,7 @@ import (
 )
 
 // Fresh makes the key inside the loop.
-func Fresh(c *http.Client, url string) error {
+func Fresh(c *http.Client, url string) error { // want Fresh:"keyParams\\(made Idempotency\\-Key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = sendkey.Post(c, url, nil, uuid.NewString()); err == nil { // want `idempotency key "Idempotency-Key" is made anew on every attempt of this retry loop`
@@ -22,7 +22,7 @@ func Fresh(c *http.Client, url string) error {
 }
 
 // Stable makes it once, before the loop.
-func Stable(c *http.Client, url string) error {
+func Stable(c *http.Client, url string) error { // want Stable:"keyParams\\(made Idempotency\\-Key\\)"
 	k := uuid.NewString()
 	var err error
 	for i := 0; i < 3; i++ {

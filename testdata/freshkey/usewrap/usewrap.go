@@ -12,7 +12,7 @@ import (
 )
 
 // ViaFact passes a fresh key to a function that sends it as a header.
-func ViaFact(c *http.Client, url string) error {
+func ViaFact(c *http.Client, url string) error { // want ViaFact:"keyParams\\(made Idempotency\\-Key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = wrap.Post(c, url, nil, uuid.NewString()); err == nil { // want `idempotency key "Idempotency-Key" is made anew on every attempt of this retry loop`
@@ -23,7 +23,7 @@ func ViaFact(c *http.Client, url string) error {
 }
 
 // ViaFactTransitive passes a fresh key down two functions.
-func ViaFactTransitive(ctx context.Context, cs *mcp.ClientSession) error {
+func ViaFactTransitive(ctx context.Context, cs *mcp.ClientSession) error { // want ViaFactTransitive:"keyParams\\(made idempotency_key\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		k := uuid.NewString() // want `idempotency key "idempotency_key" is made anew`
@@ -35,7 +35,7 @@ func ViaFactTransitive(ctx context.Context, cs *mcp.ClientSession) error {
 }
 
 // ViaFactStable passes a key made before the loop.
-func ViaFactStable(c *http.Client, url string) error {
+func ViaFactStable(c *http.Client, url string) error { // want ViaFactStable:"keyParams\\(made Idempotency\\-Key\\)"
 	key := uuid.NewString()
 	var err error
 	for i := 0; i < 3; i++ {
@@ -57,7 +57,7 @@ type Client interface {
 
 // ViaParamName passes a fresh key to an interface method whose parameter
 // is named idempotencyKey.
-func ViaParamName(ctx context.Context, c Client) error {
+func ViaParamName(ctx context.Context, c Client) error { // want ViaParamName:"keyParams\\(made idempotencyKey\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = c.Transfer(ctx, 100, uuid.New().String()); err == nil { // want `idempotency key "idempotencyKey" is made anew`

@@ -61,3 +61,37 @@ func (r *Retrier) Run(fn func(context.Context) error) error { // want Run:"retry
 	}
 	return err
 }
+
+// ViaInvoke calls fn again through a function that calls it.
+func ViaInvoke(ctx context.Context, fn func() error) error { // want ViaInvoke:"retryhelper\\(param 1\\)"
+	var err error
+	for i := 0; i < 3; i++ { // want "loop"
+		if err = invoke(fn); err == nil { // want "retried"
+			return nil
+		}
+	}
+	return err
+}
+
+// invoke calls its parameter.
+func invoke(f func() error) error { return f() }
+
+// store keeps its parameter and calls nothing.
+func store(f func() error) error {
+	stored = f
+	return nil
+}
+
+var stored func() error
+
+// ViaStore retries a function that does not call fn: a retry loop, but
+// not a helper of fn.
+func ViaStore(ctx context.Context, fn func() error) error {
+	var err error
+	for i := 0; i < 3; i++ { // want "loop"
+		if err = store(fn); err == nil { // want "retried"
+			return nil
+		}
+	}
+	return err
+}
