@@ -46,6 +46,9 @@ func (env *Env) key() string {
 // Summary is what a function returns and what it stores into the
 // values its parameters point to, in terms of its parameters.
 type Summary struct {
+	// Results, one per result; nil for a function of an analyzed
+	// package whose results say nothing the engine follows: a call of
+	// it is an opaque Call, as one of a function without a summary.
 	Results []*Value
 	Stores  []Store
 	// lits: for a function of another package, the summaries of its
@@ -1115,7 +1118,7 @@ func (en *Engine) apply(c *Value, call *ast.CallExpr, env *Env, idx int) *Value 
 		return UnknownValue("call of " + c.String())
 	}
 	sum, bind := en.summaryOf(c, call, env, true)
-	if sum == nil {
+	if sum == nil || sum.Results == nil {
 		if c.Kind == Func {
 			fn := c.Obj.(*types.Func)
 			if c.Recv == nil && len(call.Args) == 1 && isPointerHelper(fn) {
@@ -1162,7 +1165,7 @@ func (en *Engine) dispatchCall(recv *Value, name string, args []*Value, idx int)
 			continue
 		}
 		sum := en.funcSummary(m)
-		if sum == nil {
+		if sum == nil || sum.Results == nil {
 			out = append(out, &Value{Kind: Call, Obj: m, Recv: r, Args: args, Index: idx})
 			continue
 		}

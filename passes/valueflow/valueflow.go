@@ -271,13 +271,10 @@ func (p *passImporter) summary(fn *types.Func) *Summary {
 			return nil
 		}
 		// Analyzed, and nothing to say: it returns nothing the engine
-		// follows and stores nothing through its parameters.
-		n := fn.Type().(*types.Signature).Results().Len()
-		s := &Summary{Results: make([]*Value, n)}
-		for i := range s.Results {
-			s.Results[i] = UnknownValue("no summary")
-		}
-		return s
+		// follows (its calls are opaque, as those of a package not
+		// analyzed: a value is the same whichever driver ran) and
+		// stores nothing through its parameters.
+		return &Summary{}
 	}
 	p.decoder().fn = fn
 	p.dec.inLit = false

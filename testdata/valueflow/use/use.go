@@ -25,4 +25,5 @@ func vars() {
 	show(lib.ChargeParams.Name) // want `"charge"`
 	show(lib.Mode)              // want `^\("fast" \| "slow"\)$`
 	show(lib.Clock)             // want `\?`
+	show(lib.Stamp(2))          // want `^lib.Stamp\(2\)$`
 }
