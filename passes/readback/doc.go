@@ -23,8 +23,9 @@
 //   - in the error path of an earlier call of the same tool, also after
 //     reconnecting (Connect with a new transport, a fresh client, the
 //     project's reconnect helper) and on the fall-through path after
-//     if err == nil { return } (the same request: the same variable, or
-//     a request built again from the same variables);
+//     if err == nil { return } (the same request: the same variable, a
+//     request built again from the same variables, or the same name and
+//     arguments given to the project's own CallTool wrappers);
 //   - in a retry loop around an interface method (an agent framework's
 //     tool abstraction, t.Run(ctx, input)) one of whose implementations
 //     in the analyzed code calls a tool; the message names it;

@@ -23,6 +23,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"github.com/mcpvet/mcpvet/passes/retry"
 	"github.com/mcpvet/mcpvet/passes/toolcalls"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -262,7 +263,7 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 				return false
 			}
 			if call, ok := x.(*ast.CallExpr); ok {
-				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && sameTool(c.pass.Fset, c.pass.TypesInfo, tc, tc2) && !c.recursive(tc, tc2) {
+				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && c.sameTool(tc, tc2) && !c.recursive(tc, tc2) {
 					again = append(again, tc2)
 					hit = true
 				}
@@ -296,11 +297,23 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 }
 
 // sameTool reports whether two calls send the same tool: the same
-// constant name, or the same request variable.
-func sameTool(fset *token.FileSet, info *types.Info, a, b *toolcalls.Call) bool {
+// constant name, the same request variable, or, as the value-flow engine
+// sees them, the same request built from the caller's values (also
+// through the project's own CallTool wrappers).
+func (c *checker) sameTool(a, b *toolcalls.Call) bool {
 	if a.Tool != "" || b.Tool != "" {
 		return a.Tool == b.Tool
 	}
+	if sameTool(c.pass.Fset, c.pass.TypesInfo, a, b) {
+		return true
+	}
+	ra, rb := c.calls.Request(a), c.calls.Request(b)
+	return ra != nil && rb != nil && valueflow.Same(ra, rb)
+}
+
+// sameTool is the syntax's answer for two calls whose tool is not a
+// constant: the same request variable, or a request written alike.
+func sameTool(fset *token.FileSet, info *types.Info, a, b *toolcalls.Call) bool {
 	if a.Direct != b.Direct {
 		// The request handed to a wrapper that sends it, such as a
 		// reconnect helper: p.resendOnNewSession(ctx, params).

@@ -73,6 +73,12 @@ type Caller struct {
 	// of one of its tool calls that does not name its tool: the function
 	// passes a call on (forward.go).
 	Forwards uint64
+	// Req is the request its one tool call sends, as the value-flow
+	// engine sees it in terms of its parameters (&mcp.CallToolParams{Name:
+	// name, Arguments: args}), when it depends on them; nil otherwise.
+	// Two calls of wrappers that send the same request are the same tool
+	// call (Result.Request).
+	Req *valueflow.Wire
 }
 
 func (*Caller) AFact() {}
@@ -169,6 +175,8 @@ type Result struct {
 	cfg         *config.Config
 	info        *types.Info
 	vf          *valueflow.Result
+	pkg         *types.Package
+	reqs        map[*types.Func]*valueflow.Value // the requests wrappers send (Caller.Req), decoded
 }
 
 // At returns the tool call made by call, or nil.
@@ -232,6 +240,8 @@ func run(pass *analysis.Pass) (any, error) {
 		byCall:    make(map[*ast.CallExpr]*Call),
 		callers:   make(map[*types.Func]*Caller),
 		readBacks: make(map[*types.Func]bool),
+		reqs:      make(map[*types.Func]*valueflow.Value),
+		pkg:       pass.Pkg,
 		cfg:       cfg,
 		info:      pass.TypesInfo,
 		files:     pass.Files,
@@ -317,7 +327,15 @@ func run(pass *analysis.Pass) (any, error) {
 				if readsBackFunc(fi.obj) {
 					f.Keyed = true // idem's helper itself (sdk_idem.go)
 				}
-				if old := r.callers[fi.obj]; old == nil || *old != *f {
+				if len(calls) == 1 && r.vf != nil {
+					if v := r.Request(calls[0]); v != nil {
+						r.reqs[fi.obj] = v
+						if w := r.vf.Encode(fi.obj, v); w.K != valueflow.Unknown {
+							f.Req = w
+						}
+					}
+				}
+				if old := r.callers[fi.obj]; old == nil || !sameCaller(old, f) {
 					r.callers[fi.obj] = f
 					r.methods = nil
 					changed = true
@@ -447,6 +465,57 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 		}
 	}
 	return tc
+}
+
+// sameCaller reports whether two Caller facts of one function say the
+// same, its request aside (a value recomputed at each round).
+func sameCaller(a, b *Caller) bool {
+	x, y := *a, *b
+	x.Req, y.Req = nil, nil
+	return x == y
+}
+
+// Request returns the request tc sends, as the value-flow engine sees it
+// in the calling function: the params of a direct call, or, for a call of
+// a wrapper with a Caller fact, the request the wrapper sends with tc's
+// arguments in place of its parameters. It is nil where the request is
+// not known or names nothing of the caller's (all constants).
+func (r *Result) Request(tc *Call) *valueflow.Value {
+	if r.vf == nil {
+		return nil
+	}
+	var v *valueflow.Value
+	switch {
+	case tc.Direct && tc.Params != nil:
+		v = r.vf.Eval(tc.Params, nil)
+	case !tc.Direct:
+		fn := tc.Callee.Origin()
+		w, ok := r.reqs[fn]
+		if !ok && fn.Pkg() != r.pkg {
+			if f := r.callers[fn]; f != nil && f.Req != nil {
+				w = r.vf.Decode(fn, f.Req) // once per callee
+			}
+			r.reqs[fn] = w
+		}
+		if w == nil {
+			return nil
+		}
+		v = r.vf.Subst(fn, w, r.vf.Args(fn, tc.Call, nil))
+	}
+	if v == nil || !v.Known() || !v.Mentions(symbolic) {
+		return nil
+	}
+	return v
+}
+
+// symbolic reports whether v is a value of the caller's that is not a
+// constant: a parameter, a call's result, a field of one.
+func symbolic(v *valueflow.Value) bool {
+	switch v.Kind {
+	case valueflow.Param, valueflow.Call, valueflow.Method, valueflow.Field, valueflow.Elem:
+		return true
+	}
+	return false
 }
 
 // summarize builds the Caller fact of a function from its tool calls.

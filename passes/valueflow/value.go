@@ -3,9 +3,11 @@ package valueflow
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"hash"
 	"hash/fnv"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -616,4 +618,70 @@ func (v *Value) mentions(pred func(*Value) bool, depth int) bool {
 		}
 	}
 	return v.Elems.mentions(pred, depth+1) || v.Recv.mentions(pred, depth+1) || v.X.mentions(pred, depth+1)
+}
+
+// Same reports whether a and b are the same value as a consumer compares
+// requests: alike in structure, constants, objects and parameters, where
+// the syntax that built them may differ (a request literal written in two
+// helpers, a constructor called twice). A value with an Unknown part is
+// the same as nothing, and a closure only as itself.
+func Same(a, b *Value) bool { return same(a, b, 0) }
+
+func same(a, b *Value, depth int) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a == b && a.Kind != Unknown {
+		return true
+	}
+	if depth > maxDepth*2 || a.Kind != b.Kind || a.At != b.At || a.Kind == Unknown {
+		return false
+	}
+	all := func(xs, ys []*Value) bool {
+		if len(xs) != len(ys) {
+			return false
+		}
+		for i := range xs {
+			if !same(xs[i], ys[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	fields := func(xs, ys []FieldValue) bool {
+		if len(xs) != len(ys) {
+			return false
+		}
+		for i := range xs {
+			if xs[i].Name != ys[i].Name || !same(xs[i].Value, ys[i].Value, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	switch a.Kind {
+	case Nil:
+		return true
+	case Const:
+		return constant.Compare(a.Const, token.EQL, b.Const)
+	case Param:
+		return a.Index == b.Index && a.Obj == b.Obj
+	case Struct:
+		return (a.Type == nil) == (b.Type == nil) && (a.Type == nil || types.Identical(a.Type, b.Type)) &&
+			fields(a.Fields, b.Fields) && all(a.Sets, b.Sets)
+	case Slice:
+		return slices.Equal(a.Keys, b.Keys) && all(a.Entry, b.Entry) && same(a.Elems, b.Elems, depth+1)
+	case Func:
+		return a.Obj == b.Obj && same(a.Recv, b.Recv, depth+1)
+	case Closure:
+		return false // a == b above
+	case Call, Method:
+		return a.Obj == b.Obj && a.Name == b.Name && a.Index == b.Index && same(a.Recv, b.Recv, depth+1) &&
+			same(a.X, b.X, depth+1) && all(a.Args, b.Args) && fields(a.Fields, b.Fields) && all(a.Sets, b.Sets)
+	case Field, Elem:
+		return a.Name == b.Name && same(a.X, b.X, depth+1) && all(a.Args, b.Args)
+	case OneOf:
+		return all(a.Alts, b.Alts)
+	}
+	return false
 }
