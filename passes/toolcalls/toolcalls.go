@@ -323,6 +323,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if len(calls) > 0 {
 				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
+				if f.NameParam < 0 && f.Tool == "" {
+					f.NameParam = r.nameParam(fi.decl, calls)
+				}
 				f.Forwards = forwardedParams(pass.TypesInfo, fi.obj.Type().(*types.Signature), fi.decl.Body, calls)
 				if readsBackFunc(fi.obj) {
 					f.Keyed = true // idem's helper itself (sdk_idem.go)
@@ -506,6 +509,43 @@ func (r *Result) Request(tc *Call) *valueflow.Value {
 		return nil
 	}
 	return v
+}
+
+// nameParam returns the parameter of the calling function that every one
+// of calls sends as the tool's name, as the engine sees their requests (a
+// request built by a constructor, through a wrapper, from a field), or -1.
+// A call in a function literal is not the function's own: it runs when
+// the literal is called.
+func (r *Result) nameParam(decl *ast.FuncDecl, calls []*Call) int {
+	idx := -1
+	var lits []*ast.FuncLit
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			lits = append(lits, lit)
+			return false
+		}
+		return true
+	})
+	for _, c := range calls {
+		for _, lit := range lits {
+			if lit.Pos() <= c.Call.Pos() && c.Call.End() <= lit.End() {
+				return -1
+			}
+		}
+		v := r.Request(c)
+		if v == nil {
+			return -1
+		}
+		name, _ := v.Field("Name")
+		if p, ok := v.Field("Params"); ok && (name == nil || name.Kind != valueflow.Param) {
+			name, _ = p.Field("Name") // mcp-go: CallToolRequest.Params.Name
+		}
+		if name == nil || name.Kind != valueflow.Param || name.Index < 0 || idx >= 0 && name.Index != idx {
+			return -1
+		}
+		idx = name.Index
+	}
+	return idx
 }
 
 // symbolic reports whether v is a value of the caller's that is not a

@@ -73,3 +73,36 @@ func Mixed(ctx context.Context, cs *mcp.ClientSession) error {
 	}
 	return retryAny(ctx, cs, "place_order")
 }
+
+// statusParams builds the request a retry helper sends.
+func statusParams(name string) *mcp.CallToolParams {
+	return &mcp.CallToolParams{Name: name, Arguments: map[string]any{"id": "1"}}
+}
+
+func retryBuilt(ctx context.Context, cs *mcp.ClientSession, name string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err = cs.CallTool(ctx, statusParams(name)); err == nil { // ok: its one caller passes the read-only tool
+			return nil
+		}
+	}
+	return err
+}
+
+func retryBuiltAny(ctx context.Context, cs *mcp.ClientSession, name string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err = cs.CallTool(ctx, statusParams(name)); err == nil { // want `CallTool is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}
+
+// Built retries through helpers whose request a constructor builds.
+func Built(ctx context.Context, cs *mcp.ClientSession) error {
+	if err := retryBuilt(ctx, cs, "order_status"); err != nil {
+		return err
+	}
+	return retryBuiltAny(ctx, cs, "place_order")
+}
