@@ -63,6 +63,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Result holds the building blocks' results for a package.
 type Result struct {
+	Flow    *valueflow.Result
 	Model   *mcpmodel.Model
 	Effects *effects.Result
 	Fresh   *fresh.Result
@@ -120,6 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 		results[b] = r
 	}
 	return &Result{
+		Flow:    results[valueflow.Analyzer].(*valueflow.Result),
 		Model:   results[mcpmodel.Analyzer].(*mcpmodel.Model),
 		Effects: results[effects.Analyzer].(*effects.Result),
 		Fresh:   results[fresh.Analyzer].(*fresh.Result),

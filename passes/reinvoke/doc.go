@@ -24,17 +24,18 @@
 //
 // reinvoke reports such an effect, in any function that returns input
 // requests (a tool handler, a middleware, a helper that builds the
-// input-required result). It does not report:
+// input-required result), also when a helper of another package builds
+// them (its result as the value-flow engine sees it). It does not report:
 //
 //   - effects only on paths where the input responses are present: inside
 //     or after a check such as len(req.Params.InputResponses) > 0,
 //     req.Params.RequestState != "", a comma-ok lookup
 //     responses[id] / server.InputResponse(...), or a non-nil
 //     server.ElicitationResponse(...);
-//   - a call of a helper of the same package that returns input requests
+//   - a call of a helper, in any package, that returns input requests
 //     itself (it is checked on its own, path by path, and reported there
 //     once), or that commits its effects only once the input responses
-//     are present;
+//     are present (in another package: the AnsweredOnly fact);
 //   - effects on paths where a dedupe key has been read first, or whose
 //     callee checks a key itself;
 //   - the synchronous elicitation call (ServerSession.Elicit, mcp-go

@@ -18,6 +18,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -48,6 +49,7 @@ type function struct {
 type checker struct {
 	pass  *analysis.Pass
 	eff   *effects.Result
+	flow  *valueflow.Result // the results of other packages' helpers
 	rep   *analysisutil.Reporter
 	dirs  *analysisutil.Directives
 	irFns map[types.Object]bool // same-package functions that may return input requests
@@ -55,6 +57,7 @@ type checker struct {
 	// answeredOnly memoizes whether a same-package function commits its
 	// effects only once input responses are present.
 	answeredOnly map[types.Object]bool
+	facts        *analysis.Pass // the pass that imports AnsweredOnly facts (facts.go), or nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -66,18 +69,52 @@ func run(pass *analysis.Pass) (any, error) {
 	if !model.MCP || !importsSDK(pass.Pkg) {
 		return nil, nil
 	}
+	c, funcs := newChecker(pass, blocks.Of(pass).Effects, blocks.Of(pass).Flow)
+	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
+		c.facts = f.pass
+	}
+	c.dirs = analysisutil.ParseDirectives(pass)
+	c.rep = analysisutil.NewReporter(pass, name, c.dirs)
+	defer c.rep.Finish()
+
+	// Tool names and //mcpvet:idempotent on registrations, by handler.
+	tools := make(map[ast.Node]*mcpmodel.Tool)
+	asserted := make(map[ast.Node]bool)
+	for _, t := range model.Tools {
+		if t.Handler == nil || t.Handler.Node() == nil {
+			continue
+		}
+		n := t.Handler.Node()
+		if tools[n] == nil {
+			tools[n] = t
+		}
+		if c.dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
+			asserted[n] = true
+		}
+	}
+	for _, fn := range funcs {
+		if asserted[fn.node] || c.dirs.Find("idempotent", fn.node.Pos(), "") != nil {
+			continue
+		}
+		if rets := c.irReturns(fn); len(rets) > 0 {
+			c.check(fn, rets, tools[fn.node])
+		}
+	}
+	return nil, nil
+}
+
+// newChecker returns a checker of pass's functions (declarations and
+// literals), with the functions that return input requests found.
+func newChecker(pass *analysis.Pass, eff *effects.Result, flow *valueflow.Result) (*checker, []*function) {
 	c := &checker{
 		pass:  pass,
-		eff:   blocks.Of(pass).Effects,
-		dirs:  analysisutil.ParseDirectives(pass),
+		eff:   eff,
+		flow:  flow,
 		irFns: make(map[types.Object]bool),
 		decls: make(map[types.Object]*function),
 
 		answeredOnly: make(map[types.Object]bool),
 	}
-	c.rep = analysisutil.NewReporter(pass, name, c.dirs)
-	defer c.rep.Finish()
-
 	var funcs []*function
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -108,31 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-
-	// Tool names and //mcpvet:idempotent on registrations, by handler.
-	tools := make(map[ast.Node]*mcpmodel.Tool)
-	asserted := make(map[ast.Node]bool)
-	for _, t := range model.Tools {
-		if t.Handler == nil || t.Handler.Node() == nil {
-			continue
-		}
-		n := t.Handler.Node()
-		if tools[n] == nil {
-			tools[n] = t
-		}
-		if c.dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
-			asserted[n] = true
-		}
-	}
-	for _, fn := range funcs {
-		if asserted[fn.node] || c.dirs.Find("idempotent", fn.node.Pos(), "") != nil {
-			continue
-		}
-		if rets := c.irReturns(fn); len(rets) > 0 {
-			c.check(fn, rets, tools[fn.node])
-		}
-	}
-	return nil, nil
+	return c, funcs
 }
 
 // importsSDK reports whether pkg imports an SDK package directly.
@@ -236,7 +249,15 @@ func (c *checker) isIR(l *locals, e ast.Expr, depth int) bool {
 		return irLiteral(info, e)
 	case *ast.CallExpr:
 		fn, key := calleeKey(info, e)
-		return fn != nil && (irCalls[key] || c.irFns[fn])
+		if fn == nil {
+			return false
+		}
+		if irCalls[key] || c.irFns[fn] {
+			return true
+		}
+		// A helper of another package (confirm(msg) returning a result
+		// with input requests): its summary, as the engine sees it.
+		return fn.Pkg() != c.pass.Pkg && c.flow != nil && irValue(c.flow.Eval(e, nil), 0)
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
 		if !ok {
@@ -446,6 +467,10 @@ func (c *checker) nodeEvents(sc *effects.Scope, n ast.Node, rets map[*ast.Return
 			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && (c.irFns[fn.Origin()] || c.writesOnlyAnswered(fn.Origin())) {
 				return true
 			}
+			// So is a helper of another package: its package reports it.
+			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && fn.Pkg() != c.pass.Pkg && c.flow != nil && irValue(c.flow.Eval(call, nil), 0) {
+				return true
+			}
 			if e := c.eff.CallEffect(sc, call); e != nil {
 				evs = append(evs, event{pos: call.Pos(), call: call, effect: e, protected: e.KeyChecked || c.argsReadKey(call)})
 			}
@@ -482,7 +507,10 @@ func (c *checker) writesOnlyAnswered(obj types.Object) bool {
 	c.answeredOnly[obj] = false // a cycle guard
 	fn := c.decls[obj]
 	if fn == nil {
-		return false
+		// A helper of another package, by its fact.
+		v := obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg && c.facts != nil && c.facts.ImportObjectFact(obj, new(AnsweredOnly))
+		c.answeredOnly[obj] = v
+		return v
 	}
 	sc := c.eff.NewScope(c.pass.TypesInfo, fn.body)
 	l := c.locals(fn.body)

@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file recognizes the SDKs' multi-round-trip (SEP-2322) API by
@@ -145,4 +147,46 @@ func flip(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
+}
+
+// irValue reports whether v, as the value-flow engine sees a result that
+// a function of another package returns, may carry input requests: an SDK
+// result struct as irLiteral accepts, or the result of an irCalls
+// function.
+func irValue(v *valueflow.Value, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Struct:
+			if path, _ := namedIn(a.Type); !isSDK(path) {
+				continue
+			}
+			if ir, ok := a.Field("InputRequests"); ok && ir != nil && ir.Kind != valueflow.Nil && ir.Kind != valueflow.Unknown {
+				return true
+			}
+			if rt, ok := a.Field("ResultType"); ok {
+				if s, ok := rt.String1(); ok && s == inputRequiredValue {
+					return true
+				}
+			}
+			for _, name := range []string{"MultiRoundTripResult", "Result"} {
+				if inner, ok := a.Field(name); ok && inner != nil && irValue(inner, depth+1) {
+					return true
+				}
+			}
+		case valueflow.Call:
+			if fn, ok := a.Obj.(*types.Func); ok && fn.Pkg() != nil {
+				recv := ""
+				if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+					_, recv = namedIn(sig.Recv().Type())
+				}
+				if irCalls[[3]string{fn.Pkg().Path(), recv, fn.Name()}] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
