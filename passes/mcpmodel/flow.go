@@ -277,6 +277,9 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 			if a, ok := v.Field("Annotations"); ok && a != nil {
 				b.valueAnnotations(t, a)
 			}
+			if s, ok := v.Field("InputSchema"); ok && s != nil {
+				t.SchemaKeys = append(t.SchemaKeys, schemaValueKeys(s, 0)...)
+			}
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
 			b.valueAnnotations(t, v)
 		}
@@ -426,6 +429,59 @@ func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
 			t.SchemaKeys = append(t.SchemaKeys, k)
 		}
 	}
+}
+
+// schemaValueKeys is schemaLitKeys for an input schema as the engine
+// sees it: the properties whose constant description says they are
+// idempotency or deduplication keys, however the schema was built (a
+// constructor, a local, a field).
+func schemaValueKeys(v *valueflow.Value, depth int) []string {
+	if depth > 4 || v == nil {
+		return nil
+	}
+	var keys []string
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Struct:
+			for _, f := range a.Fields {
+				keys = append(keys, schemaValueKeys(f.Value, depth+1)...)
+			}
+		case valueflow.Slice:
+			for i, k := range a.Keys {
+				if i >= len(a.Entry) {
+					break
+				}
+				if describedValue(a.Entry[i]) {
+					keys = append(keys, k)
+					continue
+				}
+				keys = append(keys, schemaValueKeys(a.Entry[i], depth+1)...)
+			}
+		}
+	}
+	return keys
+}
+
+// describedValue is describedLit for a property value: a Description
+// field or a "description" entry whose constant says it is a key.
+func describedValue(v *valueflow.Value) bool {
+	for _, a := range v.Each() {
+		var d *valueflow.Value
+		switch a.Kind {
+		case valueflow.Struct:
+			d, _ = a.Field("Description")
+		case valueflow.Slice:
+			for i, k := range a.Keys {
+				if k == "description" && i < len(a.Entry) {
+					d = a.Entry[i]
+				}
+			}
+		}
+		if s, ok := d.String1(); ok && names.DescribesKey(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // schemaKeyValue is schemaKey for an option value.

@@ -692,7 +692,11 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 					t.HintNode = kv.Value
 					b.annotations(t, kv.Value, depth+1)
 				case k.Name == "InputSchema":
-					t.SchemaKeys = append(t.SchemaKeys, schemaLitKeys(info, kv.Value, 0)...)
+					keys := schemaLitKeys(info, kv.Value, 0)
+					if len(keys) == 0 && b.vf != nil { // a schema built elsewhere
+						keys = schemaValueKeys(b.vf.Eval(kv.Value, nil), 0)
+					}
+					t.SchemaKeys = append(t.SchemaKeys, keys...)
 				}
 			}
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
@@ -869,7 +873,11 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call
 	case "WithString", "WithNumber", "WithInteger":
-		if k := schemaKey(info, call); k != "" {
+		k := schemaKey(info, call)
+		if k == "" && b.vf != nil { // a name or description kept elsewhere
+			k = schemaKeyValue(b.vf.Eval(call, nil))
+		}
+		if k != "" {
 			t.SchemaKeys = append(t.SchemaKeys, k)
 		}
 	}
