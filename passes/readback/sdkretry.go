@@ -10,7 +10,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/wording"
+	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/toolcalls"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // SDK clients that send a request again by themselves. Checked against
@@ -67,31 +69,87 @@ func (c *checker) retryOption(ctor *ast.CallExpr) (*ast.CallExpr, int) {
 	for _, opt := range c.options(ctor) {
 		switch {
 		case isTRPC(info, opt, map[string]bool{"WithSimpleRetry": true}) && len(opt.Args) == 1:
-			return opt, constInt(info, opt.Args[0])
+			if n := constInt(info, opt.Args[0]); n > 0 {
+				return opt, n
+			}
+			n, _ := c.flowRetryOption(opt)
+			return opt, n
 		case isTRPC(info, opt, map[string]bool{"WithRetry": true}) && len(opt.Args) == 1:
 			lit, ok := c.litOf(opt.Args[0])
 			if !ok {
-				return opt, 0
+				n, _ := c.flowRetryOption(opt)
+				return opt, n
 			}
 			for _, el := range lit.Elts {
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
 					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "MaxRetries" {
-						return opt, constInt(info, kv.Value)
+						if n := constInt(info, kv.Value); n > 0 {
+							return opt, n
+						}
+						n, _ := c.flowRetryOption(opt)
+						return opt, n
 					}
 				}
 			}
 			return opt, 0 // MaxRetries absent: zero retries
 		}
+		// An option the syntax does not show (made by a helper, kept in
+		// a field or an options struct): as the engine sees it.
+		if n, ok := c.flowRetryOption(opt); ok {
+			return opt, n
+		}
 	}
 	return nil, 0
+}
+
+// flowRetryOption returns the retries an option expression sets, as the
+// value-flow engine sees it: a call of WithSimpleRetry(n) or of
+// WithRetry(RetryConfig{MaxRetries: n}) with a constant n.
+func (c *checker) flowRetryOption(opt ast.Expr) (int, bool) {
+	vf := blocks.Of(c.pass).Flow
+	if vf == nil {
+		return 0, false
+	}
+	for _, a := range vf.Eval(opt, nil).Each() {
+		fn, ok := a.Obj.(*types.Func)
+		if a.Kind != valueflow.Call || !ok || fn.Pkg() == nil || fn.Pkg().Path() != trpcMCP || len(a.Args) != 1 {
+			continue
+		}
+		arg := a.Args[0]
+		switch fn.Name() {
+		case "WithSimpleRetry":
+		case "WithRetry":
+			if arg.Kind != valueflow.Struct {
+				continue
+			}
+			arg, _ = arg.Field("MaxRetries")
+		default:
+			continue
+		}
+		if arg != nil && arg.Kind == valueflow.Const && arg.Const.Kind() == constant.Int {
+			if n, ok := constant.Int64Val(arg.Const); ok && n <= 1<<20 {
+				return int(n), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // tasksOption reports whether the constructor's options include
 // WithTasks, whose tool calls are not retried.
 func (c *checker) tasksOption(ctor *ast.CallExpr) bool {
+	vf := blocks.Of(c.pass).Flow
 	for _, opt := range c.options(ctor) {
 		if isTRPC(c.pass.TypesInfo, opt, map[string]bool{"WithTasks": true}) {
 			return true
+		}
+		if vf == nil {
+			continue
+		}
+		for _, a := range vf.Eval(opt, nil).Each() { // an option made elsewhere
+			if fn, ok := a.Obj.(*types.Func); ok && a.Kind == valueflow.Call && fn.Pkg() != nil && fn.Pkg().Path() == trpcMCP && fn.Name() == "WithTasks" {
+				return true
+			}
 		}
 	}
 	return false

@@ -122,3 +122,39 @@ func Loop(ctx context.Context, c *mcp.Client) error {
 	}
 	return err
 }
+
+// retryOpt makes the retry option a client is built with.
+func retryOpt(n int) mcp.ClientOption { return mcp.WithSimpleRetry(n) }
+
+// tasksOpt makes the tasks option.
+func tasksOpt() mcp.ClientOption { return mcp.WithTasks(true) }
+
+// A retry option made by a helper re-sends the tool call as well.
+func HelperOption(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, retryOpt(4)) // want `this trpc-mcp-go client option re-sends every request up to 4 times`
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: the helper's option sets no retry.
+func HelperOptionNone(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, retryOpt(0))
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: the tool calls go as tasks, an option a helper makes.
+func HelperTasks(ctx context.Context) error {
+	c, err := mcp.NewClient("http://localhost/mcp", info, retryOpt(4), tasksOpt())
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
