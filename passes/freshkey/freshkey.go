@@ -631,6 +631,7 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]origin, withGuarded bool) {
 	seen := make(map[*valueflow.Value]bool)
 	var calls []*ast.CallExpr
+	unplaced := false // a fresh call the engine found inside another function's result
 	var walk func(v *valueflow.Value, depth int)
 	walk = func(v *valueflow.Value, depth int) {
 		if v == nil || depth > 8 || seen[v] {
@@ -641,6 +642,8 @@ func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]
 		case valueflow.Call:
 			if call, ok := v.Node.(*ast.CallExpr); ok && call != e {
 				calls = append(calls, call)
+			} else if fn, ok := v.Obj.(*types.Func); ok && v.Node == nil && c.fresh.IsFresh(fn) {
+				unplaced = true
 			}
 			walk(v.Recv, depth+1)
 			for _, a := range v.Args {
@@ -648,6 +651,10 @@ func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]
 			}
 		case valueflow.OneOf:
 			for _, a := range v.Alts {
+				walk(a, depth+1)
+			}
+		case valueflow.Concat:
+			for _, a := range v.Args {
 				walk(a, depth+1)
 			}
 		case valueflow.Field, valueflow.Elem, valueflow.Method:
@@ -658,6 +665,14 @@ func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]
 		}
 	}
 	walk(c.vf.Eval(e, nil), 0)
+	if unplaced && len(calls) == 0 {
+		// A helper's summary stands for the call that made the value
+		// (g.Next() returning prefix + uuid.NewString()): the fresh call
+		// written in e is the one to report.
+		if call, _ := c.fresh.Find(c.info, e); call != nil && call != e {
+			calls = append(calls, call)
+		}
+	}
 	for _, call := range calls {
 		c.origins(call, call, nil, visited, out, withGuarded)
 	}

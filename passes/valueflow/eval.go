@@ -232,6 +232,9 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.ADD:
+			if !isStringType(en.info.TypeOf(x)) {
+				return UnknownValue("binary")
+			}
 			return concat(en.eval(x.X, env), en.eval(x.Y, env))
 		case token.EQL, token.NEQ:
 			return compare(x.Op, en.eval(x.X, env), en.eval(x.Y, env))
@@ -1517,7 +1520,25 @@ func underlying(t types.Type) types.Type {
 func concat(a, b *Value) *Value {
 	as, ok1 := a.Strings()
 	bs, ok2 := b.Strings()
-	if !ok1 || !ok2 || len(as) == 0 || len(bs) == 0 || len(as)*len(bs) > 16 {
+	if !ok1 || !ok2 {
+		// An operand is not a constant: a Concat, if it is known.
+		if !a.Known() || !b.Known() || len(a.Each()) == 0 || len(b.Each()) == 0 {
+			return UnknownValue("binary")
+		}
+		var args []*Value
+		for _, x := range []*Value{a, b} {
+			if x.Kind == Concat {
+				args = append(args, x.Args...)
+			} else {
+				args = append(args, x)
+			}
+		}
+		if len(args) > 8 {
+			return UnknownValue("binary")
+		}
+		return &Value{Kind: Concat, Args: args}
+	}
+	if len(as) == 0 || len(bs) == 0 || len(as)*len(bs) > 16 {
 		return UnknownValue("binary")
 	}
 	var out []*Value
@@ -1527,4 +1548,25 @@ func concat(a, b *Value) *Value {
 		}
 	}
 	return Union(out...)
+}
+
+// concatAll folds the operands of a Concat, as substituted.
+func concatAll(args []*Value) *Value {
+	if len(args) == 0 {
+		return UnknownValue("concat")
+	}
+	v := args[0]
+	for _, a := range args[1:] {
+		v = concat(v, a)
+	}
+	return v
+}
+
+// isStringType reports whether t is a string type.
+func isStringType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

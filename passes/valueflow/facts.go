@@ -281,6 +281,8 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		w.N, w.I = v.Name, v.Index
 		w.X = c.wire(v.X, depth+1)
 		w.A = c.wires(v.Args, depth)
+	case Concat:
+		w.A = c.wires(v.Args, depth)
 	case OneOf:
 		for _, a := range v.Alts {
 			w.Alts = append(w.Alts, nonNil(c.wire(a, depth+1)))
@@ -455,6 +457,8 @@ func (d *decoder) value1(w *Wire) *Value {
 		return v
 	case Field, Elem, Method:
 		return &Value{Kind: w.K, Name: w.N, Index: w.I, X: d.value(w.X), Args: d.values(w.A)}
+	case Concat:
+		return concatAll(d.values(w.A))
 	case OneOf:
 		var alts []*Value
 		for _, a := range w.Alts {

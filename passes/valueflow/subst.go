@@ -187,6 +187,8 @@ func (b *binding) value(v *Value, depth int) *Value {
 			out[i] = b.value(a, depth+1)
 		}
 		return Union(out...)
+	case Concat:
+		return concatAll(b.values(v.Args, depth))
 	}
 	return UnknownValue("substitution")
 }

@@ -59,6 +59,10 @@ const (
 	Method
 	// OneOf: any of Alts.
 	OneOf
+	// Concat: the string Args[0] + Args[1] + ..., where some operand is
+	// not a constant (a parameter, a field of a listed tool): prefix +
+	// tool.Name. It folds into constants once its operands are.
+	Concat
 )
 
 // A Value is what an expression can hold, as far as the engine can tell:
@@ -399,6 +403,13 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		if v.Index > 0 {
 			b.WriteString("#" + strconv.Itoa(v.Index))
 		}
+	case Concat:
+		for i, a := range v.Args {
+			if i > 0 {
+				b.WriteString(" + ")
+			}
+			a.write(b, depth+1)
+		}
 	case OneOf:
 		alts := make([]string, len(v.Alts))
 		for i, a := range v.Alts {
@@ -584,6 +595,10 @@ func (v *Value) hash(h hash.Hash64) {
 		for _, a := range v.Args { // an Elem's symbolic key
 			sub(a)
 		}
+	case Concat:
+		for _, a := range v.Args {
+			sub(a)
+		}
 	case OneOf:
 		for _, a := range v.Alts {
 			sub(a)
@@ -680,6 +695,8 @@ func same(a, b *Value, depth int) bool {
 			same(a.X, b.X, depth+1) && all(a.Args, b.Args) && fields(a.Fields, b.Fields) && all(a.Sets, b.Sets)
 	case Field, Elem:
 		return a.Name == b.Name && same(a.X, b.X, depth+1) && all(a.Args, b.Args)
+	case Concat:
+		return all(a.Args, b.Args)
 	case OneOf:
 		return all(a.Alts, b.Alts)
 	}

@@ -22,7 +22,6 @@ var gaps = []metamorph.Gap{
 	{Module: "freshkey", Variant: "extract-local/dep", Finding: "stripe freshkey/sdk-key in StableKeyLiteral", Delta: 1, Why: "gained: an argument of another dependency is read from a local variable"},
 	{Module: "freshkey", Variant: "field/dep", Finding: "awssdk freshkey/sdk-key in NewInputEachAttempt", Delta: -1, Why: "an argument of another dependency is read back from a struct field"},
 	{Module: "freshkey", Variant: "field/dep", Finding: "stripe freshkey/sdk-key in NoKeyOldAPI", Delta: -1, Why: "an argument of another dependency is read back from a struct field"},
-	{Module: "freshkey", Variant: "options/dep", Finding: "stripe freshkey/fresh-key \"IdempotencyKey\" in FreshField", Delta: -1, Why: "an argument of another dependency comes through an options struct set by a functional option"},
 	{Module: "freshkey", Variant: "options/dep", Finding: "stripe freshkey/sdk-key in NoKeyOldAPI", Delta: -1, Why: "an argument of another dependency comes through an options struct set by a functional option"},
 	{Module: "freshkey", Variant: "rename", Finding: "usewrap freshkey/fresh-key \"idempotencyKey\" in ViaParamName", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "readback", Variant: "extract-func/dep", Finding: "libs readback/resend \"charge\" in BackoffV4Permanent", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},

@@ -212,8 +212,16 @@ func prefix() string { return "kiali" }
 func names() {
 	n := prefix() + "_get_logs"
 	show(n)                   // want `"kiali_get_logs"`
-	show(n + unknownSuffix()) // want `\?`
+	show(n + unknownSuffix()) // want `^"kiali_get_logs" \+ strings.ToUpper\("x"\)$`
+	show(n + <-suffixes)      // want `^\?$`
+	show(named("github"))     // want `^"github_create"$`
+	show(named(<-suffixes))   // want `^\?$`
 }
+
+var suffixes = make(chan string)
+
+// named concatenates its parameter: a call with a constant folds.
+func named(p string) string { return p + "_create" }
 
 func unknownSuffix() string { return strings.ToUpper("x") }
 
