@@ -122,7 +122,8 @@ func (b *builder) wrappedBy(e ast.Expr, params []*types.Var) int {
 		found := -1
 		analysisutil.Inspect(e.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				// h(ctx, req), or call(h, ctx, req) that calls h.
+				if id, ok := ast.Unparen(b.vf.Invoked(call)).(*ast.Ident); ok {
 					if i := index(info.Uses[id]); i >= 0 {
 						if found >= 0 && found != i {
 							found = -2

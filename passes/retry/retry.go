@@ -257,10 +257,9 @@ type finder struct {
 	regions map[ast.Node]*region // by the loop, FuncLit or FuncDecl
 	vars    map[*types.Var]ast.Expr
 	varsOK  bool
-	vf      *valueflow.Result   // operations the syntax does not resolve
-	invokes map[*types.Func]int // this package's functions that call one of their function parameters: its index; see invoked
-	library bool                // the package is left to the tables: no constructs
-	export  bool                // find runs within run and may export facts
+	vf      *valueflow.Result // operations the syntax does not resolve
+	library bool              // the package is left to the tables: no constructs
+	export  bool              // find runs within run and may export facts
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -575,79 +574,13 @@ func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
 }
 
 // invoked returns the function parameter (by paramOf) that call calls:
-// fn(), or invoke(fn) where invoke is a function of this package that
-// calls its parameter (func invoke(f func() error) error { return f() }).
+// fn(), or invoke(fn) where invoke calls its parameter (the engine's
+// Invoked).
 func (a *finder) invoked(call *ast.CallExpr, paramOf func(ast.Expr) (int, bool)) (int, bool) {
 	if i, ok := paramOf(call.Fun); ok {
 		return i, true
 	}
-	if len(call.Args) == 0 {
-		return 0, false
-	}
-	fn, _ := typeutil.Callee(a.info, call).(*types.Func)
-	if fn == nil || fn.Pkg() != a.pass.Pkg {
-		return 0, false
-	}
-	if a.invokes == nil {
-		a.findInvokers()
-	}
-	j, ok := a.invokes[fn.Origin()]
-	if !ok || j >= len(call.Args) {
-		return 0, false
-	}
-	return paramOf(call.Args[j])
-}
-
-// findInvokers fills invokes: the functions of this package that call a
-// function parameter in their own body (not in a closure, a go or a
-// defer statement), directly or through another such function.
-func (a *finder) findInvokers() {
-	a.invokes = make(map[*types.Func]int)
-	for changed, round := true, 0; changed && round < 4; round++ {
-		changed = false
-		for fn, d := range a.decls {
-			if _, done := a.invokes[fn]; done || !hasOperationParam(fn) {
-				continue
-			}
-			params := make(map[types.Object]int)
-			sig := fn.Signature()
-			for i := 0; i < sig.Params().Len(); i++ {
-				if p := sig.Params().At(i); isOperation(p.Type()) {
-					params[p] = i
-				}
-			}
-			paramOf := func(e ast.Expr) (int, bool) {
-				id, ok := ast.Unparen(e).(*ast.Ident)
-				if !ok {
-					return 0, false
-				}
-				i, ok := params[a.info.Uses[id]]
-				return i, ok
-			}
-			idx := -1
-			ast.Inspect(d.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
-					return false
-				case *ast.CallExpr:
-					if i, ok := paramOf(n.Fun); ok {
-						idx = i
-					} else if g, _ := typeutil.Callee(a.info, n).(*types.Func); g != nil {
-						if j, ok := a.invokes[g.Origin()]; ok && j < len(n.Args) {
-							if i, ok := paramOf(n.Args[j]); ok {
-								idx = i
-							}
-						}
-					}
-				}
-				return idx < 0
-			})
-			if idx >= 0 {
-				a.invokes[fn] = idx
-				changed = true
-			}
-		}
-	}
+	return paramOf(a.vf.Invoked(call))
 }
 
 // attach sets a library or helper construct's Attempt from its operation

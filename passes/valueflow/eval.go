@@ -88,6 +88,7 @@ const packageBudget = 2000000
 type Engine struct {
 	info    *types.Info
 	pkg     *types.Package
+	invokes map[*types.Func]int // see findInvokers; nil until asked
 	files   []*ast.File
 	ix      *index
 	imports importer

@@ -147,3 +147,16 @@ func RegisterHooked(s *server.MCPServer, opts Options) {
 var hookOpts = Options{OnCall: func(ctx context.Context, name string) error {
 	return led.Append(name, 1) // ok: a hook, not a tool
 }}
+
+func viaCharge(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("via", 1) // want `tool "mw_via" is not idempotent`
+}
+
+func keptCharge(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, led.Append("kept", 1) // ok: the middleware never calls it
+}
+
+func RegisterVia(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("mw_via"), mw.Via(viaCharge))
+	s.AddTool(mcp.NewTool("mw_kept"), mw.Keep(keptCharge))
+}

@@ -45,3 +45,30 @@ func Static(text string, log func(string)) server.ToolHandlerFunc {
 		return mcp.NewToolResultText(text), nil
 	}
 }
+
+// Via calls the handler through a function that calls it: Via wraps h
+// as Adapt does.
+func Via(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return call(h, ctx, req)
+	}
+}
+
+func call(h server.ToolHandlerFunc, ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return h(ctx, req)
+}
+
+// Keep stores the handler and answers from a constant: it calls nothing
+// it is given.
+func Keep(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return keep(h, ctx, req)
+	}
+}
+
+var kept server.ToolHandlerFunc
+
+func keep(h server.ToolHandlerFunc, ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	kept = h
+	return mcp.NewToolResultText("kept"), nil
+}
