@@ -91,11 +91,11 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 				}
 			}
 			if !made[s.key] {
-				var os []origin
-				c.origins(s.value, s.value, nil, make(map[types.Object]bool), &os, false)
-				if len(os) > 0 {
+				var got []origin
+				c.origins(s.value, s.value, nil, make(map[types.Object]bool), &got, false)
+				if len(got) > 0 {
 					made[s.key] = true
-					at = cmp.Or(at, os[0].maker)
+					at = cmp.Or(at, got[0].maker)
 				}
 			}
 		}
