@@ -77,3 +77,24 @@ func FuncDisplay(fn *types.Func, local *types.Package) string {
 	}
 	return name
 }
+
+// ParamOf returns, for fn's parameters that keep accepts, a function
+// that tells which of them an expression names (the parameter's index),
+// and whether any parameter was kept.
+func ParamOf(info *types.Info, fn *types.Func, keep func(*types.Var) bool) (func(ast.Expr) (int, bool), bool) {
+	params := make(map[types.Object]int)
+	sig := fn.Signature()
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); keep(p) {
+			params[p] = i
+		}
+	}
+	return func(e ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		i, ok := params[info.Uses[id]]
+		return i, ok
+	}, len(params) > 0
+}

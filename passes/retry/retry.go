@@ -517,23 +517,9 @@ func (a *finder) inferHelpers(res *Result, funcs []*ast.FuncDecl) bool {
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
-		params := make(map[types.Object]int)
-		for i := 0; i < sig.Params().Len(); i++ {
-			p := sig.Params().At(i)
-			if isOperation(p.Type()) {
-				params[p] = i
-			}
-		}
-		if len(params) == 0 {
+		paramOf, some := analysisutil.ParamOf(a.info, fn, func(p *types.Var) bool { return isOperation(p.Type()) })
+		if !some {
 			continue
-		}
-		paramOf := func(e ast.Expr) (int, bool) {
-			id, ok := ast.Unparen(e).(*ast.Ident)
-			if !ok {
-				return 0, false
-			}
-			i, ok := params[a.info.Uses[id]]
-			return i, ok
 		}
 		for _, c := range res.cons {
 			if c.Node.Pos() < d.Body.Pos() || c.Node.End() > d.Body.End() {

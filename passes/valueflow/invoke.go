@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // Invoked returns the function value that call calls: its Fun, or, for a
@@ -44,23 +46,12 @@ func (en *Engine) findInvokers() {
 			if _, done := en.invokes[fn]; done || d.Body == nil {
 				continue
 			}
-			params := make(map[types.Object]int)
-			sig := fn.Signature()
-			for i := 0; i < sig.Params().Len(); i++ {
-				if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok {
-					params[sig.Params().At(i)] = i
-				}
-			}
-			if len(params) == 0 {
+			paramOf, some := analysisutil.ParamOf(en.info, fn, func(p *types.Var) bool {
+				_, ok := p.Type().Underlying().(*types.Signature)
+				return ok
+			})
+			if !some {
 				continue
-			}
-			paramOf := func(e ast.Expr) (int, bool) {
-				id, ok := ast.Unparen(e).(*ast.Ident)
-				if !ok {
-					return 0, false
-				}
-				i, ok := params[en.info.Uses[id]]
-				return i, ok
 			}
 			idx := -1
 			ast.Inspect(d.Body, func(n ast.Node) bool {
