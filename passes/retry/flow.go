@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file is the small structural flow engine: it follows the
@@ -120,6 +121,7 @@ func (r *region) indexStmt(s ast.Stmt, l, brk *loc) {
 // walker follows paths through one region.
 type walker struct {
 	info   *types.Info
+	vf     *valueflow.Result // wrapKind's view of an error made by a helper
 	reg    *region
 	sem    sem
 	errObj types.Object  // the tracked error variable, or nil
@@ -139,8 +141,41 @@ type memoKey struct {
 	st state
 }
 
-func newWalker(info *types.Info, reg *region, s sem) *walker {
-	return &walker{info: info, reg: reg, sem: s, memo: make(map[memoKey]outcome)}
+func newWalker(info *types.Info, vf *valueflow.Result, reg *region, s sem) *walker {
+	return &walker{info: info, vf: vf, reg: reg, sem: s, memo: make(map[memoKey]outcome)}
+}
+
+// wrapKind is stopOrRetry for the function call makes its error with: a
+// library's wrapper, or a function of this package that returns one
+// (func retryable(err error) error { return retry.RetryableError(err) }),
+// as the engine sees its result.
+func (w *walker) wrapKind(call *ast.CallExpr) string {
+	fn, _ := typeutil.Callee(w.info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	if k := stopOrRetry(fn); k != "" || w.vf == nil || len(call.Args) == 0 {
+		return k
+	}
+	kind := ""
+	for _, a := range w.vf.Eval(call, nil).Each() {
+		k := ""
+		switch a.Kind {
+		case valueflow.Nil:
+			continue // nil for a nil error
+		case valueflow.Call:
+			if g, ok := a.Obj.(*types.Func); ok && g.Pkg() != nil {
+				k = stopOrRetry(g)
+			}
+		case valueflow.Struct:
+			k = stopOrRetryType(a.Type) // the wrapper's own result, summarized
+		}
+		if k == "" || kind != "" && k != kind {
+			return ""
+		}
+		kind = k
+	}
+	return kind
 }
 
 // seq runs list[i:] and what follows it.
@@ -192,7 +227,7 @@ func (w *walker) retried(n ast.Node) outcome {
 		return oRetry
 	}
 	if w.again == 0 {
-		ww := newWalker(w.info, w.reg, w.sem)
+		ww := newWalker(w.info, w.vf, w.reg, w.sem)
 		ww.focal, ww.visit, ww.inWrap = w.focal, w.visit, true
 		ww.again = oDone // no nested wrapping
 		w.again = ww.seq(w.reg.root.List, 0, nil, nil, stUnknown)
@@ -469,13 +504,11 @@ func (w *walker) ret(s *ast.ReturnStmt, st state) outcome {
 		return w.retried(s)
 	}
 	if call, ok := last.(*ast.CallExpr); ok {
-		if fn, _ := typeutil.Callee(w.info, call).(*types.Func); fn != nil && fn.Pkg() != nil {
-			switch stopOrRetry(fn) {
-			case "stop":
-				return oDone
-			case "retry":
-				return w.retried(s)
-			}
+		switch w.wrapKind(call) {
+		case "stop":
+			return oDone
+		case "retry":
+			return w.retried(s)
 		}
 		if w.sem == semRetryable {
 			return oDone

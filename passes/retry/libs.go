@@ -124,6 +124,30 @@ func stopOrRetry(fn *types.Func) string {
 	return ""
 }
 
+// stopOrRetryType is stopOrRetry for the error types those wrappers
+// make, as the value-flow engine sees a wrapper's result: a helper of
+// the caller's package that returns backoff.Permanent(err) holds a
+// *backoff.PermanentError.
+func stopOrRetryType(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	path, name := n.Obj().Pkg().Path(), n.Obj().Name()
+	switch {
+	case strings.HasPrefix(path, "github.com/cenkalti/backoff") && name == "PermanentError":
+		return "stop"
+	case strings.HasPrefix(path, retryGo) && name == "unrecoverableError":
+		return "stop"
+	case path == goRetry && name == "retryableError":
+		return "retry"
+	}
+	return ""
+}
+
 // libCall recognizes a call of a retry library. It returns the table
 // entry, the operation argument and the predicate argument (or nil).
 func (a *finder) libCall(call *ast.CallExpr) (*types.Func, lib, ast.Expr, ast.Expr, bool) {

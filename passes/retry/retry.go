@@ -201,7 +201,7 @@ func (r *Result) Resends(c *Construct, call *ast.CallExpr, stop func(ast.Node) b
 	if focal == nil {
 		return false, nil
 	}
-	w := newWalker(r.a.info, c.reg, c.sem)
+	w := newWalker(r.a.info, r.a.vf, c.reg, c.sem)
 	w.errObj, w.focal, w.call, w.wrap, w.visit = errObj, focal, call, true, stop
 	o := w.failure(focal)
 	failure := w.check
@@ -240,7 +240,7 @@ func (r *Result) onPath(call *ast.CallExpr, st state, visit func(ast.Node) bool)
 	if focal == nil {
 		return false
 	}
-	w := newWalker(r.a.info, reg, semFunc)
+	w := newWalker(r.a.info, r.a.vf, reg, semFunc)
 	w.errObj, w.focal, w.call, w.visit = errObj, focal, call, visit
 	w.after(focal, st)
 	return true
@@ -680,7 +680,7 @@ func (a *finder) analyze(con *Construct) bool {
 			if focal == nil {
 				continue
 			}
-			w := newWalker(a.info, reg, con.sem)
+			w := newWalker(a.info, a.vf, reg, con.sem)
 			w.errObj, w.focal, w.call = errObj, focal, call
 			if w.failure(focal)&oRetry == 0 {
 				continue
@@ -688,7 +688,7 @@ func (a *finder) analyze(con *Construct) bool {
 			if con.sem == semLoop {
 				// Success must leave the loop: a loop that goes on after a
 				// success walks through items, it does not retry.
-				ws := newWalker(a.info, reg, con.sem)
+				ws := newWalker(a.info, a.vf, reg, con.sem)
 				ws.errObj, ws.focal, ws.call = errObj, focal, call
 				if errObj == nil {
 					continue
@@ -975,7 +975,7 @@ func (a *finder) recallsOnError(d *ast.FuncDecl, paramOf func(ast.Expr) (int, bo
 				continue
 			}
 			again := false
-			w := newWalker(a.info, reg, semFunc)
+			w := newWalker(a.info, a.vf, reg, semFunc)
 			w.errObj, w.focal, w.call = errObj, focal, call
 			w.visit = func(n ast.Node) bool {
 				analysisutil.Inspect(n, func(x ast.Node) bool {

@@ -24,8 +24,6 @@ var gaps = []metamorph.Gap{
 	{Module: "freshkey", Variant: "field/dep", Finding: "stripe freshkey/sdk-key in NoKeyOldAPI", Delta: -1, Why: "an argument of another dependency is read back from a struct field"},
 	{Module: "freshkey", Variant: "options/dep", Finding: "stripe freshkey/sdk-key in NoKeyOldAPI", Delta: -1, Why: "an argument of another dependency comes through an options struct set by a functional option"},
 	{Module: "freshkey", Variant: "rename", Finding: "usewrap freshkey/fresh-key \"idempotencyKey\" in ViaParamName", Delta: -1, Why: "an identifier's name is read as data"},
-	{Module: "readback", Variant: "extract-func/dep", Finding: "libs readback/resend \"charge\" in BackoffV4Permanent", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
-	{Module: "readback", Variant: "extract-func/dep", Finding: "libs readback/resend \"charge\" in GoRetry", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "readback", Variant: "extract-func/dep", Finding: "libs readback/resend \"charge\" in OpInField", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "readback", Variant: "extract-func/dep", Finding: "mcpgo readback/retrying-transport in RetryingHTTP", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "readback", Variant: "extract-func/mod", Finding: "runner readback/resend \"charge\" in PlanThrice", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
