@@ -32,9 +32,11 @@
 //   - by a function that calls itself on the error path;
 //   - by a retry library that retries on error: cenkalti/backoff v4 and
 //     v5, avast/retry-go v4 and v5, failsafe-go with a retry policy,
-//     sethvargo/go-retry (when the error is wrapped in RetryableError),
-//     k8s wait (when the condition returns false, nil after the failure)
-//     and retry.OnError;
+//     sethvargo/go-retry (when the error is wrapped in RetryableError,
+//     also by a helper that returns it; backoff.Permanent and
+//     retry.Unrecoverable stop the retry the same way), k8s wait (when
+//     the condition returns false, nil after the failure) and
+//     retry.OnError;
 //   - by the project's own retry helper or runner, in the same or
 //     another package (a function that calls its function parameter
 //     again after it returned an error); a named step handed to it is
