@@ -98,3 +98,12 @@ func MayTakeString(params *types.Tuple, variadic bool, i int) bool {
 	}
 	return false
 }
+
+// IsString reports whether t is a string type (nil is not).
+func IsString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}

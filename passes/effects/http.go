@@ -309,9 +309,9 @@ func shapeHTTP(fn *types.Func) *HTTP {
 	for i := 0; i < params.Len(); i++ {
 		p := params.At(i)
 		switch {
-		case builder && isString(p.Type()) && p.Name() == "method":
+		case builder && analysisutil.IsString(p.Type()) && p.Name() == "method":
 			h.MethodParam = i
-		case builder && isString(p.Type()) && h.MethodParam >= 0 && h.PathParam < 0:
+		case builder && analysisutil.IsString(p.Type()) && h.MethodParam >= 0 && h.PathParam < 0:
 			h.PathParam = i
 		case !builder && isHTTPType(p.Type(), "Request") && h.ReqParam < 0:
 			h.ReqParam = i
@@ -621,7 +621,7 @@ func optionFact(info *types.Info, fi *funcInfo, sig *types.Signature) *HTTP {
 			return true
 		}
 		for i := 0; i < sig.Params().Len(); i++ {
-			if p := sig.Params().At(i); info.Uses[id] == p && isString(p.Type()) {
+			if p := sig.Params().At(i); info.Uses[id] == p && analysisutil.IsString(p.Type()) {
 				h = &HTTP{Option: true, MethodParam: i, ReqParam: -1, PathParam: -1, QueryParam: -1}
 			}
 		}
@@ -675,7 +675,7 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 				return
 			}
 			if i, ok := sc.param(o); ok {
-				if v.param < 0 && whole && isString(o.Type()) {
+				if v.param < 0 && whole && analysisutil.IsString(o.Type()) {
 					v.param = i
 				}
 				return
@@ -700,11 +700,6 @@ func isConstString(info *types.Info, e ast.Expr) bool {
 func identOf(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	return id
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // graphQLDoc finds, for a request to a GraphQL endpoint, the document the

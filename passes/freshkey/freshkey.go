@@ -125,6 +125,7 @@ type checker struct {
 
 	calleeKeyCache map[*types.Func]calleeKeys // see calleeKeys
 	madeAt         map[*types.Func]ast.Expr   // this package's functions with Made keys: the expression that makes one
+	makers         map[ast.Expr]ast.Expr      // see freshMaker
 	callsMade      bool                       // the package calls a function with Made keys
 	factBuf        KeyParams                  // calleeKeys imports facts into it: one allocation, not one per callee
 
@@ -172,6 +173,7 @@ func runFacts(pass *analysis.Pass) (any, error) {
 
 		calleeKeyCache: make(map[*types.Func]calleeKeys),
 		madeAt:         make(map[*types.Func]ast.Expr),
+		makers:         make(map[ast.Expr]ast.Expr),
 	}
 	c.scan()
 	c.computeKeyParams()

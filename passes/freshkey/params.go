@@ -91,11 +91,9 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 				}
 			}
 			if !made[s.key] {
-				var got []origin
-				c.origins(s.value, s.value, nil, make(map[types.Object]bool), &got, false)
-				if len(got) > 0 {
+				if m := c.freshMaker(s.value); m != nil {
 					made[s.key] = true
-					at = cmp.Or(at, got[0].maker)
+					at = cmp.Or(at, m)
 				}
 			}
 		}
@@ -124,6 +122,23 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 		c.madeAt[obj] = at
 	}
 	return kp
+}
+
+// freshMaker returns the expression that makes the value of a slot
+// fresh on every evaluation, or nil; computed once per slot, not once per
+// round of computeKeyParams.
+func (c *checker) freshMaker(value ast.Expr) ast.Expr {
+	if m, ok := c.makers[value]; ok {
+		return m
+	}
+	var got []origin
+	c.origins(value, value, nil, make(map[types.Object]bool), &got, false)
+	var m ast.Expr
+	if len(got) > 0 {
+		m = got[0].maker
+	}
+	c.makers[value] = m
+	return m
 }
 
 // madeBy returns the keys that a call of fn makes fresh and sends: by

@@ -658,7 +658,7 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
-	if tv, ok := info.Types[e]; ok && isString(tv.Type) {
+	if tv, ok := info.Types[e]; ok && analysisutil.IsString(tv.Type) {
 		// A registration by name (otherSDKCall): the SDK sets no
 		// annotations.
 		t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
@@ -728,12 +728,6 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 			}
 		}
 	}
-}
-
-// isString reports whether t is a string type.
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // annotations fills t's hints from an annotations expression.

@@ -34,8 +34,12 @@ var factsPass = &analysis.Analyzer{
 }
 
 // factsResult is factsPass's result: the pass that imports the facts,
-// for run.
-type factsResult struct{ pass *analysis.Pass }
+// and the checker it made (nil where no function needed one), for run.
+type factsResult struct {
+	pass  *analysis.Pass
+	c     *checker
+	funcs []*function
+}
 
 func init() { blocks.Register(factsPass) }
 
@@ -57,8 +61,9 @@ func runFacts(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if c == nil {
-				c, _ = newChecker(pass, pass.ResultOf[effects.Analyzer].(*effects.Result), pass.ResultOf[valueflow.Analyzer].(*valueflow.Result))
+				c, res.funcs = newChecker(pass, pass.ResultOf[effects.Analyzer].(*effects.Result), pass.ResultOf[valueflow.Analyzer].(*valueflow.Result))
 				c.facts = pass
+				res.c = c
 			}
 			if c.writesOnlyAnswered(fn) {
 				pass.ExportObjectFact(fn, new(AnsweredOnly))

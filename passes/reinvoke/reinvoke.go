@@ -69,9 +69,17 @@ func run(pass *analysis.Pass) (any, error) {
 	if !model.MCP || !importsSDK(pass.Pkg) {
 		return nil, nil
 	}
-	c, funcs := newChecker(pass, blocks.Of(pass).Effects, blocks.Of(pass).Flow)
-	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
-		c.facts = f.pass
+	// The facts pass's checker when it made one (c.pass is then that
+	// pass: the same package, its facts imported), else a new one.
+	var c *checker
+	var funcs []*function
+	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil && f.c != nil {
+		c, funcs = f.c, f.funcs
+	} else {
+		c, funcs = newChecker(pass, blocks.Of(pass).Effects, blocks.Of(pass).Flow)
+		if f != nil {
+			c.facts = f.pass
+		}
 	}
 	c.dirs = analysisutil.ParseDirectives(pass)
 	c.rep = analysisutil.NewReporter(pass, name, c.dirs)

@@ -94,12 +94,7 @@ func (r *Result) upstreamNamed(def ast.Expr) bool {
 func isToolConstructor(fn *types.Func) bool {
 	sig, _ := fn.Type().(*types.Signature)
 	return fn.Pkg() != nil && analysisutil.InSDKModule(fn.Pkg().Path()) && !listTools[keyOf(fn)] &&
-		sig != nil && sig.Recv() == nil && sig.Params().Len() > 0 && isString(sig.Params().At(0).Type())
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
+		sig != nil && sig.Recv() == nil && sig.Params().Len() > 0 && analysisutil.IsString(sig.Params().At(0).Type())
 }
 
 // namedInPlace reports whether a tool definition written in this

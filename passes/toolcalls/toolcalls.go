@@ -323,15 +323,16 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if len(calls) > 0 {
 				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
+				reqs := r.requests(calls)
 				if f.NameParam < 0 && f.Tool == "" {
-					f.NameParam = r.nameParam(fi.decl, calls)
+					f.NameParam = nameParam(fi.decl, calls, reqs)
 				}
 				f.Forwards = forwardedParams(pass.TypesInfo, fi.obj.Type().(*types.Signature), fi.decl.Body, calls)
 				if readsBackFunc(fi.obj) {
 					f.Keyed = true // idem's helper itself (sdk_idem.go)
 				}
 				if len(calls) == 1 && r.vf != nil {
-					if v := r.Request(calls[0]); v != nil {
+					if v := reqs(0); v != nil {
 						r.reqs[fi.obj] = v
 						if w := r.vf.Encode(fi.obj, v); w.K != valueflow.Unknown {
 							f.Req = w
@@ -511,12 +512,25 @@ func (r *Result) Request(tc *Call) *valueflow.Value {
 	return v
 }
 
+// requests returns the requests of calls (Request), each computed on
+// first use, once.
+func (r *Result) requests(calls []*Call) func(int) *valueflow.Value {
+	vals := make([]*valueflow.Value, len(calls))
+	done := make([]bool, len(calls))
+	return func(i int) *valueflow.Value {
+		if !done[i] {
+			vals[i], done[i] = r.Request(calls[i]), true
+		}
+		return vals[i]
+	}
+}
+
 // nameParam returns the parameter of the calling function that every one
 // of calls sends as the tool's name, as the engine sees their requests (a
 // request built by a constructor, through a wrapper, from a field), or -1.
 // A call in a function literal is not the function's own: it runs when
 // the literal is called.
-func (r *Result) nameParam(decl *ast.FuncDecl, calls []*Call) int {
+func nameParam(decl *ast.FuncDecl, calls []*Call, reqs func(int) *valueflow.Value) int {
 	idx := -1
 	var lits []*ast.FuncLit
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -526,13 +540,13 @@ func (r *Result) nameParam(decl *ast.FuncDecl, calls []*Call) int {
 		}
 		return true
 	})
-	for _, c := range calls {
+	for i, c := range calls {
 		for _, lit := range lits {
 			if lit.Pos() <= c.Call.Pos() && c.Call.End() <= lit.End() {
 				return -1
 			}
 		}
-		v := r.Request(c)
+		v := reqs(i)
 		if v == nil {
 			return -1
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // Env binds variables to values while an expression is evaluated: the
@@ -233,7 +235,7 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.ADD:
-			if !isStringType(en.info.TypeOf(x)) {
+			if !analysisutil.IsString(en.info.TypeOf(x)) {
 				return UnknownValue("binary")
 			}
 			return concat(en.eval(x.X, env), en.eval(x.Y, env))
@@ -1561,13 +1563,4 @@ func concatAll(args []*Value) *Value {
 		v = concat(v, a)
 	}
 	return v
-}
-
-// isStringType reports whether t is a string type.
-func isStringType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
