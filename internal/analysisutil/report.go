@@ -107,6 +107,22 @@ func (ds *Directives) Find(verb string, pos token.Pos, check string) *Directive 
 	return nil
 }
 
+// DocAsserts reports whether a doc comment has a "//mcpvet:VERB reason"
+// directive: the form a declaration in another package is judged by,
+// through a fact (effects.Effect.Asserted), where its comments are not
+// at hand.
+func DocAsserts(doc *ast.CommentGroup, verb string) bool {
+	if doc == nil {
+		return false
+	}
+	for _, c := range doc.List {
+		if text, ok := strings.CutPrefix(c.Text, prefix+verb); ok && strings.TrimSpace(text) != "" && (text[0] == ' ' || text[0] == '\t') {
+			return true
+		}
+	}
+	return false
+}
+
 func contains(ss []string, s string) bool {
 	for _, x := range ss {
 		if x == s || x == "all" {

@@ -127,7 +127,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj)
 	}
-	if e == nil || keyedByRequest(e) || e.Idempotent && !t.SDK.Annotated() {
+	if e == nil || e.Asserted || keyedByRequest(e, returnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -139,18 +139,31 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 }
 
 // keyedByRequest reports whether a handler in another package reads a
-// key from its parameters (the tool call), not only from its receiver
-// (the server's own state, a credential set at startup).
-func keyedByRequest(e *effects.Effect) bool {
+// key from its parameters (the tool call), or a handler factory from the
+// parameters of the handler it returns, not only from its receiver (the
+// server's own state, a credential set at startup).
+// For a factory, its own parameters are the server's configuration.
+func keyedByRequest(e *effects.Effect, factory bool) bool {
 	if !e.KeyChecked {
 		return false
 	}
 	for _, i := range e.KeyFrom {
-		if i >= 0 {
+		if i == effects.FromReturned || i >= 0 && !factory {
 			return true
 		}
 	}
 	return false
+}
+
+// returnsFunc reports whether obj is a function whose first result is a
+// function: a handler factory, whose handler is what it returns.
+func returnsFunc(obj types.Object) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return false
+	}
+	_, ok = sig.Results().At(0).Type().Underlying().(*types.Signature)
+	return ok
 }
 
 // checkBody analyzes a handler whose body is in this package.

@@ -159,7 +159,14 @@
 // reported line, the registration or the handler's doc comment; or
 // declare a handler that dedupes in a way mcpvet cannot see with
 // "//mcpvet:idempotent <reason>" in its doc comment or on its
-// registration.
+// registration. The doc comment's directive holds where the handler is
+// registered from another package too.
+//
+// A handler declared in another package is judged by its facts: it is
+// keyed when it reads a key from its parameters, and a handler factory
+// (func Charge(db *DB) server.ToolHandlerFunc) when the handler it
+// returns reads one from the tool call; a key-named field of the
+// factory's own configuration is no key of the caller's.
 //
 // Since: v0.1.0.
 //

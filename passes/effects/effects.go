@@ -39,6 +39,11 @@ type Effect struct {
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
 	Method     string // for an HTTP request, its method ("POST"), when known
 	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
+	// Asserted records a "//mcpvet:idempotent <reason>" directive in the
+	// function's doc comment: its author says it dedupes in a way mcpvet
+	// cannot see, and a handler registered from another package is
+	// trusted as it is in its own.
+	Asserted bool
 }
 
 func (*Effect) AFact() {}
@@ -434,6 +439,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	for _, fi := range funcs {
 		if fi.effect != nil {
 			fi.settle()
+			fi.effect.Asserted = analysisutil.DocAsserts(fi.decl.Doc, "idempotent")
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
@@ -483,7 +489,7 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 					}
 				} else {
 					cp := *ce.effect
-					cp.Via, cp.KeyChecked = qualifiedName(c.obj), false
+					cp.Via, cp.KeyChecked, cp.Asserted = qualifiedName(c.obj), false, false
 					e = &cp
 				}
 				if cacheLocal(fi, e) {

@@ -32,26 +32,40 @@ import (
 // does.
 
 // mask is a set of parameter indices: bit 0 is the receiver, bit i+1 the
-// i-th parameter. Parameters past 62 are not tracked.
+// i-th parameter, the top bit the parameters of a function literal the
+// function returns (litBit). Parameters past 61 are not tracked.
 type mask uint64
 
-const recvBit mask = 1
+const (
+	recvBit mask = 1
+	litBit  mask = 1 << 63
+)
+
+// FromReturned is the index of a fact's KeyFrom that stands for the
+// parameters of a function literal the function returns: a handler
+// factory (func search(c *Client) server.ToolHandlerFunc) whose handler
+// reads the key from the tool call it is given, not from the factory's
+// own parameters.
+const FromReturned = -2
 
 func paramBit(i int) mask {
+	if i == FromReturned {
+		return litBit
+	}
 	if i < 0 {
 		return recvBit
 	}
-	if i > 62 {
+	if i > 61 {
 		return 0
 	}
 	return 1 << uint(i+1)
 }
 
 // indices renders m as the sorted parameter indices of a fact (-1 for the
-// receiver).
+// receiver, FromReturned for a returned literal's parameters).
 func (m mask) indices() []int {
 	var out []int
-	for i := -1; i <= 62; i++ {
+	for i := FromReturned; i <= 61; i++ {
 		if m&paramBit(i) != 0 {
 			out = append(out, i)
 		}
@@ -64,6 +78,9 @@ func (m mask) indices() []int {
 func (f *flow) argsMask(call *ast.CallExpr, from []int) mask {
 	var m mask
 	for _, i := range from {
+		if i == FromReturned {
+			continue // not an argument of the call
+		}
 		if i < 0 {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				if s := f.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
@@ -135,7 +152,39 @@ func (r *Result) newFlow(info *types.Info, recv *ast.FieldList, ft *ast.FuncType
 			}
 		}
 	}
+	if body != nil {
+		for _, lit := range returnedLits(body) {
+			for _, fld := range lit.Type.Params.List {
+				for _, n := range fld.Names {
+					if v, ok := info.Defs[n].(*types.Var); ok {
+						f.params[v] = FromReturned
+					}
+				}
+			}
+		}
+	}
 	return f
+}
+
+// returnedLits returns the function literals body returns directly
+// (return func(ctx context.Context, req mcp.CallToolRequest) ...), not
+// those of its nested literals.
+func returnedLits(body ast.Node) []*ast.FuncLit {
+	var out []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok {
+					out = append(out, lit)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 func (f *flow) build() {
@@ -612,7 +661,9 @@ func fromString(from []int) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		if p < 0 {
+		if p == FromReturned {
+			b.WriteString("returned")
+		} else if p < 0 {
 			b.WriteString("recv")
 		} else {
 			b.WriteString(strconv.Itoa(p))

@@ -44,6 +44,7 @@ func trail(pass *analysis.Pass, pos token.Pos, callee string, rest []Hop) []Hop 
 // at returns a copy of e, the effect of call, whose trail starts at call.
 func (e *Effect) at(pass *analysis.Pass, call *ast.CallExpr) *Effect {
 	c := *e
+	c.Asserted = false // the callee's author spoke for the callee only
 	callee := e.Via
 	if callee == "" {
 		callee = e.Sink

@@ -37,12 +37,39 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 		t := &Tool{SDK: sdk, Reg: reg, Def: def, HintNode: def, HandlerArg: handler, inst: true}
 		if in.node != nil {
 			t.Reg = in.node
+			// The element or call is this registration: generic pairing
+			// must not make it a second one.
+			b.consumed[in.node] = true
 		}
 		b.flowDef(t, b.vf.Eval(def, in.env))
 		t.Handler = b.flowHandler(b.vf.Eval(handler, in.env))
+		if lit, ok := in.node.(*ast.CompositeLit); ok && t.Handler != nil {
+			if e := b.elementOf(lit, t.Handler); e != nil {
+				t.HandlerArg = e // a table's element: where the user changes it
+			}
+		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// elementOf returns the element of a table's struct value that holds
+// the handler h, or nil.
+func (b *builder) elementOf(lit *ast.CompositeLit, h *Func) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if t := b.pass.TypesInfo.TypeOf(el); t == nil {
+			continue
+		} else if _, ok := t.Underlying().(*types.Signature); !ok {
+			continue
+		}
+		if f := b.flowHandler(b.vf.Eval(el, nil)); f != nil && sameFunc(f, h) {
+			return el
+		}
+	}
+	return nil
 }
 
 // instance is one binding of the variables a registration reads, and

@@ -485,7 +485,9 @@ func (b *builder) pairing(n ast.Node) {
 		return
 	}
 	if len(defs) == 1 {
+		before := len(b.model.Tools)
 		b.add(sdkOf(classifyType(b.pass.TypesInfo.TypeOf(defs[0]))), n, defs[0], handler)
+		b.dropRegistered(before)
 		return
 	}
 	// Options only, as in MustTool(name, desc, handler, opts...): the
@@ -622,6 +624,27 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 		}
 	}
 	b.model.Tools = append(b.model.Tools, t)
+}
+
+// dropRegistered drops the tools from index from on that an SDK
+// registration of the package already registers (the same name and
+// handler): a {tool, handler} value that a loop or a call hands to the
+// SDK is that registration, not a second one.
+func (b *builder) dropRegistered(from int) {
+	kept := b.model.Tools[:from]
+	for _, t := range b.model.Tools[from:] {
+		dup := false
+		for _, u := range b.model.Tools[:from] {
+			if t.Name != "" && u.Name == t.Name && t.Handler != nil && u.Handler != nil && sameFunc(t.Handler, u.Handler) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			kept = append(kept, t)
+		}
+	}
+	b.model.Tools = kept
 }
 
 // pairedServerTool reports whether a registration registers the Tool

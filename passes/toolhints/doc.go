@@ -101,8 +101,8 @@
 //
 // Suppress a finding with "//mcpvet:ignore toolhints <reason>" on the
 // reported line, the annotation or the handler's doc comment. A handler
-// declared "//mcpvet:idempotent <reason>" is not reported for its
-// IdempotentHint.
+// declared "//mcpvet:idempotent <reason>" (in its doc comment, in any
+// package) is not reported for its IdempotentHint.
 //
 // Since: v0.2.0.
 //

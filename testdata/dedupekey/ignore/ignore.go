@@ -6,6 +6,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"example.com/dedupekey/ignore/remote"
 	"example.com/dedupekey/store"
 )
 
@@ -27,6 +28,10 @@ func Register(s *mcp.Server) {
 	//mcpvet:idempotent the handler writes with a unique constraint on (account, day)
 	mcp.AddTool(s, &mcp.Tool{Name: "c"}, constrained)
 	mcp.AddTool(s, &mcp.Tool{Name: "d"}, asserted)
+	// ok: asserted on the handler, in its own package.
+	mcp.AddTool(s, &mcp.Tool{Name: "e"}, remote.Asserted)
+	mcp.AddTool(s, &mcp.Tool{Name: "f"}, remote.Unasserted)  // want `tool "f" is not idempotent`
+	mcp.AddTool(s, &mcp.Tool{Name: "g"}, remote.ViaAsserted) // want `tool "g" is not idempotent`
 }
 
 func constrained(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {

@@ -88,6 +88,9 @@ func Register(s *mcp.Server, dynamic bool) {
 	// A handler in another package: known through its facts.
 	mcp.AddTool(s, &mcp.Tool{Name: "log", Annotations: ro}, remote.Log)          // want `tool "log" is annotated read-only but writes a file \(remote.Log\)`
 	mcp.AddTool(s, &mcp.Tool{Name: "show_remote", Annotations: ro}, remote.Show) // ok: reads
+	// ok: idempotent, and its handler says so where it is declared.
+	mcp.AddTool(s, &mcp.Tool{Name: "record_remote", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, remote.Record)
+	mcp.AddTool(s, &mcp.Tool{Name: "record_remote_plain", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, remote.RecordPlain) // want `tool "record_remote_plain" is annotated idempotent`
 
 	// An idempotent tool that appends.
 	mcp.AddTool(s, &mcp.Tool{Name: "record", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {

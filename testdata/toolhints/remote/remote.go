@@ -25,3 +25,15 @@ func Show(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolRe
 	_, err := store.Read("ledger")
 	return nil, nil, err
 }
+
+// Record appends a line the ledger service drops when repeated.
+//
+//mcpvet:idempotent the ledger service drops repeated lines
+func Record(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account)
+}
+
+// RecordPlain is Record without the directive.
+func RecordPlain(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account)
+}
