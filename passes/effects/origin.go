@@ -627,6 +627,9 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 			return
 		}
 	case *ast.CallExpr:
+		if fi.keyedCall(r, info, n, obj) {
+			return
+		}
 		if _, ok := r.keyReadCall(info, n, obj); !ok {
 			return
 		}
@@ -648,6 +651,27 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 	if ok && s.from != 0 {
 		fi.keyRead, fi.keyFrom = s.key, s.from
 	}
+}
+
+// keyedCall records in fi the key of a call of another package's
+// function whose effect is keyed by its parameters (Effect.KeyFrom: a
+// client's ChargeWithKey(ctx, key, amount)) when fi passes its own
+// parameters there: fi is then keyed by them, as propagate does for this
+// package's callees.
+func (fi *funcInfo) keyedCall(r *Result, info *types.Info, call *ast.CallExpr, obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || r.bodies[fn.Origin()] != nil {
+		return false
+	}
+	e := r.effects[fn.Origin()]
+	if e == nil || !e.KeyChecked || len(e.KeyFrom) == 0 {
+		return false
+	}
+	if m := fi.getFlow(r, info).argsMask(call, e.KeyFrom); m != 0 {
+		fi.keyRead, fi.keyFrom = "key", m
+		return true
+	}
+	return false
 }
 
 // fromString renders a fact's KeyFrom: " from recv,0".

@@ -35,4 +35,19 @@ func RegisterMixed(srv *gosdk.Server, c *cloud.Client) {
 	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_order_field"}, func(ctx context.Context, req *gosdk.CallToolRequest, in OrderIn) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, c.Charge(ctx, &cloud.Input{IdempotencyKey: in.OrderID, Amount: in.Amount})
 	})
+	// ok: the order id as the key, through a helper of this package that
+	// passes it to the client's keyed method.
+	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_order_helper"}, func(ctx context.Context, req *gosdk.CallToolRequest, in OrderIn) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, chargeKeyed(ctx, c, "order-"+in.OrderID, in.Amount)
+	})
+	// The same helper given a key made anew.
+	gosdk.AddTool(srv, &gosdk.Tool{Name: "pay_mixed_helper"}, func(ctx context.Context, req *gosdk.CallToolRequest, in OrderIn) (*gosdk.CallToolResult, any, error) {
+		key := fmt.Sprintf("%s-%d", in.OrderID, time.Now().UnixNano()) // want `the dedupe key of tool "pay_mixed_helper" is made anew on every call`
+		return nil, nil, chargeKeyed(ctx, c, key, in.Amount)
+	})
+}
+
+// chargeKeyed sends key as the charge's idempotency key.
+func chargeKeyed(ctx context.Context, c *cloud.Client, key string, amount int) error {
+	return c.ChargeWithKey(ctx, key, amount)
 }
