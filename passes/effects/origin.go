@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -547,10 +548,40 @@ func (f *flow) callSite(call *ast.CallExpr, obj types.Object) (keySite, bool) {
 			if len(kr.KeyFrom) > 0 && kr.KeyFrom[0] >= 0 && kr.KeyFrom[0] < len(call.Args) {
 				value = call.Args[kr.KeyFrom[0]]
 			}
-			return keySite{key: kr.Key, from: m, value: value}, true
+			return keySite{key: kr.Key, from: m, value: value, target: setInto(info, call, obj, kr.KeyFrom)}, true
 		}
 	}
 	return keySite{}, false
+}
+
+// setInto returns what a call of a helper that sets a key (a KeyRead
+// fact) sets it into: for a setter (setKey(req, key)), its one argument
+// that is neither the key nor a context, or its receiver; nil otherwise.
+func setInto(info *types.Info, call *ast.CallExpr, obj types.Object, from []int) ast.Expr {
+	if !setter(obj) {
+		return nil
+	}
+	var into ast.Expr
+	for i, a := range call.Args {
+		if slices.Contains(from, i) {
+			continue
+		}
+		if t := info.TypeOf(a); t == nil || isContext(t) {
+			continue
+		}
+		if into != nil {
+			return nil
+		}
+		into = a
+	}
+	if into == nil {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				into = sel.X
+			}
+		}
+	}
+	return into
 }
 
 // setter reports whether a call of obj sets the key it names: a function
