@@ -215,6 +215,22 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 	return e
 }
 
+// namesMutation reports whether a function's first word is a mutation
+// verb (createItem, DeleteUser); an HTTP verb (post, put, send) names the
+// transport, not the operation.
+func namesMutation(name string) bool {
+	if name == "" {
+		return false
+	}
+	w := firstWord(name)
+	w = strings.ToUpper(w[:1]) + w[1:]
+	switch w {
+	case "Post", "Put", "Patch", "Send":
+		return false
+	}
+	return remoteVerbs[w]
+}
+
 // readWords are the first words of the names of operations that read
 // although they POST: searches, queries, previews, estimates, embeddings.
 var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate",
@@ -392,6 +408,13 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method = r.methodArg(sc, call, h)
 		default:
 			req.method = hval{s: h.Method, known: true, param: -1, from: h.From}
+			if !namesMutation(h.From) && !readName(h.From) && (readName(sc.fname) || namesMutation(sc.fname)) {
+				// A helper whose name says nothing of the operation
+				// (newPost, do, an extracted builder) builds its
+				// caller's request: Query's POST reads, createItem's
+				// writes.
+				req.method.from = sc.fname
+			}
 			req.rpc = h.RPC
 		}
 		if h.PathParam >= 0 {

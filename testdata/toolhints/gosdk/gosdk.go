@@ -60,6 +60,17 @@ func Register(s *mcp.Server, dynamic bool) {
 	mcp.AddTool(s, &mcp.Tool{Name: "get_post", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, store.Send(ctx, "http://example.com/q") // want `tool "get_post" is annotated read-only but sends an HTTP [A-Z]+ \(store.Send\)`
 	})
+	// ok: a lookup built by an unexported helper: its caller's name says
+	// it reads.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_lookup", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Lookup(ctx, "http://example.com/q")
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "get_submit", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Submit(ctx, "http://example.com/q") // want `tool "get_submit" is annotated read-only but sends an HTTP POST \(store.Submit\)`
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "get_item", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.GetItem(ctx, "http://example.com/q") // want `tool "get_item" is annotated read-only but sends an HTTP POST \(store.GetItem\)`
+	})
 
 	// A read-only tool that sends a GraphQL mutation: a POST through a
 	// function named like a mutation.

@@ -19,7 +19,7 @@ func (a *API) post(ctx context.Context, endpoint string) error { // want post:`e
 	return err
 }
 
-func (a *API) GetItemsContext(ctx context.Context) error { // want GetItemsContext:`effect\(HTTP POST`
+func (a *API) GetItemsContext(ctx context.Context) error { // want GetItemsContext:`effect\(HTTP POST read by design` GetItemsContext:`http\(read\)`
 	return a.post(ctx, "items.list")
 }
 
