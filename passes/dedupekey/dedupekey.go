@@ -127,7 +127,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj)
 	}
-	if e == nil || e.Asserted || keyedByRequest(e, returnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() {
+	if e == nil || e.Asserted || keyedByRequest(e, returnsFunc(t.Handler.Obj)) || e.ReadsArg(t.SchemaKeys) || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
 	rep.Report(analysis.Diagnostic{

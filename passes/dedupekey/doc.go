@@ -163,7 +163,8 @@
 // registered from another package too.
 //
 // A handler declared in another package is judged by its facts: it is
-// keyed when it reads a key from its parameters, and a handler factory
+// keyed when it reads a key from its parameters (or an argument that the
+// registration's input schema describes as the key), and a handler factory
 // (func Charge(db *DB) server.ToolHandlerFunc) when the handler it
 // returns reads one from the tool call; a key-named field of the
 // factory's own configuration is no key of the caller's.

@@ -44,6 +44,13 @@ type Effect struct {
 	// cannot see, and a handler registered from another package is
 	// trusted as it is in its own.
 	Asserted bool
+	// Args are the normalized names of the tool-call arguments a handler
+	// reads (req.GetString("order_ref"), args["order_ref"], a typed
+	// input's field), for a function that takes an SDK's request or
+	// returns a literal that does (args.go): a registration whose input
+	// schema describes one of them as the dedupe key finds the key read
+	// where the handler is declared in another package.
+	Args []string
 }
 
 func (*Effect) AFact() {}
@@ -440,6 +447,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 		if fi.effect != nil {
 			fi.settle()
 			fi.effect.Asserted = analysisutil.DocAsserts(fi.decl.Doc, "idempotent")
+			fi.effect.Args = r.argsRead(pass.TypesInfo, fi)
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {

@@ -586,14 +586,17 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	b.toolDef(t, def, 0)
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
-	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown || t.Destructive == Unknown) {
+	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown || t.Destructive == Unknown || len(t.SchemaKeys) == 0) {
 		var u Tool
 		b.flowDef(&u, b.vf.Eval(def, env))
 		if t.Name == "" {
 			t.Name = u.Name
 		}
-		if t.Idempotent == Unknown && t.ReadOnly == Unknown {
-			t.SchemaKeys = append(t.SchemaKeys, u.SchemaKeys...)
+		// An input schema's keys the syntax did not find (an option
+		// or a schema kept in a local, a field, a constructor's result)
+		// are the engine's.
+		if len(t.SchemaKeys) == 0 {
+			t.SchemaKeys = u.SchemaKeys
 		}
 		// Each hint the syntax leaves unknown is the engine's.
 		if t.Idempotent == Unknown {
