@@ -136,3 +136,13 @@ func Migrate() error { return os.WriteFile("schema", nil, 0o644) }
 func Exported(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
 	return nil, nil, led.Append(in.Account, in.Amount)
 }
+
+// ExportedTable and ExportedPair are registered by another package's
+// tables.
+func ExportedTable(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account, in.Amount)
+}
+
+func ExportedPair(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account, in.Amount)
+}

@@ -16,12 +16,12 @@ var table = []struct {
 	tool *mcp.Tool
 	h    handler
 }{
-	{&mcp.Tool{Name: "remote_table"}, gosdk.Exported},
+	{&mcp.Tool{Name: "remote_table"}, gosdk.ExportedTable},
 }
 
 func RegisterTable(s *mcp.Server) {
 	for _, e := range table {
-		mcp.AddTool(s, e.tool, e.h) // want `tool "remote_table" is not idempotent but writes a file \(gosdk.Exported\)`
+		mcp.AddTool(s, e.tool, e.h) // want `tool "remote_table" is not idempotent but writes a file \(gosdk.ExportedTable\)`
 	}
 }
 
@@ -30,9 +30,9 @@ var pair = []struct {
 	tool *mcp.Tool
 	h    handler
 }{
-	{&mcp.Tool{Name: "remote_pair"}, gosdk.Exported}, // want `tool "remote_pair" is not idempotent but writes a file \(gosdk.Exported\)`
+	{&mcp.Tool{Name: "remote_pair"}, gosdk.ExportedPair}, // want `tool "remote_pair" is not idempotent but writes a file \(gosdk.ExportedPair\)`
 	// ok: idempotent.
-	{&mcp.Tool{Name: "remote_pair_idem", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, gosdk.Exported},
+	{&mcp.Tool{Name: "remote_pair_idem", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, gosdk.ExportedPair},
 }
 
 func RegisterPair(s *mcp.Server) {
