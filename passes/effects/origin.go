@@ -231,9 +231,16 @@ func (f *flow) build() {
 				}
 			}
 		case *ast.CallExpr:
-			// A variable filled through its address: req.BindArguments(&in).
+			// A variable filled through its address: req.BindArguments(&in),
+			// or a local holding it (p := &in; json.Unmarshal(raw, p)).
 			for _, a := range n.Args {
-				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				a = ast.Unparen(a)
+				if id, ok := a.(*ast.Ident); ok {
+					if v := f.local(id); v != nil && len(f.defs[v]) == 1 {
+						a = ast.Unparen(f.defs[v][0])
+					}
+				}
+				if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 						if v := f.local(id); v != nil {
 							f.defs[v] = append(f.defs[v], n)
