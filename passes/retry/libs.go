@@ -210,7 +210,7 @@ func (a *finder) libCall(call *ast.CallExpr) (*types.Func, lib, ast.Expr, ast.Ex
 // Attempts(1), which disables retrying.
 func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 	for _, o := range opts {
-		oc, ok := ast.Unparen(o).(*ast.CallExpr)
+		oc, ok := a.value(o).(*ast.CallExpr) // written there, or kept in a local
 		if !ok {
 			oc, ok = a.flowCall(o) // an option kept in a field or a table
 		}

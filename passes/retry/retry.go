@@ -651,11 +651,7 @@ func (a *finder) flowCall(e ast.Expr) (*ast.CallExpr, bool) {
 // by a constructor), holds, as the value-flow engine finds it; otherwise
 // e.
 func (a *finder) flowLit(e ast.Expr) ast.Expr {
-	switch ast.Unparen(e).(type) {
-	case *ast.FuncLit, *ast.Ident:
-		return e
-	}
-	if a.vf == nil {
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok || a.vf == nil {
 		return e
 	}
 	if alts := a.vf.Eval(e, nil).Each(); len(alts) == 1 && alts[0].Kind == valueflow.Closure && alts[0].Lit != nil {

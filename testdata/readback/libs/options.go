@@ -1,0 +1,30 @@
+package libs
+
+import (
+	"context"
+	"errors"
+
+	retrygo "github.com/avast/retry-go/v4"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// RetryGoOptionLocal keeps the RetryIf option, and its predicate, in
+// locals: only unauthorized errors are retried.
+func RetryGoOptionLocal(ctx context.Context, cs *mcp.ClientSession, errUnauthorized error) error {
+	onlyAuth := func(err error) bool { return errors.Is(err, errUnauthorized) }
+	opt := retrygo.RetryIf(onlyAuth)
+	return retrygo.Do(func() error {
+		_, err := cs.CallTool(ctx, charge) // ok: RetryIf lets only unauthorized errors through
+		return err
+	}, opt)
+}
+
+// RetryGoOptionLocalAll keeps an option that retries every error.
+func RetryGoOptionLocalAll(ctx context.Context, cs *mcp.ClientSession) error {
+	all := func(err error) bool { return err != nil }
+	opt := retrygo.RetryIf(all)
+	return retrygo.Do(func() error {
+		_, err := cs.CallTool(ctx, charge) // want `CallTool\("charge"\) is sent again by retry.Do`
+		return err
+	}, opt)
+}
