@@ -234,12 +234,7 @@ func (f *flow) build() {
 			// A variable filled through its address: req.BindArguments(&in),
 			// or a local holding it (p := &in; json.Unmarshal(raw, p)).
 			for _, a := range n.Args {
-				a = ast.Unparen(a)
-				if id, ok := a.(*ast.Ident); ok {
-					if v := f.local(id); v != nil && len(f.defs[v]) == 1 {
-						a = ast.Unparen(f.defs[v][0])
-					}
-				}
+				a = f.pointerOf(a)
 				if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 						if v := f.local(id); v != nil {
@@ -251,6 +246,56 @@ func (f *flow) build() {
 		}
 		return true
 	})
+}
+
+// pointerOf returns the expression a pointer argument was written as: a
+// local's one value (p := &in), or a field of a local struct literal
+// (b := box{V: &in}; b.V), a few steps deep. Only the assignments are
+// consulted, so it is called while build collects them.
+func (f *flow) pointerOf(a ast.Expr) ast.Expr {
+	for range 3 {
+		a = ast.Unparen(a)
+		switch x := a.(type) {
+		case *ast.Ident:
+			v := f.local(x)
+			if v == nil || len(f.defs[v]) != 1 {
+				return a
+			}
+			a = f.defs[v][0]
+		case *ast.SelectorExpr:
+			id, ok := ast.Unparen(x.X).(*ast.Ident)
+			if !ok {
+				return a
+			}
+			v := f.local(id)
+			if v == nil || len(f.defs[v]) != 1 {
+				return a
+			}
+			d := ast.Unparen(f.defs[v][0])
+			if u, ok := d.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				d = ast.Unparen(u.X)
+			}
+			lit, ok := d.(*ast.CompositeLit)
+			if !ok {
+				return a
+			}
+			var found ast.Expr
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == x.Sel.Name {
+						found = kv.Value
+					}
+				}
+			}
+			if found == nil {
+				return a
+			}
+			a = found
+		default:
+			return a
+		}
+	}
+	return ast.Unparen(a)
 }
 
 // local returns the variable id denotes when it is local to a function
