@@ -24,14 +24,16 @@ func (e *Effect) ReadsArg(args []string) bool {
 }
 
 // argsRead returns the normalized names of the tool-call arguments fi
-// reads from its SDK request parameters (Effect.Args), or nil when fi
-// takes no SDK request, nor returns a literal that does. A name is a
+// reads from its SDK request parameters (Effect.Args), or nil when fi is
+// not exported, or takes no SDK request, nor returns a literal that does. A name is a
 // constant string given to a method of the request or of a value made
 // from it (req.GetString("order_ref"), req.RequireString), a constant
 // index into one (args["order_ref"]), or a field of a typed input by its
 // JSON name.
 func (r *Result) argsRead(info *types.Info, fi *funcInfo) []string {
-	if fi.decl == nil || fi.body == nil || !takesSDKRequest(info, fi.decl) {
+	// Only another package can need the names: an exported function,
+	// registered (or made a handler by) a package that imports it.
+	if fi.decl == nil || fi.body == nil || !fi.obj.Exported() || !takesSDKRequest(info, fi.decl) {
 		return nil
 	}
 	f := fi.getFlow(r, info)
@@ -80,8 +82,10 @@ func (r *Result) argName(info *types.Info, e ast.Expr) (string, bool) {
 // returns, has a parameter of a type declared in an MCP SDK's module.
 func takesSDKRequest(info *types.Info, decl *ast.FuncDecl) bool {
 	lists := []*ast.FieldList{decl.Type.Params}
-	for _, lit := range returnedLits(decl.Body) {
-		lists = append(lists, lit.Type.Params)
+	if returnsFuncType(info, decl.Type) {
+		for _, lit := range returnedLits(decl.Body) {
+			lists = append(lists, lit.Type.Params)
+		}
 	}
 	for _, l := range lists {
 		if l == nil {

@@ -153,7 +153,7 @@ func (r *Result) newFlow(info *types.Info, recv *ast.FieldList, ft *ast.FuncType
 			}
 		}
 	}
-	if body != nil {
+	if body != nil && returnsFuncType(info, ft) {
 		for _, lit := range returnedLits(body) {
 			for _, fld := range lit.Type.Params.List {
 				for _, n := range fld.Names {
@@ -165,6 +165,22 @@ func (r *Result) newFlow(info *types.Info, recv *ast.FieldList, ft *ast.FuncType
 		}
 	}
 	return f
+}
+
+// returnsFuncType reports whether a function type has a result of a
+// function type: only such a function can return a handler literal.
+func returnsFuncType(info *types.Info, ft *ast.FuncType) bool {
+	if ft == nil || ft.Results == nil {
+		return false
+	}
+	for _, r := range ft.Results.List {
+		if t := info.TypeOf(r.Type); t != nil {
+			if _, ok := t.Underlying().(*types.Signature); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // returnedLits returns the function literals body returns directly
