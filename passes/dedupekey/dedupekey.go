@@ -127,7 +127,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj)
 	}
-	if e == nil || e.Asserted || keyedByRequest(e, returnsFunc(t.Handler.Obj)) || e.ReadsArg(t.SchemaKeys) || e.Idempotent && !t.SDK.Annotated() {
+	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.ReadsArg(t.SchemaKeys) || e.Idempotent && !t.SDK.Annotated() {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -153,17 +153,6 @@ func keyedByRequest(e *effects.Effect, factory bool) bool {
 		}
 	}
 	return false
-}
-
-// returnsFunc reports whether obj is a function whose first result is a
-// function: a handler factory, whose handler is what it returns.
-func returnsFunc(obj types.Object) bool {
-	sig, ok := obj.Type().(*types.Signature)
-	if !ok || sig.Results().Len() == 0 {
-		return false
-	}
-	_, ok = sig.Results().At(0).Type().Underlying().(*types.Signature)
-	return ok
 }
 
 // checkBody analyzes a handler whose body is in this package.

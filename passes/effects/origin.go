@@ -174,13 +174,20 @@ func returnsFuncType(info *types.Info, ft *ast.FuncType) bool {
 		return false
 	}
 	for _, r := range ft.Results.List {
-		if t := info.TypeOf(r.Type); t != nil {
-			if _, ok := t.Underlying().(*types.Signature); ok {
-				return true
-			}
+		if t := info.TypeOf(r.Type); t != nil && isFuncType(t) {
+			return true
 		}
 	}
 	return false
+}
+
+// ReturnsFunc reports whether obj is a function whose first result is a
+// function: a handler factory (func Charge(db *DB)
+// server.ToolHandlerFunc), whose handler is what it returns and whose key
+// reads from that handler's parameters are KeyFrom's FromReturned.
+func ReturnsFunc(obj types.Object) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	return ok && sig.Results().Len() > 0 && isFuncType(sig.Results().At(0).Type())
 }
 
 // returnedLits returns the function literals body returns directly
