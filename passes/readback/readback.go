@@ -616,19 +616,88 @@ func (c *checker) transports() {
 		if val == nil {
 			continue
 		}
-		sc := c.standardClient(val)
-		if sc == nil {
+		msg := wording.ResentUnseen("this MCP transport's HTTP client (go-retryablehttp) re-sends a POST after a connection error or a 5xx")
+		if sc := c.standardClient(val); sc != nil {
+			c.report(val, wording.RetryingTransport, msg, "use a plain *http.Client and "+fix, sc, "retrying client made here")
 			continue
 		}
-		c.report(val, wording.RetryingTransport,
-			wording.ResentUnseen("this MCP transport's HTTP client (go-retryablehttp) re-sends a POST after a connection error or a 5xx"),
-			"use a plain *http.Client and "+fix, sc, "retrying client made here")
+		// The client is a parameter of a helper that builds the
+		// transport: judged at each call of the helper in the package,
+		// reported at the call that passes the retrying client.
+		var encl *ast.FuncDecl
+		for e := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+			encl = e.Node().(*ast.FuncDecl)
+		}
+		c.eachCaller(encl, nil, 0, func(at *ast.CallExpr, env *valueflow.Env) bool {
+			param := false
+			for _, v := range blocks.Of(c.pass).Flow.Eval(val, env).Each() {
+				if retryingHTTPClient(v) {
+					c.report(at, wording.RetryingTransport, msg, "pass a plain *http.Client and "+fix, val, "MCP transport made here")
+					return true
+				}
+				param = param || v.Kind == valueflow.Param
+			}
+			return !param // a parameter here too: ask its callers
+		})
 	}
 }
 
 // standardClient returns the (*retryablehttp.Client).StandardClient call
-// that e evaluates to, through one local variable, or nil.
-func (c *checker) standardClient(e ast.Expr) *ast.CallExpr {
+// that e evaluates to, through one local variable; or else e itself when
+// the value-flow engine finds that it holds the *http.Client that
+// StandardClient returns (a field, an options struct, a helper's
+// result: the engine follows StandardClient into go-retryablehttp, and
+// sees a RoundTripper of that package as its Transport), unless its
+// RetryMax may be 0; or nil.
+func (c *checker) standardClient(e ast.Expr) ast.Node {
+	if call := c.standardClientSyntax(e); call != nil {
+		return call
+	}
+	vf := blocks.Of(c.pass).Flow
+	if vf == nil {
+		return nil
+	}
+	for _, v := range vf.Eval(e, nil).Each() {
+		if retryingHTTPClient(v) {
+			return e
+		}
+	}
+	return nil
+}
+
+// retryingHTTPClient reports whether v is an http.Client whose
+// Transport is go-retryablehttp's RoundTripper over a client that
+// retries (RetryMax not the constant 0).
+func retryingHTTPClient(v *valueflow.Value) bool {
+	if path, name := namedIn(v.Type); v.Kind != valueflow.Struct || path != "net/http" || name != "Client" {
+		return false
+	}
+	rt, _ := v.Field("Transport")
+	if rt == nil || rt.Kind != valueflow.Struct {
+		return false
+	}
+	if path, name := namedIn(rt.Type); path != retryablehtp || name != "RoundTripper" {
+		return false
+	}
+	rc, _ := rt.Field("Client")
+	if rc == nil || rc.Kind != valueflow.Struct {
+		return false
+	}
+	// RetryMax 0 sends once: a client that may be set so is not
+	// reported.
+	max, _ := rc.Field("RetryMax")
+	for _, m := range max.Each() {
+		if m.Kind == valueflow.Const && m.Const.Kind() == constant.Int {
+			if n, ok := constant.Int64Val(m.Const); ok && n <= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// standardClientSyntax is standardClient by the syntax alone.
+func (c *checker) standardClientSyntax(e ast.Expr) *ast.CallExpr {
 	for depth := 0; depth < 3; depth++ {
 		e = ast.Unparen(e)
 		if call, ok := e.(*ast.CallExpr); ok {

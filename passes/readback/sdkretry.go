@@ -36,48 +36,105 @@ func (c *checker) sdkRetries() {
 		return // no option of the SDK can be called here
 	}
 	info := c.pass.TypesInfo
+	report := func(at ast.Node, retries int, call *toolcalls.Call) {
+		if retries > 10 {
+			retries = 10 // the SDK clamps MaxRetries to 0..10
+		}
+		c.report(at, wording.RetryingTransport,
+			wording.ResentUnseen(fmt.Sprintf("this trpc-mcp-go client option re-sends every request up to %d times after a timeout, EOF or a 5xx", retries)),
+			"build clients that call tools without it and "+fix, call.Call, "tool call sent through the retrying client here")
+	}
 	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			ctor, ok := n.(*ast.CallExpr)
-			if !ok || !isTRPC(info, ctor, trpcClientCtors) {
+		for _, d := range f.Decls {
+			decl, _ := d.(*ast.FuncDecl)
+			ast.Inspect(d, func(n ast.Node) bool {
+				ctor, ok := n.(*ast.CallExpr)
+				if !ok || !isTRPC(info, ctor, trpcClientCtors) {
+					return true
+				}
+				if opt, retries := c.retryOption(ctor, nil); opt != nil {
+					if retries > 0 && !c.tasksOption(ctor, nil) {
+						if call := c.callThrough(ctor); call != nil {
+							report(opt, retries, call)
+						}
+					}
+					return true
+				}
+				// A helper that builds the client from the options it
+				// is given: judged at each call of it in the package (and
+				// of the helpers that call it, opts... passed on),
+				// reported at the call that passes the retry option.
+				c.eachCaller(decl, nil, 0, func(at *ast.CallExpr, env *valueflow.Env) bool {
+					opt, retries := c.retryOption(ctor, env)
+					if opt == nil {
+						return false
+					}
+					if retries > 0 && !c.tasksOption(ctor, env) {
+						if call := c.callThrough(ctor); call != nil {
+							report(at, retries, call)
+						}
+					}
+					return true
+				})
 				return true
+			})
+		}
+	}
+}
+
+// maxCallerDepth bounds how many helpers up eachCaller goes.
+const maxCallerDepth = 3
+
+// eachCaller calls judge with each call of decl in the package and the
+// engine's bindings of decl's parameters there (inner: the bindings of
+// the function decl's call is in, for the helper decl calls); where judge
+// finds no answer (false), it goes on to the calls of the function that
+// makes the call, up to maxCallerDepth helpers.
+func (c *checker) eachCaller(decl *ast.FuncDecl, inner func(*valueflow.Env) *valueflow.Env, depth int, judge func(*ast.CallExpr, *valueflow.Env) bool) {
+	vf := blocks.Of(c.pass).Flow
+	if vf == nil || decl == nil || depth >= maxCallerDepth {
+		return
+	}
+	fn, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return
+	}
+	for _, cs := range vf.CallSites(fn) {
+		bind := func(outer *valueflow.Env) *valueflow.Env {
+			env := vf.Bindings(decl, cs.Call, outer)
+			if inner != nil {
+				env = inner(env)
 			}
-			opt, retries := c.retryOption(ctor)
-			if opt == nil || retries <= 0 || c.tasksOption(ctor) {
-				return true
-			}
-			call := c.callThrough(ctor)
-			if call == nil {
-				return true // no tool call sent through this client here
-			}
-			if retries > 10 {
-				retries = 10 // the SDK clamps MaxRetries to 0..10
-			}
-			c.report(opt, wording.RetryingTransport,
-				wording.ResentUnseen(fmt.Sprintf("this trpc-mcp-go client option re-sends every request up to %d times after a timeout, EOF or a 5xx", retries)),
-				"build clients that call tools without it and "+fix, call.Call, "tool call sent through the retrying client here")
-			return true
-		})
+			return env
+		}
+		if judge(cs.Call, bind(nil)) {
+			continue
+		}
+		if up, ok := cs.In.(*ast.FuncDecl); ok && up != decl {
+			c.eachCaller(up, bind, depth+1, judge)
+		}
 	}
 }
 
 // retryOption returns the retry option among the constructor's
 // arguments, through a slice of options, and the number of retries it
 // sets, or 0 when it is not a constant.
-func (c *checker) retryOption(ctor *ast.CallExpr) (*ast.CallExpr, int) {
+func (c *checker) retryOption(ctor *ast.CallExpr, env *valueflow.Env) (ast.Expr, int) {
 	info := c.pass.TypesInfo
-	for _, opt := range c.options(ctor) {
+	for _, o := range c.options(ctor) {
+		opt, _ := o.(*ast.CallExpr)
 		switch {
+		case opt == nil:
 		case isTRPC(info, opt, map[string]bool{"WithSimpleRetry": true}) && len(opt.Args) == 1:
 			if n := constInt(info, opt.Args[0]); n > 0 {
 				return opt, n
 			}
-			n, _ := c.flowRetryOption(opt)
+			n, _ := c.flowRetryOption(opt, env)
 			return opt, n
 		case isTRPC(info, opt, map[string]bool{"WithRetry": true}) && len(opt.Args) == 1:
 			lit, ok := c.litOf(opt.Args[0])
 			if !ok {
-				n, _ := c.flowRetryOption(opt)
+				n, _ := c.flowRetryOption(opt, env)
 				return opt, n
 			}
 			for _, el := range lit.Elts {
@@ -86,7 +143,7 @@ func (c *checker) retryOption(ctor *ast.CallExpr) (*ast.CallExpr, int) {
 						if n := constInt(info, kv.Value); n > 0 {
 							return opt, n
 						}
-						n, _ := c.flowRetryOption(opt)
+						n, _ := c.flowRetryOption(opt, env)
 						return opt, n
 					}
 				}
@@ -95,8 +152,8 @@ func (c *checker) retryOption(ctor *ast.CallExpr) (*ast.CallExpr, int) {
 		}
 		// An option the syntax does not show (made by a helper, kept in
 		// a field or an options struct): as the engine sees it.
-		if n, ok := c.flowRetryOption(opt); ok {
-			return opt, n
+		if n, ok := c.flowRetryOption(o, env); ok {
+			return o, n
 		}
 	}
 	return nil, 0
@@ -105,12 +162,12 @@ func (c *checker) retryOption(ctor *ast.CallExpr) (*ast.CallExpr, int) {
 // flowRetryOption returns the retries an option expression sets, as the
 // value-flow engine sees it: a call of WithSimpleRetry(n) or of
 // WithRetry(RetryConfig{MaxRetries: n}) with a constant n.
-func (c *checker) flowRetryOption(opt ast.Expr) (int, bool) {
+func (c *checker) flowRetryOption(opt ast.Expr, env *valueflow.Env) (int, bool) {
 	vf := blocks.Of(c.pass).Flow
 	if vf == nil {
 		return 0, false
 	}
-	for _, a := range vf.Eval(opt, nil).Each() {
+	for _, a := range optionValues(vf.Eval(opt, env)) {
 		fn, ok := a.Obj.(*types.Func)
 		if a.Kind != valueflow.Call || !ok || fn.Pkg() == nil || fn.Pkg().Path() != trpcMCP || len(a.Args) != 1 {
 			continue
@@ -137,16 +194,16 @@ func (c *checker) flowRetryOption(opt ast.Expr) (int, bool) {
 
 // tasksOption reports whether the constructor's options include
 // WithTasks, whose tool calls are not retried.
-func (c *checker) tasksOption(ctor *ast.CallExpr) bool {
+func (c *checker) tasksOption(ctor *ast.CallExpr, env *valueflow.Env) bool {
 	vf := blocks.Of(c.pass).Flow
 	for _, opt := range c.options(ctor) {
-		if isTRPC(c.pass.TypesInfo, opt, map[string]bool{"WithTasks": true}) {
+		if call, ok := opt.(*ast.CallExpr); ok && isTRPC(c.pass.TypesInfo, call, map[string]bool{"WithTasks": true}) {
 			return true
 		}
 		if vf == nil {
 			continue
 		}
-		for _, a := range vf.Eval(opt, nil).Each() { // an option made elsewhere
+		for _, a := range optionValues(vf.Eval(opt, env)) { // an option made elsewhere
 			if fn, ok := a.Obj.(*types.Func); ok && a.Kind == valueflow.Call && fn.Pkg() != nil && fn.Pkg().Path() == trpcMCP && fn.Name() == "WithTasks" {
 				return true
 			}
@@ -155,11 +212,27 @@ func (c *checker) tasksOption(ctor *ast.CallExpr) bool {
 	return false
 }
 
-// options returns the option calls passed to a client constructor:
-// its arguments, and the elements of an options slice passed with ...
-// (a literal, or a variable assigned once or built by append).
-func (c *checker) options(ctor *ast.CallExpr) []*ast.CallExpr {
-	var out []*ast.CallExpr
+// optionValues returns the options v can be: its alternatives, and the
+// elements of a slice of options (opts... passed on by a helper).
+func optionValues(v *valueflow.Value) []*valueflow.Value {
+	var out []*valueflow.Value
+	for _, a := range v.Each() {
+		if a.Kind == valueflow.Slice {
+			out = append(out, a.Elems.Each()...)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// options returns the options passed to a client constructor: its
+// arguments, and the elements of an options slice passed with ... (a
+// literal, or a variable assigned once or built by append). An option
+// that is not a call (a field, a parameter, a package variable) is
+// returned as is, for the engine.
+func (c *checker) options(ctor *ast.CallExpr) []ast.Expr {
+	var out []ast.Expr
 	var add func(e ast.Expr, depth int)
 	add = func(e ast.Expr, depth int) {
 		if depth > 3 {
@@ -181,11 +254,18 @@ func (c *checker) options(ctor *ast.CallExpr) []*ast.CallExpr {
 				add(el, depth+1)
 			}
 		case *ast.Ident:
+			var vals []ast.Expr
 			if v, ok := c.pass.TypesInfo.Uses[x].(*types.Var); ok {
-				for _, val := range c.assignedTo(v) {
-					add(val, depth+1)
-				}
+				vals = c.assignedTo(v)
 			}
+			for _, val := range vals {
+				add(val, depth+1)
+			}
+			if len(vals) == 0 {
+				out = append(out, x)
+			}
+		default:
+			out = append(out, x)
 		}
 	}
 	for _, a := range ctor.Args {

@@ -309,3 +309,53 @@ func ListRefreshing(ctx context.Context, cs *mcp.ClientSession) (*mcp.ListToolsR
 		return s.ListTools(ctx, nil) // ok: not a tool call
 	})
 }
+
+// clientConfig keeps the HTTP client a transport is built with.
+type clientConfig struct {
+	HTTP     *http.Client
+	Endpoint string
+}
+
+// retryingConfig builds a configuration whose client re-sends POSTs.
+func retryingConfig() clientConfig {
+	return clientConfig{HTTP: retryablehttp.NewClient().StandardClient(), Endpoint: "http://localhost:8080/mcp"}
+}
+
+// quietConfig builds a configuration whose retrying client is told not
+// to retry.
+func quietConfig() clientConfig {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 0
+	return clientConfig{HTTP: rc.StandardClient(), Endpoint: "http://localhost:8080/mcp"}
+}
+
+// RetryingFromConfig takes the retrying client from a configuration a
+// helper built.
+func RetryingFromConfig(ctx context.Context) (*mcp.ClientSession, error) {
+	cfg := retryingConfig()
+	t := &mcp.StreamableClientTransport{Endpoint: cfg.Endpoint, HTTPClient: cfg.HTTP} // want `this MCP transport's HTTP client \(go-retryablehttp\)`
+	return mcp.NewClient(&mcp.Implementation{Name: "c"}, nil).Connect(ctx, t, nil)
+}
+
+// QuietFromConfig takes a client that does not retry.
+func QuietFromConfig(ctx context.Context) (*mcp.ClientSession, error) {
+	cfg := quietConfig()
+	t := &mcp.StreamableClientTransport{Endpoint: cfg.Endpoint, HTTPClient: cfg.HTTP} // ok: RetryMax is 0
+	return mcp.NewClient(&mcp.Implementation{Name: "c"}, nil).Connect(ctx, t, nil)
+}
+
+// connectWith builds the transport from the client it is given.
+func connectWith(ctx context.Context, hc *http.Client) (*mcp.ClientSession, error) {
+	t := &mcp.StreamableClientTransport{Endpoint: "http://localhost:8080/mcp", HTTPClient: hc}
+	return mcp.NewClient(&mcp.Implementation{Name: "c"}, nil).Connect(ctx, t, nil)
+}
+
+// ConnectRetrying passes a retrying client to the transport helper.
+func ConnectRetrying(ctx context.Context) (*mcp.ClientSession, error) {
+	return connectWith(ctx, retryablehttp.NewClient().StandardClient()) // want `this MCP transport's HTTP client \(go-retryablehttp\)`
+}
+
+// ConnectPlain passes a plain client to it.
+func ConnectPlain(ctx context.Context) (*mcp.ClientSession, error) {
+	return connectWith(ctx, &http.Client{Timeout: time.Minute}) // ok: no retries
+}

@@ -158,3 +158,66 @@ func HelperTasks(ctx context.Context) error {
 	_, err = c.CallTool(ctx, chargeReq())
 	return err
 }
+
+// clientConf keeps the option a client is built with.
+type clientConf struct {
+	URL   string
+	Retry mcp.ClientOption
+}
+
+// A retry option kept in a configuration struct re-sends the tool call.
+func ConfOption(ctx context.Context) error {
+	conf := clientConf{URL: "http://localhost/mcp", Retry: mcp.WithSimpleRetry(2)}
+	c, err := mcp.NewClient(conf.URL, info, conf.Retry) // want `this trpc-mcp-go client option re-sends every request up to 2 times`
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: the configuration's option sets no retry.
+func ConfOptionNone(ctx context.Context) error {
+	conf := clientConf{URL: "http://localhost/mcp", Retry: mcp.WithSimpleRetry(0)}
+	c, err := mcp.NewClient(conf.URL, info, conf.Retry)
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// dial builds the client from the options its callers give.
+func dial(opts ...mcp.ClientOption) (*mcp.Client, error) {
+	return mcp.NewClient("http://localhost/mcp", info, opts...)
+}
+
+// A retry option given to a helper that builds the client.
+func DialRetrying(ctx context.Context) error {
+	c, err := dial(mcp.WithSimpleRetry(3)) // want `this trpc-mcp-go client option re-sends every request up to 3 times`
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: the helper is given no retry option.
+func DialPlain(ctx context.Context) error {
+	c, err := dial()
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}
+
+// ok: the tool calls go as tasks.
+func DialTasks(ctx context.Context) error {
+	c, err := dial(mcp.WithSimpleRetry(3), mcp.WithTasks(true))
+	if err != nil {
+		return err
+	}
+	_, err = c.CallTool(ctx, chargeReq())
+	return err
+}

@@ -84,3 +84,15 @@ var Clock = time.Now
 func Stamp(n int) string { return <-stamps }
 
 var stamps = make(chan string)
+
+// Retrier is a client that retries RetryMax times.
+type Retrier struct{ RetryMax int }
+
+// NewRetrier returns a Retrier with the default retries.
+func NewRetrier() *Retrier { return &Retrier{RetryMax: 4} }
+
+// Wrapped holds a Retrier.
+type Wrapped struct{ R *Retrier }
+
+// Wrap wraps the receiver.
+func (r *Retrier) Wrap() *Wrapped { return &Wrapped{R: r} }

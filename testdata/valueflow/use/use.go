@@ -27,3 +27,19 @@ func vars() {
 	show(lib.Clock)             // want `\?`
 	show(lib.Stamp(2))          // want `^lib.Stamp\(2\)$`
 }
+
+// stores: a field stored after the constructor adds to the value it set
+// (flow-insensitively), through a method and a helper's result too.
+func stores() {
+	r := lib.NewRetrier()
+	r.RetryMax = 0
+	show(r.RetryMax)          // want `^\(0 \| 4\)$`
+	show(r.Wrap().R.RetryMax) // want `^\(0 \| 4\)$`
+	show(quiet().R.RetryMax)  // want `^\(0 \| 4\)$`
+}
+
+func quiet() *lib.Wrapped {
+	r := lib.NewRetrier()
+	r.RetryMax = 0
+	return r.Wrap()
+}
