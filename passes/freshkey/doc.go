@@ -55,7 +55,11 @@
 // an outer retry loop is reported; the AWS SDK for Go v2 fills an empty
 // ClientToken or ClientRequestToken into the input struct, so an input
 // struct built anew in every attempt is reported (reusing one input keeps
-// the token).
+// the token). The params or input may be kept in a field, an options
+// struct or a constructor's result, and the SDK call may be made by a
+// helper of the project, in this package or another: a call of the
+// helper in the attempt is reported when the helper builds the input
+// itself, or when the caller hands it one without a key.
 //
 // The suggested fix "Create the key once before the retry loop" moves the
 // statement that makes the key (key := uuid.NewString()) to just before

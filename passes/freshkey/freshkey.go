@@ -75,9 +75,13 @@ func init() { blocks.Register(factsPass) }
 // the request it returns) on every call: func charge() that sets the
 // Idempotency-Key header from uuid.NewString(). A call of it inside a
 // retry attempt makes a new key on every attempt.
+//
+// SDK lists the keys an SDK makes anew on every call of the function
+// (see SDKKey).
 type KeyParams struct {
 	Params []KeyParam // sorted by Index
 	Made   []string   // key names, sorted
+	SDK    []SDKKey   // in source order
 }
 
 // KeyParam is one parameter of a KeyParams fact.
@@ -102,6 +106,17 @@ func (f *KeyParams) String() string {
 		}
 		b.WriteString("made " + strings.Join(f.Made, ", "))
 	}
+	for i, k := range f.SDK {
+		if i > 0 {
+			b.WriteString(", ")
+		} else if len(f.Params) > 0 || len(f.Made) > 0 {
+			b.WriteString("; ")
+		}
+		if i == 0 {
+			b.WriteString("sdk ")
+		}
+		b.WriteString(k.String())
+	}
 	b.WriteString(")")
 	return b.String()
 }
@@ -123,11 +138,15 @@ type checker struct {
 	vf        *valueflow.Result          // the value-flow engine: key names that are not constants
 	keyParams map[*types.Func]*KeyParams // key parameters of this package's functions
 
-	calleeKeyCache map[*types.Func]calleeKeys // see calleeKeys
-	madeAt         map[*types.Func]ast.Expr   // this package's functions with Made keys: the expression that makes one
-	makers         map[ast.Expr]ast.Expr      // see freshMaker
-	callsMade      bool                       // the package calls a function with Made keys
-	factBuf        KeyParams                  // calleeKeys imports facts into it: one allocation, not one per callee
+	calleeKeyCache map[*types.Func]calleeKeys   // see calleeKeys
+	madeAt         map[*types.Func]ast.Expr     // this package's functions with Made keys: the expression that makes one
+	makers         map[ast.Expr]ast.Expr        // see freshMaker
+	callsMade      bool                         // the package calls a function with Made keys
+	sdkScan        bool                         // the package may send SDK calls that make keys (SDKKey): it imports such an SDK or a fact with SDK keys
+	sdkCalls       map[ast.Decl][]*ast.CallExpr // calls that may send such an SDK call, by top-level declaration
+	sdkAt          map[*types.Func]ast.Expr     // this package's functions that build an SDK input without a key: the call that sends it
+	callsSDK       bool                         // the package calls another package's function with SDK keys
+	factBuf        KeyParams                    // calleeKeys imports facts into it: one allocation, not one per callee
 
 	hasFresh bool                   // the package calls a fresh source
 	hasSlot  bool                   // the package sends a value as a key (set by computeKeyParams)
@@ -174,14 +193,19 @@ func runFacts(pass *analysis.Pass) (any, error) {
 		calleeKeyCache: make(map[*types.Func]calleeKeys),
 		madeAt:         make(map[*types.Func]ast.Expr),
 		makers:         make(map[ast.Expr]ast.Expr),
+		sdkCalls:       make(map[ast.Decl][]*ast.CallExpr),
+		sdkAt:          make(map[*types.Func]ast.Expr),
 	}
+	// The SDKs' own packages are not summarized: their calls are the
+	// SDK calls.
+	c.sdkScan = !isKeySDK(pass.Pkg.Path()) && (importsKeySDK(pass.Pkg) || importsSDKKeys(pass))
 	c.scan()
 	c.computeKeyParams()
 	// Every finding is a fresh value sent as a key (or a stripe or AWS
 	// call that makes one) inside a retry: without one, the package
 	// exports facts only, and keeps nothing for run.
 	res := &factsResult{keyParams: c.keyParams}
-	if c.hasFresh && c.hasSlot || c.callsMade || importsKeySDK(pass.Pkg) {
+	if c.hasFresh && c.hasSlot || c.callsMade || c.callsSDK || importsKeySDK(pass.Pkg) {
 		res.c = c
 	}
 	return res, nil
@@ -213,6 +237,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkSlots()
 	c.checkStripe()
 	c.checkAWS()
+	c.checkSDKCalls() // after checkAWS: an input it reported is not reported again
 	return nil, nil
 }
 
@@ -293,6 +318,9 @@ func (c *checker) scan() {
 					// caller's, but may make one (Made).
 					if len(n.Args) > 0 || fn.Pkg() == c.pass.Pkg || len(c.calleeKeys(fn).made) > 0 {
 						keep(n, fn)
+					}
+					if c.sdkScan && c.isSDKCandidate(n, fn) {
+						c.sdkCalls[d] = append(c.sdkCalls[d], n)
 					}
 					if !c.hasFresh {
 						orig := fn.Origin()
@@ -483,6 +511,12 @@ func importsKeySDK(pkg *types.Package) bool {
 		}
 	}
 	return false
+}
+
+// isKeySDK reports whether path is a package of stripe-go or of the AWS
+// SDK v2.
+func isKeySDK(path string) bool {
+	return isStripe(path) || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/")
 }
 
 // filled returns the buffer that call fills with random bytes:

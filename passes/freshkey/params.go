@@ -33,7 +33,8 @@ func (c *checker) computeKeyParams() {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if obj, _ := c.info.Defs[fd.Name].(*types.Func); obj != nil {
-					if _, ok := c.slotCands[d]; ok {
+					_, cands := c.slotCands[d]
+					if cands || len(c.sdkCalls[d]) > 0 {
 						fns = append(fns, fn{obj, fd})
 					}
 					continue
@@ -66,7 +67,7 @@ func (c *checker) computeKeyParams() {
 	}
 }
 
-func (kp *KeyParams) size() int { return len(kp.Params) + len(kp.Made) }
+func (kp *KeyParams) size() int { return len(kp.Params) + len(kp.Made) + len(kp.SDK) }
 
 // keyParamsOf returns the key parameters and made keys of decl, or nil.
 // A key is made by decl when a slot's value comes from a fresh call
@@ -106,10 +107,11 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 			}
 		}
 	}
-	if len(found) == 0 && len(made) == 0 {
+	sdk := c.sdkKeysOf(obj, decl, params)
+	if len(found) == 0 && len(made) == 0 && len(sdk) == 0 {
 		return nil
 	}
-	kp := new(KeyParams)
+	kp := &KeyParams{SDK: sdk}
 	for i, k := range found {
 		kp.Params = append(kp.Params, KeyParam{Index: i, Key: k})
 	}
@@ -272,6 +274,7 @@ func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
 type calleeKeys struct {
 	params []KeyParam
 	made   []string
+	sdk    []SDKKey
 }
 
 // calleeKeys returns the key parameters of fn that do not depend on this
@@ -287,6 +290,7 @@ func (c *checker) calleeKeys(fn *types.Func) calleeKeys {
 		if c.pass.ImportObjectFact(fn, &c.factBuf) {
 			ck.params = append(ck.params, c.factBuf.Params...)
 			ck.made = slices.Clone(c.factBuf.Made)
+			ck.sdk = slices.Clone(c.factBuf.SDK)
 		}
 	}
 	params := fn.Signature().Params()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/retry"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // SDKs that make the idempotency key themselves when the caller leaves it
@@ -51,7 +52,7 @@ func (c *checker) checkStripe() {
 			continue
 		}
 		params := c.stripeParams(call)
-		if params == nil || !c.stripeKeyless(cur, params) {
+		if params == nil || !c.stripeKeyless(enclosingBody(cur), params) {
 			continue
 		}
 		con := cons[0]
@@ -110,37 +111,132 @@ func (c *checker) stripeParams(call *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-// stripeKeyless reports whether params is built in this function without
-// an idempotency key, as far as the function shows.
-func (c *checker) stripeKeyless(cur inspector.Cursor, params ast.Expr) bool {
+// stripeKeyless reports whether params is built without an idempotency
+// key, as far as body, the function that sends it, shows: by the syntax
+// (a literal, or a local assigned only literals, whose key is not set in
+// body), or else by the value-flow engine (a params struct kept in a
+// field or an options struct, or made by a constructor).
+func (c *checker) stripeKeyless(body ast.Node, params ast.Expr) bool {
 	switch e := ast.Unparen(params).(type) {
 	case *ast.UnaryExpr:
 		lit, ok := ast.Unparen(e.X).(*ast.CompositeLit)
-		return ok && !litSets(lit, "IdempotencyKey")
+		if ok {
+			return !litSets(lit, "IdempotencyKey") && !c.flowSets(params, "IdempotencyKey")
+		}
 	case *ast.Ident:
 		v := c.localVar(e)
 		if v == nil || len(c.assignsOf(v)) == 0 || c.isAddrTaken(v) {
-			return false
+			break
 		}
 		for _, a := range c.assignsOf(v) {
 			u, ok := ast.Unparen(a.rhs).(*ast.UnaryExpr)
 			if !ok {
-				return false
+				return c.flowKeyless(body, params, "IdempotencyKey")
 			}
 			lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
 			if !ok || litSets(lit, "IdempotencyKey") {
 				return false
 			}
 		}
-		body := enclosingBody(cur)
 		if body == nil {
 			return false
 		}
-		return !c.usesSetKey(body, v, "IdempotencyKey", func(fn *types.Func) bool {
-			return fn.Pkg() != nil && isStripe(fn.Pkg().Path())
-		})
+		return !c.usesSetKey(body, v, "IdempotencyKey", c.sendsKeyless) && !c.flowSets(params, "IdempotencyKey")
+	}
+	return c.flowKeyless(body, params, "IdempotencyKey")
+}
+
+// flowSets reports whether the engine finds a value of input that sets
+// the key field, or may (a nested struct kept in a variable: Params: p).
+func (c *checker) flowSets(input ast.Expr, field string) bool {
+	path := fieldPathTo(c.info.TypeOf(input), field)
+	if c.vf == nil || path == nil {
+		return false
+	}
+	for _, v := range c.vf.Eval(input, nil).Each() {
+		if v.Kind == valueflow.Struct && fieldSet(v, path) {
+			return true
+		}
 	}
 	return false
+}
+
+// flowKeyless reports whether every value the engine finds for input
+// is a struct whose key field (promoted or not) is left unset, with no
+// option pending. A body that names the field or its setter anywhere
+// may set it where the engine does not see: it is taken to.
+func (c *checker) flowKeyless(body ast.Node, input ast.Expr, field string) bool {
+	if c.vf == nil || body == nil || c.namesField(body, field) {
+		return false
+	}
+	path := fieldPathTo(c.info.TypeOf(input), field)
+	if path == nil {
+		return false
+	}
+	vals := c.vf.Eval(input, nil).Each()
+	for _, v := range vals {
+		if v.Kind != valueflow.Struct || len(v.Sets) > 0 || fieldSet(v, path) {
+			return false
+		}
+	}
+	return len(vals) > 0
+}
+
+// namesField reports whether body selects field or its setter (Set +
+// field) anywhere.
+func (c *checker) namesField(body ast.Node, field string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == field || sel.Sel.Name == "Set"+field) {
+			found = true
+		}
+		if kv, ok := n.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// fieldPathTo returns the fields from the struct t (or *t) to its field
+// named name, through embedded structs (Params.IdempotencyKey), or nil.
+func fieldPathTo(t types.Type, name string) []string {
+	if t == nil {
+		return nil
+	}
+	obj, index, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	if v, ok := obj.(*types.Var); !ok || !v.IsField() {
+		return nil
+	}
+	var path []string
+	st := deref(t)
+	for _, i := range index {
+		s, ok := st.Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		path = append(path, s.Field(i).Name())
+		st = deref(s.Field(i).Type())
+	}
+	return path
+}
+
+// fieldSet reports whether the struct value v sets the field at path
+// (or may: a value the engine does not follow).
+func fieldSet(v *valueflow.Value, path []string) bool {
+	for i, name := range path {
+		f, _ := v.Field(name)
+		if f == nil || f.Kind == valueflow.Nil {
+			return false
+		}
+		if i == len(path)-1 || f.Kind != valueflow.Struct {
+			return true
+		}
+		v = f
+	}
+	return true
 }
 
 // litSets reports whether the composite literal, or one nested in it,
@@ -265,6 +361,7 @@ func (c *checker) checkAWS() {
 			at = u
 		}
 		typ := named.Obj().Pkg().Name() + "." + named.Obj().Name()
+		c.reported[lit] = true
 		c.rep.Report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(),
 			Category: wording.SDKKey,
@@ -333,9 +430,7 @@ func (c *checker) awsSent(cur inspector.Cursor, field string) bool {
 			}
 			return !sent
 		})
-		return sent && !c.usesSetKey(body, v, field, func(fn *types.Func) bool {
-			return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/aws/aws-sdk-go-v2/")
-		})
+		return sent && !c.usesSetKey(body, v, field, c.sendsKeyless)
 	}
 	return false
 }

@@ -12,7 +12,7 @@ import (
 
 // NewInputEachAttempt builds the input in the loop: the SDK fills a new
 // ClientRequestToken into each one.
-func NewInputEachAttempt(ctx context.Context, c *secretsmanager.Client, name string) error {
+func NewInputEachAttempt(ctx context.Context, c *secretsmanager.Client, name string) error { // want NewInputEachAttempt:"keyParams\\(sdk made:the AWS SDK's ClientRequestToken for secretsmanager\\.CreateSecretInput\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		_, err = c.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(name)}) // want `the AWS SDK's ClientRequestToken for secretsmanager.CreateSecretInput is made anew on every attempt of this retry loop`
@@ -24,7 +24,7 @@ func NewInputEachAttempt(ctx context.Context, c *secretsmanager.Client, name str
 }
 
 // NewInputVar builds the input in a variable of the loop.
-func NewInputVar(ctx context.Context, c *secretsmanager.Client, name, value string) error {
+func NewInputVar(ctx context.Context, c *secretsmanager.Client, name, value string) error { // want NewInputVar:"keyParams\\(sdk made:the AWS SDK's ClientRequestToken for secretsmanager\\.PutSecretValueInput\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		in := &secretsmanager.PutSecretValueInput{SecretId: aws.String(name), SecretString: aws.String(value)} // want `the AWS SDK's \w+ for secretsmanager.PutSecretValueInput is made anew`
@@ -37,7 +37,7 @@ func NewInputVar(ctx context.Context, c *secretsmanager.Client, name, value stri
 
 // InputOnce reuses one input: the token the SDK filled in on the first
 // attempt is sent again.
-func InputOnce(ctx context.Context, c *secretsmanager.Client, name string) error {
+func InputOnce(ctx context.Context, c *secretsmanager.Client, name string) error { // want InputOnce:"keyParams\\(sdk made:the AWS SDK's ClientRequestToken for secretsmanager\\.CreateSecretInput\\)"
 	in := &secretsmanager.CreateSecretInput{Name: aws.String(name)} // ok: built once
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {

@@ -12,7 +12,7 @@ import (
 
 // NoKey retries a create whose params carry no key: stripe-go makes one
 // per call.
-func NoKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+func NoKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want NoKey:"keyParams\\(sdk made:stripe-go's Idempotency-Key for sc\\.V1PaymentIntents\\.Create\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100), Currency: stripe.String("usd")}
@@ -27,7 +27,7 @@ func NoKey(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error
 }
 
 // NoKeyOldAPI retries the package-level API with an inline params literal.
-func NoKeyOldAPI() (*stripe.PaymentIntent, error) {
+func NoKeyOldAPI() (*stripe.PaymentIntent, error) { // want NoKeyOldAPI:"keyParams\\(sdk made:stripe-go's Idempotency-Key for paymentintent\\.New\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var pi *stripe.PaymentIntent
@@ -107,7 +107,7 @@ func Read(ctx context.Context, sc *stripe.Client, id string) (*stripe.PaymentInt
 
 // ParamsBeforeLoop builds the params once but sets no key: stripe-go
 // still makes a new key for every call.
-func ParamsBeforeLoop(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+func ParamsBeforeLoop(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want ParamsBeforeLoop:"keyParams\\(sdk made:stripe-go's Idempotency-Key for sc\\.V1PaymentIntents\\.Create\\)"
 	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -120,6 +120,6 @@ func ParamsBeforeLoop(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIn
 }
 
 // NoRetry calls once: nothing to dedupe against.
-func NoRetry(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) {
+func NoRetry(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want NoRetry:"keyParams\\(sdk made:stripe-go's Idempotency-Key for sc\\.V1PaymentIntents\\.Create\\)"
 	return sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}) // ok: no retry
 }
