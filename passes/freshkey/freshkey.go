@@ -175,7 +175,14 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	// package that can name none, and whose callees have no KeyParams
 	// facts, has no key slot, hence no KeyParams fact and no finding
 	// but those of the stripe and AWS checks.
-	if !pass.ResultOf[effects.Analyzer].(*effects.Result).KeyVocabulary() && !importsKeyParams(pass) && !importsKeySDK(pass.Pkg) {
+	var imported *importedKeyParams // scanned at most once, when needed
+	facts := func() *importedKeyParams {
+		if imported == nil {
+			imported = scanKeyParams(pass)
+		}
+		return imported
+	}
+	if !pass.ResultOf[effects.Analyzer].(*effects.Result).KeyVocabulary() && !importsKeySDK(pass.Pkg) && !facts().any {
 		return new(factsResult), nil
 	}
 	c := &checker{
@@ -198,7 +205,7 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	}
 	// The SDKs' own packages are not summarized: their calls are the
 	// SDK calls.
-	c.sdkScan = !isKeySDK(pass.Pkg.Path()) && (importsKeySDK(pass.Pkg) || importsSDKKeys(pass))
+	c.sdkScan = !isKeySDK(pass.Pkg.Path()) && (importsKeySDK(pass.Pkg) || facts().sdk)
 	c.scan()
 	c.computeKeyParams()
 	// Every finding is a fresh value sent as a key (or a stripe or AWS
@@ -491,14 +498,25 @@ func (c *checker) collectAssign(n ast.Node, stack []ast.Node) {
 	}
 }
 
-// importsKeyParams reports whether a dependency has a KeyParams fact.
-func importsKeyParams(pass *analysis.Pass) bool {
+// importedKeyParams is what the dependencies' KeyParams facts hold.
+type importedKeyParams struct {
+	any bool // a dependency has a KeyParams fact
+	sdk bool // one with SDK keys
+}
+
+// scanKeyParams looks through the dependencies' KeyParams facts.
+func scanKeyParams(pass *analysis.Pass) *importedKeyParams {
+	r := new(importedKeyParams)
 	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*KeyParams); ok {
-			return true
+		if kp, ok := f.Fact.(*KeyParams); ok {
+			r.any = true
+			if len(kp.SDK) > 0 {
+				r.sdk = true
+				break
+			}
 		}
 	}
-	return false
+	return r
 }
 
 // importsKeySDK reports whether pkg imports a package of an SDK that makes

@@ -367,14 +367,3 @@ func (c *checker) isSDKCandidate(call *ast.CallExpr, fn *types.Func) bool {
 	}
 	return fn.Pkg() == c.pass.Pkg
 }
-
-// importsSDKKeys reports whether a dependency has a KeyParams fact with
-// SDK keys.
-func importsSDKKeys(pass *analysis.Pass) bool {
-	for _, f := range pass.AllObjectFacts() {
-		if kp, ok := f.Fact.(*KeyParams); ok && len(kp.SDK) > 0 {
-			return true
-		}
-	}
-	return false
-}
