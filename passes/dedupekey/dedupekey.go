@@ -16,6 +16,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/fresh"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -171,10 +172,11 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if t.Destructive == mcpmodel.True {
 		h.SetDestructive() // the tool's word outweighs a POST's read-by-design name or path
 	}
-	h.SetFresh(func(e ast.Expr) bool { return freshOrigin(info, h, fr, e, 0) != nil })
+	fz := &freshness{info: info, h: h, fr: fr, vf: blocks.Of(pass).Flow}
+	h.SetFresh(func(e ast.Expr) bool { return fz.origin(e) != nil })
 
 	// A key with a fresh fallback protects nothing for clients that omit it.
-	if fb := findFallback(info, h, fr, body); fb != nil && hasEffect(eff, sc, body) {
+	if fb := findFallback(fz, body); fb != nil && hasEffect(eff, sc, body) {
 		rep.Report(analysis.Diagnostic{
 			Pos: fb.Pos(), End: fb.End(),
 			Category: wording.FreshFallback,
@@ -198,7 +200,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	}
 	// A key the handler makes itself and sends downstream is made anew
 	// by every retry of the tool call.
-	if ks, call := perCallKey(info, h, fr, first); call != nil {
+	if ks, call := perCallKey(fz, first); call != nil {
 		related := []analysis.RelatedInformation{{Pos: ks.Node.Pos(), End: ks.Node.End(),
 			Message: wording.Fix("key sent here", "take the key from the client (an idempotency_key argument or _meta entry) and send that")}}
 		if ks.Node != ast.Node(first.Call) {
@@ -240,7 +242,8 @@ func hasEffect(eff *effects.Result, sc *effects.Scope, body *ast.BlockStmt) bool
 // missing client key: key = uuid.NewString() after key := in.Key,
 // cmp.Or(in.Key, uuid.NewString()), or req.GetString("idempotency_key",
 // ids.New()) with a fresh default.
-func findFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, body *ast.BlockStmt) ast.Expr {
+func findFallback(fz *freshness, body *ast.BlockStmt) ast.Expr {
+	info, h, fr := fz.info, fz.h, fz.fr
 	fromKey := make(map[types.Object]bool) // locals assigned from a key read
 	var found ast.Expr
 	readsKey := func(e ast.Expr) bool {
@@ -259,7 +262,7 @@ func findFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, body *
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if c := defaultFallback(info, h, fr, n); c != nil {
+			if c := defaultFallback(fz, n); c != nil {
 				found = c
 				return false
 			}
@@ -269,12 +272,16 @@ func findFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, body *
 			}
 			for i, rhs := range n.Rhs {
 				lhsObj := objOf(info, n.Lhs[i])
+				if fb := orFallback(fz, rhs); fb != nil {
+					found = fb
+					return false
+				}
 				if call, _ := fr.Find(info, rhs); call != nil {
 					keyLHS := lhsObj != nil && fromKey[lhsObj]
 					if h.SetsClientKey(n.Lhs[i]) {
 						keyLHS = true
 					}
-					if keyLHS || orFallback(info, h, fr, rhs) {
+					if keyLHS {
 						found = call
 						return false
 					}
@@ -287,8 +294,8 @@ func findFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, body *
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if i < len(n.Values) {
-					if call, _ := fr.Find(info, n.Values[i]); call != nil && orFallback(info, h, fr, n.Values[i]) {
-						found = call
+					if fb := orFallback(fz, n.Values[i]); fb != nil {
+						found = fb
 						return false
 					}
 					if readsKey(n.Values[i]) {
@@ -305,16 +312,21 @@ func findFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, body *
 // defaultFallback returns the fresh call given as the default of a call
 // that reads the client's key: req.GetString("idempotency_key",
 // uuid.NewString()).
-func defaultFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, call *ast.CallExpr) ast.Expr {
-	if _, ok := h.KeyReadAt(call); !ok {
+func defaultFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
+	if _, ok := fz.h.KeyReadAt(call); !ok {
 		return nil
 	}
 	for _, a := range call.Args {
-		if _, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+		switch ast.Unparen(a).(type) {
+		case *ast.FuncLit:
 			continue
-		}
-		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-			if _, isFresh := fr.Call(info, c); isFresh {
+		case *ast.CallExpr:
+			if _, isFresh := fz.fr.Call(fz.info, ast.Unparen(a).(*ast.CallExpr)); isFresh {
+				return a
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			// A fresh value kept in a local or a field.
+			if c := fz.origin(a); c != nil {
 				return c
 			}
 		}
@@ -322,24 +334,30 @@ func defaultFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, cal
 	return nil
 }
 
-// orFallback reports whether e is a call like cmp.Or(in.Key,
-// uuid.NewString()): one argument reads the key, another is fresh, and the
-// result has the key's type. A struct literal that stores the key beside a
+// orFallback returns the fresh argument of e when e is a call like
+// cmp.Or(in.Key, uuid.NewString()): one argument reads the key, another
+// is fresh (made there, or kept in a local or a field), and the result
+// has the key's type. A struct literal that stores the key beside a
 // timestamp is no fallback.
-func orFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.Expr) bool {
+func orFallback(fz *freshness, e ast.Expr) ast.Expr {
+	info, h := fz.info, fz.h
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 {
-		return false
+		return nil
 	}
-	var keyArg, freshArg bool
+	var keyArg bool
+	var freshArg ast.Expr
 	for _, a := range call.Args {
 		if _, ok := h.KeyReadAt(ast.Unparen(a)); ok {
 			keyArg = keyArg || types.Identical(info.TypeOf(a), info.TypeOf(call))
-		} else if c, _ := fr.Find(info, a); c != nil {
-			freshArg = true
+		} else if freshArg == nil && fz.origin(a) != nil {
+			freshArg = a
 		}
 	}
-	return keyArg && freshArg
+	if !keyArg {
+		return nil
+	}
+	return freshArg
 }
 
 // perCallKey returns a key the handler sets downstream from a fresh value
@@ -348,12 +366,13 @@ func orFallback(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.Ex
 // reach the effect reported: set in its arguments, or into a request or
 // input that it is given. A request_id is left to the ordinary finding:
 // one made per call is as often a trace or audit id as a key.
-func perCallKey(info *types.Info, h *effects.Handler, fr *fresh.Result, first *effects.EffectAt) (effects.KeySet, *ast.CallExpr) {
+func perCallKey(fz *freshness, first *effects.EffectAt) (effects.KeySet, *ast.CallExpr) {
+	info, h := fz.info, fz.h
 	for _, ks := range h.KeySets() {
 		if names.Normalize(ks.Key) == "requestid" {
 			continue
 		}
-		call := freshOrigin(info, h, fr, ks.Value, 0)
+		call := fz.origin(ks.Value)
 		if call == nil || !reachesEffect(info, h, ks, first) {
 			continue
 		}
@@ -362,13 +381,30 @@ func perCallKey(info *types.Info, h *effects.Handler, fr *fresh.Result, first *e
 	return effects.KeySet{}, nil
 }
 
-// freshOrigin returns the fresh call the value of e is made from,
-// following local variables a few steps.
-func freshOrigin(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.Expr, depth int) *ast.CallExpr {
+// freshness answers, in a handler, which values are fresh.
+type freshness struct {
+	info *types.Info
+	h    *effects.Handler
+	fr   *fresh.Result
+	vf   *valueflow.Result
+}
+
+// origin returns the fresh call the value of e is made from: a fresh
+// call inside e, one a local variable of the handler is assigned (a few
+// steps), or one whose result the engine finds e holds (a field of a
+// struct value, a helper's result).
+func (fz *freshness) origin(e ast.Expr) *ast.CallExpr {
+	if c := fz.originIn(e, 0); c != nil {
+		return c
+	}
+	return fz.fr.Origin(fz.info, fz.vf, e)
+}
+
+func (fz *freshness) originIn(e ast.Expr, depth int) *ast.CallExpr {
 	if depth > 3 || e == nil {
 		return nil
 	}
-	if c, _ := fr.Find(info, e); c != nil {
+	if c, _ := fz.fr.Find(fz.info, e); c != nil {
 		return c
 	}
 	var found *ast.CallExpr
@@ -380,8 +416,8 @@ func freshOrigin(info *types.Info, h *effects.Handler, fr *fresh.Result, e ast.E
 		case *ast.FuncLit:
 			return false
 		case *ast.Ident:
-			for _, d := range h.Local(n) {
-				if c := freshOrigin(info, h, fr, d, depth+1); c != nil {
+			for _, d := range fz.h.Local(n) {
+				if c := fz.originIn(d, depth+1); c != nil {
 					found = c
 					return false
 				}

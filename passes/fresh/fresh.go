@@ -16,6 +16,7 @@
 package fresh
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -27,6 +28,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // FreshFunc is the fact that a function returns a fresh value (a UUID, a
@@ -70,6 +72,28 @@ func (r *Result) IsFact(fn *types.Func) bool { return fn != nil && r.funcs[fn.Or
 // Call reports the fresh source called by call.
 func (r *Result) Call(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
 	return Call(info, call, r.IsFact)
+}
+
+// Origin returns the fresh call whose result e holds, as the value-flow
+// engine sees it (a field of a struct value, a local, a helper's
+// result): every value the engine finds for e is the result of such a
+// call of this package. It does not look inside e (see Find).
+func (r *Result) Origin(info *types.Info, vf *valueflow.Result, e ast.Expr) *ast.CallExpr {
+	if vf == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	for _, v := range vf.Eval(e, nil).Each() {
+		call, ok := v.Node.(*ast.CallExpr)
+		if v.Kind != valueflow.Call || !ok {
+			return nil
+		}
+		if c, _ := r.Call(info, call); c == nil {
+			return nil
+		}
+		found = cmp.Or(found, call)
+	}
+	return found
 }
 
 // Find returns the first call inside e (e included) that makes a fresh
