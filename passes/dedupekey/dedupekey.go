@@ -128,7 +128,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj)
 	}
-	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.ReadsArg(t.SchemaKeys) || e.Idempotent && !t.SDK.Annotated() {
+	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() || e.ReadsArg(t.Schema()) {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -158,6 +158,20 @@ func keyedByRequest(e *effects.Effect, factory bool) bool {
 
 // checkBody analyzes a handler whose body is in this package.
 func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool) {
+	checkBodyKeys(pass, rep, eff, fr, t, t.SchemaKeys, t.LazySchema())
+}
+
+// checkBodyKeys is checkBody with the schema's keys; lazy says that the
+// engine may find more (mcpmodel.Tool.Schema), which is asked for only
+// before a report, and the body checked again with them.
+func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool, schemaKeys []string, lazy bool) {
+	again := func() bool {
+		if keys := t.Schema(); lazy && len(keys) > 0 {
+			checkBodyKeys(pass, rep, eff, fr, t, keys, false)
+			return true
+		}
+		return false
+	}
 	body := t.Handler.Body()
 	if body == nil {
 		return
@@ -168,7 +182,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if t.Handler.Decl != nil {
 		recv = t.Handler.Decl.Recv
 	}
-	h := eff.Handler(info, recv, t.Handler.Type(), body, t.SchemaKeys)
+	h := eff.Handler(info, recv, t.Handler.Type(), body, schemaKeys)
 	if t.Destructive == mcpmodel.True {
 		h.SetDestructive() // the tool's word outweighs a POST's read-by-design name or path
 	}
@@ -177,6 +191,9 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 
 	// A key with a fresh fallback protects nothing for clients that omit it.
 	if fb := findFallback(fz, body); fb != nil && hasEffect(eff, sc, body) {
+		if again() {
+			return
+		}
 		rep.Report(analysis.Diagnostic{
 			Pos: fb.Pos(), End: fb.End(),
 			Category: wording.FreshFallback,
@@ -197,6 +214,9 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	}
 	if first == nil || first.Effect.Idempotent && !t.SDK.Annotated() {
 		return // an SDK without annotations cannot mark the tool idempotent
+	}
+	if again() {
+		return
 	}
 	// A key the handler makes itself and sends downstream is made anew
 	// by every retry of the tool call.

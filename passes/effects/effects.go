@@ -174,6 +174,13 @@ type Result struct {
 	tempFuncs map[*types.Func]bool
 	bodies    map[*types.Func]*funcInfo
 	info      *types.Info
+	// reqFuncs are the package's functions that take an SDK request
+	// (args.go), kept for the checks: a helper that reads a tool-call
+	// argument its caller's schema describes as the key. argReads
+	// memoizes what they read, under argMu.
+	reqFuncs map[*types.Func]*ast.FuncDecl
+	argMu    sync.Mutex
+	argReads map[*types.Func][]argRead
 	// localMethods holds the names of the package's methods while run
 	// computes the facts (funcInfo.ifaceCalls); nil afterwards.
 	localMethods map[string]bool
@@ -414,6 +421,12 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				}
 				if decl.Recv != nil {
 					r.localMethods[fn.Name()] = true
+				}
+				if takesSDKRequest(pass.TypesInfo, decl) {
+					if r.reqFuncs == nil {
+						r.reqFuncs, r.argReads = make(map[*types.Func]*ast.FuncDecl), make(map[*types.Func][]argRead)
+					}
+					r.reqFuncs[fn] = decl
 				}
 				infos = append(infos, funcInfo{obj: fn, body: decl.Body, decl: decl})
 				fi := &infos[len(infos)-1]

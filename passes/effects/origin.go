@@ -616,6 +616,15 @@ func (f *flow) callSite(call *ast.CallExpr, obj types.Object) (keySite, bool) {
 		}
 		return keySite{key: s, from: m, target: recv}, true
 	}
+	// A helper of the package that reads an argument the tool's schema
+	// describes as the key from the request it is given.
+	if fn, ok := obj.(*types.Func); ok && len(f.schemaKeys) > 0 {
+		for _, rd := range f.r.paramArgs(info, fn) {
+			if f.schemaKeys[rd.name] {
+				return keySite{key: rd.name, from: f.argsMask(call, rd.from)}, true
+			}
+		}
+	}
 	if obj != nil {
 		if kr := f.r.FuncKeyRead(obj); kr != nil {
 			m := f.argsMask(call, kr.KeyFrom)

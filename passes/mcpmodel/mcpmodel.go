@@ -26,6 +26,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -114,10 +115,39 @@ type Tool struct {
 	// known.
 	Deduped ast.Node
 
+	schema *lazySchema // the engine's schema keys, asked for only when needed (Schema)
+
 	server ast.Expr // the server an SDK registration registers on, for Deduped
 	opts   bool     // hints from a wrapper's mcp-go options, no definition to re-resolve
 	inst   bool     // one instance of a registration site (flow.go), resolved by the engine
 }
+
+// lazySchema holds the input schema's keys the value-flow engine finds,
+// computed on first use: asked of every registration, the engine cost
+// 4% of the CPU time of a run, and only a finding needs the answer.
+type lazySchema struct {
+	once sync.Once
+	fn   func() []string
+	keys []string
+}
+
+// Schema returns SchemaKeys, or where the syntax found none, the keys
+// the value-flow engine finds in the tool's definition (a description
+// passed to a registration helper as a parameter, kept in a field),
+// computed on first use. The checks ask it before they report, and may
+// ask in parallel.
+func (t *Tool) Schema() []string {
+	if len(t.SchemaKeys) > 0 || t.schema == nil {
+		return t.SchemaKeys
+	}
+	t.schema.once.Do(func() {
+		t.schema.keys, t.schema.fn = t.schema.fn(), nil
+	})
+	return t.schema.keys
+}
+
+// LazySchema reports whether Schema may find keys that SchemaKeys lacks.
+func (t *Tool) LazySchema() bool { return len(t.SchemaKeys) == 0 && t.schema != nil }
 
 // Func is a resolved handler.
 type Func struct {
@@ -197,6 +227,7 @@ func hasOwnToolTypes(pass *analysis.Pass, own bool) bool {
 }
 
 type builder struct {
+	lazyMu   *sync.Mutex // guards the builder in the lazy schemas the checks may ask in parallel
 	pass     *analysis.Pass
 	decls    map[types.Object]*ast.FuncDecl
 	pkgVars  map[*types.Var]ast.Expr
@@ -235,6 +266,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.MCP = true
 	b := &builder{
+		lazyMu:   new(sync.Mutex),
 		vf:       pass.ResultOf[valueflow.Analyzer].(*valueflow.Result),
 		pass:     pass,
 		decls:    make(map[types.Object]*ast.FuncDecl),
@@ -586,16 +618,16 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	b.toolDef(t, def, 0)
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
+	flowed := false
 	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown || t.Destructive == Unknown) {
+		flowed = true
 		var u Tool
 		b.flowDef(&u, b.vf.Eval(def, env))
 		if t.Name == "" {
 			t.Name = u.Name
 		}
 		// An input schema's keys the syntax did not find are the
-		// engine's. (The engine is not run for the schema alone: asked
-		// of every registration, it cost 4% of the CPU time on the
-		// bench's small set, for one metamorphic gap.)
+		// engine's.
 		if len(t.SchemaKeys) == 0 {
 			t.SchemaKeys = u.SchemaKeys
 		}
@@ -612,6 +644,17 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 		if t.HintFile == "" {
 			t.HintFile = u.HintFile
 		}
+	}
+	if b.vf != nil && !flowed && len(t.SchemaKeys) == 0 {
+		// Not run for the schema alone: only on the checks' demand.
+		vf, mu := b.vf, b.lazyMu
+		t.schema = &lazySchema{fn: func() []string {
+			mu.Lock()
+			defer mu.Unlock()
+			var u Tool
+			b.flowDef(&u, vf.Eval(def, env))
+			return u.SchemaKeys
+		}}
 	}
 	if b.vf != nil {
 		hv := b.vf.Eval(handler, env)

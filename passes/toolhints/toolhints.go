@@ -191,7 +191,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
-	if e == nil || !reportable(e, r, t.Handler.Obj.Name()) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.SchemaKeys))) {
+	if e == nil || !reportable(e, r, t.Handler.Obj.Name()) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) {
 		return
 	}
 	rep.Report(analysis.Diagnostic{

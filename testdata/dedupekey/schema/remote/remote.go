@@ -37,3 +37,17 @@ func RawOrder(ctx context.Context, req *gosdk.CallToolRequest) (*gosdk.CallToolR
 	}
 	return nil, led.Append(ref, 1)
 }
+
+// OrderVia reads order_ref through a helper, then appends.
+func OrderVia(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	ref := orderRef(req)
+	if ref == "" {
+		return mcp.NewToolResultError("order_ref is required"), nil
+	}
+	return nil, led.Append(ref, 1)
+}
+
+// orderRef reads the order reference of a tool call.
+func orderRef(req mcp.CallToolRequest) string {
+	return req.GetString("order_ref", "")
+}
