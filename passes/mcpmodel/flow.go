@@ -578,8 +578,13 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 		return &Func{Obj: fn}
 	case valueflow.Closure:
 		if a.Lit == nil {
-			// A literal of another package: its function's effect
-			// facts include it.
+			// A literal of another package: the handler a middleware
+			// wraps (its WrapsHandler fact), as bound where the
+			// middleware was called; else its function's effect facts
+			// include it.
+			if inner := b.wrappedHandler(a, depth); inner != nil {
+				return inner
+			}
 			return &Func{Obj: a.Obj}
 		}
 		if inner := b.forwarded(a); inner != nil {
@@ -623,6 +628,38 @@ func (b *builder) forwarded(c *valueflow.Value) *Func {
 		target = f
 	}
 	return target
+}
+
+// wrappedHandler returns the handler that c, a closure made by a
+// middleware of another package (a WrapsHandler fact), wraps: the value
+// it captured for the middleware's handler parameter. Nil when there is
+// no fact or no such binding.
+func (b *builder) wrappedHandler(c *valueflow.Value, depth int) *Func {
+	fn, ok := c.Obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	f := new(WrapsHandler)
+	if !b.pass.ImportObjectFact(fn.Origin(), f) {
+		return nil
+	}
+	params := fn.Origin().Signature().Params()
+	if f.Param >= params.Len() {
+		return nil
+	}
+	h, ok := c.Bound(params.At(f.Param))
+	if !ok {
+		return nil
+	}
+	var found *Func
+	for _, a := range h.Each() {
+		g := b.valueFunc(a, depth+1)
+		if g == nil || found != nil && !sameFunc(found, g) {
+			return nil
+		}
+		found = g
+	}
+	return found
 }
 
 // forwardedValues returns the values of the function values a

@@ -659,7 +659,10 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	if b.vf != nil {
 		hv := b.vf.Eval(handler, env)
 		f := b.flowHandler(hv)
-		if t.Handler == nil {
+		if t.Handler == nil || f != nil && !sameFunc(f, t.Handler) && b.inMiddleware(t.Handler) {
+			// The engine's handler where the syntax found none, or
+			// landed in the closure a middleware returns (a generic
+			// wrapper's result reached through an options struct).
 			t.Handler = f
 		}
 		// A handler the engine follows to one function, through locals

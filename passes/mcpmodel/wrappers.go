@@ -44,6 +44,16 @@ func (b *builder) constString(e ast.Expr) (string, bool) {
 	return b.flowString(e)
 }
 
+// inMiddleware reports whether f is a function literal that a
+// middleware of the package returns (its function wraps a handler).
+func (b *builder) inMiddleware(f *Func) bool {
+	if f == nil || f.Lit == nil {
+		return false
+	}
+	fd, ok := b.enclosingFunc(f.Lit.Pos()).(*ast.FuncDecl)
+	return ok && b.wrapsParam(fd.Type, fd.Body) >= 0
+}
+
 // wrapsParam returns the index of the parameter a function wraps, or -1:
 // its only result is a function (or a type parameter), and every return
 // statement of its body returns that parameter, a closure that calls it,
@@ -179,6 +189,27 @@ func funcLike(t types.Type) bool {
 	return ok
 }
 
+// coreSignature returns the signature of a function type, or of the
+// one function type a type parameter's constraint allows (H ~func(ctx,
+// req) (res, error): a generic middleware's handler); nil otherwise.
+func coreSignature(t types.Type) *types.Signature {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		iface, _ := tp.Constraint().Underlying().(*types.Interface)
+		if iface == nil || iface.NumEmbeddeds() != 1 {
+			return nil
+		}
+		t = iface.EmbeddedType(0)
+		if u, ok := t.(*types.Union); ok {
+			if u.Len() != 1 {
+				return nil
+			}
+			t = u.Term(0).Type()
+		}
+	}
+	sig, _ := t.Underlying().(*types.Signature)
+	return sig
+}
+
 func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
@@ -211,8 +242,8 @@ func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
 	if t == nil {
 		return false
 	}
-	sig, ok := t.Underlying().(*types.Signature)
-	if !ok || sig.Params().Len() == 0 || sig.Results().Len() < 2 {
+	sig := coreSignature(t)
+	if sig == nil || sig.Params().Len() == 0 || sig.Results().Len() < 2 {
 		return false
 	}
 	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {

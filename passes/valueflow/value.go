@@ -296,6 +296,16 @@ func (v *Value) field(name string) (*Value, bool) {
 	return nil, false
 }
 
+// Bound returns the value a closure captured for p, a parameter of the
+// function that made it (a middleware's handler parameter, bound where
+// the middleware was called), and whether it captured one.
+func (v *Value) Bound(p *types.Var) (*Value, bool) {
+	if v == nil || v.Kind != Closure {
+		return nil, false
+	}
+	return v.Env.lookup(p)
+}
+
 // Func returns the function object of a Func or Closure value (for a
 // closure of another package, the function enclosing it), or nil.
 func (v *Value) FuncObj() types.Object {
