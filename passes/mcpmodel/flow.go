@@ -666,20 +666,36 @@ func (b *builder) wrappedHandler(c *valueflow.Value, depth int) *Func {
 // registered literal calls as the handler (handlerCall), with the
 // literal's captured bindings.
 func (b *builder) forwardedValues(c *valueflow.Value) []*valueflow.Value {
+	return b.forwardedIn(c.Lit.Body, c.Env, 0)
+}
+
+// maxForwardDepth bounds the helpers forwardedIn follows.
+const maxForwardDepth = 4
+
+// forwardedIn is forwardedValues for body with the bindings env: the
+// handler calls in body, and those of a helper of the package whose
+// result body returns (mmX(t, ctx, req) that returns t.handler(ctx,
+// req)), its parameters bound to the arguments.
+func (b *builder) forwardedIn(body *ast.BlockStmt, env *valueflow.Env, depth int) []*valueflow.Value {
 	info := b.pass.TypesInfo
 	var out []*valueflow.Value
-	analysisutil.Inspect(c.Lit.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		call, ok := n.(*ast.CallExpr)
-		if !ok || !handlerCall(info, c.Lit, call) {
+		if !ok {
 			return true
 		}
-		if _, static := info.Uses[calleeIdent(call.Fun)].(*types.Func); static {
+		if fn, static := info.Uses[calleeIdent(call.Fun)].(*types.Func); static {
+			if d := b.decls[fn.Origin()]; d != nil && d.Body != nil && depth < maxForwardDepth && returnedBy(info, body, call) {
+				out = append(out, b.forwardedIn(d.Body, b.vf.Bindings(d, call, env), depth+1)...)
+			}
 			return true
 		}
-		out = append(out, b.vf.Eval(call.Fun, c.Env))
+		if handlerCall(info, body, call) {
+			out = append(out, b.vf.Eval(call.Fun, env))
+		}
 		return true
 	})
 	return out

@@ -237,7 +237,7 @@ func (b *builder) exportWrappers() {
 // closure is the call of the handler: the field takes a context.Context
 // first and returns a result and more (an error), and what it returns is
 // what the closure returns, directly or through the variables it assigns.
-func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
+func handlerCall(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false
@@ -249,9 +249,15 @@ func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
 	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
 		return false
 	}
+	return returnedBy(info, body, call)
+}
+
+// returnedBy reports whether what call returns is what body returns,
+// directly or through the variables it assigns.
+func returnedBy(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
 	vars := make(map[types.Object]bool)
 	returned := false
-	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -268,7 +274,7 @@ func handlerCall(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
 		}
 		return true
 	})
-	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
+	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false

@@ -18,5 +18,4 @@ var gaps = []metamorph.Gap{
 	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "client readback/retrying-transport in DialRetrying", Delta: -1, Why: "a handler, helper or constructor is declared in another package of the module"},
 	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "client readback/retrying-transport in Passed", Delta: -1, Why: "a handler, helper or constructor is declared in another package of the module"},
 	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another package of the module"},
-	{Module: "mcpgo-v0.20", Variant: "extract-func/mod", Finding: "tools dedupekey/unkeyed-effect \"def_write\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 }
