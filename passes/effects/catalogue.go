@@ -420,9 +420,15 @@ func firstWord(name string) string {
 // ---- argument checks ----
 
 // notTemp is an effect unless the path argument i names a temporary file.
+// A path that a parameter of the enclosing function gives is judged at
+// each call site (pathCond).
 func notTemp(i int, idem bool) func(s *site) (bool, bool) {
 	return func(s *site) (bool, bool) {
-		return !s.argIsTemp(i), idem
+		if s.argIsTemp(i) {
+			return false, false
+		}
+		s.pathCond(i)
+		return true, idem
 	}
 }
 
@@ -444,6 +450,9 @@ var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.
 func openFlags(s *site) (bool, bool) {
 	if s.argIsTemp(0) {
 		return false, false
+	}
+	if s.fn != nil && s.fn.Pkg() != nil && s.fn.Pkg().Path() == "os" {
+		s.pathCond(0) // a local path (a remote one is never temporary here)
 	}
 	v, ok := s.constInt(1)
 	if !ok {

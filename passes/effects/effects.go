@@ -35,7 +35,7 @@ type Effect struct {
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
-	File       int    // 1-based parameter whose *os.File is written: each call site decides (housekeeping.go)
+	File       int    // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
 	Method     string // for an HTTP request, its method ("POST"), when known
 	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
@@ -172,8 +172,10 @@ type Result struct {
 	// temporary path, from their bodies (housekeeping.go), while run
 	// computes the facts; nil afterwards.
 	tempFuncs map[*types.Func]bool
-	bodies    map[*types.Func]*funcInfo
-	info      *types.Info
+	// tempParams memoizes tempParam, while run computes the facts.
+	tempParams map[tempParamKey]bool
+	bodies     map[*types.Func]*funcInfo
+	info       *types.Info
 	// reqFuncs are the package's functions that take an SDK request
 	// (args.go), kept for the checks: a helper that reads a tool-call
 	// argument its caller's schema describes as the key. argReads
@@ -332,7 +334,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
-	r.tempFuncs, r.bodies, r.info, r.localMethods = nil, nil, nil, nil
+	r.tempFuncs, r.tempParams, r.bodies, r.info, r.localMethods = nil, nil, nil, nil, nil
 	// The interface answers given while the package's own effects were
 	// being computed did not see them: let the checks ask again.
 	r.ifaceCache, r.effectNames = make(map[*types.Func]*Effect), nil
@@ -1103,6 +1105,10 @@ type site struct {
 	sc   *Scope
 	call *ast.CallExpr
 	fn   *types.Func
+	// file is set by a check whose verdict depends on the path in a
+	// parameter of the enclosing function (pathCond): the 1-based
+	// parameter, which each call site judges (Effect.File).
+	file int
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1116,7 +1122,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file}
 }
 
 func (s *site) arg(i int) ast.Expr {
@@ -1203,6 +1209,7 @@ type Scope struct {
 
 	fname string           // the declared function's name, "" for a handler literal
 	sig   *types.Signature // the declared function's signature, nil for a handler literal
+	fn    *types.Func      // the declared function, nil for a handler literal
 	r     *Result          // the package's temp-returning functions (housekeeping.go), nil in the checks' scopes
 
 	defs         map[*types.Var][]def
@@ -1322,6 +1329,8 @@ func (sc *Scope) mentionsTemp(e ast.Expr) bool {
 			if v, ok := sc.info.Uses[n].(*types.Var); ok && sc.temp[v] {
 				found = true
 			} else if housekeepingIdent(sc.info, n) {
+				found = true
+			} else if ok && sc.tempParam(v) {
 				found = true
 			}
 		case *ast.CallExpr:

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -105,7 +106,67 @@ func (sc *Scope) fileOf(f ast.Expr) (verdict, int) {
 			}
 		}
 	}
+	if p := sc.pathParam(f); p > 0 {
+		return vCond, p
+	}
 	return vEffect, 0
+}
+
+// pathCond records on the site that its verdict depends on the path
+// argument i when that path is a parameter of the enclosing function, or
+// built from one (filepath.Join(dir, "index.json")).
+func (s *site) pathCond(i int) {
+	if a := s.arg(i); a != nil {
+		s.file = s.sc.pathParam(a)
+	}
+}
+
+// pathParam returns the 1-based string parameter of the scope's
+// function that the path e is, or is joined from with constants
+// (filepath.Join, path.Join, +), the parameter not reassigned; 0
+// otherwise.
+func (sc *Scope) pathParam(e ast.Expr) int {
+	if sc.sig == nil {
+		return 0
+	}
+	param := 0
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		if tv, ok := sc.info.Types[e]; ok && tv.Value != nil {
+			return true // a constant part
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := sc.obj(x).(*types.Var)
+			if v == nil || !isStrings(v.Type()) || len(sc.defsOf(v)) > 0 {
+				return false
+			}
+			i, ok := sc.param(v)
+			if !ok || param != 0 && param != i+1 {
+				return false
+			}
+			param = i + 1
+			return true
+		case *ast.BinaryExpr:
+			return x.Op == token.ADD && walk(x.X) && walk(x.Y)
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(sc.info, x).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Name() != "Join" || (fn.Pkg().Path() != "path/filepath" && fn.Pkg().Path() != "path") || x.Ellipsis.IsValid() {
+				return false
+			}
+			for _, a := range x.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !walk(e) {
+		return 0
+	}
+	return param
 }
 
 // isStdStream reports whether e is os.Stdout or os.Stderr, directly or
@@ -209,6 +270,64 @@ func (r *Result) isTempFunc(fn *types.Func) bool {
 	})
 	r.tempFuncs[fn] = all && some
 	return all && some
+}
+
+// tempParam reports whether v is a parameter of the scope's function
+// that every call of it in the package gives a temporary path or file:
+// a helper extracted from the function that made the path
+// (writeSnapshot(dir) after dir := os.UserCacheDir()). Only unexported
+// functions, while run computes the facts: an exported one has callers
+// elsewhere.
+func (sc *Scope) tempParam(v *types.Var) bool {
+	r := sc.r
+	if r == nil || r.bodies == nil || r.vf == nil || sc.fn == nil || sc.fn.Exported() || sc.fn.Pkg() != r.pkg {
+		return false
+	}
+	i, ok := sc.param(v)
+	if !ok || sc.sig.Variadic() && i == sc.sig.Params().Len()-1 {
+		return false
+	}
+	k := tempParamKey{sc.fn.Origin(), i}
+	if t, ok := r.tempParams[k]; ok {
+		return t
+	}
+	if r.tempParams == nil {
+		r.tempParams = make(map[tempParamKey]bool)
+	}
+	r.tempParams[k] = false // recursion
+	sites := r.vf.CallSites(k.fn)
+	all := len(sites) > 0
+	for _, cs := range sites {
+		if i >= len(cs.Call.Args) {
+			all = false
+			break
+		}
+		var caller *Scope
+		switch in := cs.In.(type) {
+		case *ast.FuncDecl:
+			if fn, _ := r.info.Defs[in.Name].(*types.Func); fn != nil && r.bodies[fn] != nil {
+				caller = funcScope(r.info, r.bodies[fn])
+			}
+		case *ast.FuncLit:
+			caller = NewScope(r.info, in.Body)
+		}
+		if caller == nil {
+			all = false
+			break
+		}
+		caller.r = r
+		if a := cs.Call.Args[i]; !caller.isTemp(a) && !caller.mentionsTemp(a) {
+			all = false
+			break
+		}
+	}
+	r.tempParams[k] = all
+	return all
+}
+
+type tempParamKey struct {
+	fn *types.Func
+	i  int
 }
 
 // mentionsTempCall reports whether body calls a temp-making function.

@@ -1085,7 +1085,7 @@ func funcScope(info *types.Info, fi *funcInfo) *Scope {
 func (sc *Scope) initFunc(info *types.Info, fi *funcInfo) {
 	*sc = Scope{info: info, body: fi.body, fname: fi.obj.Name()}
 	if fn, ok := fi.obj.(*types.Func); ok {
-		sc.sig = fn.Type().(*types.Signature)
+		sc.sig, sc.fn = fn.Type().(*types.Signature), fn
 	}
 }
 

@@ -8,7 +8,6 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 // rewrites: Delta -1 a finding lost, +1 a finding gained (a false
 // positive), with what mcpvet stopped following.
 var gaps = []metamorph.Gap{
-	{Module: "dedupekey", Variant: "extract-func/dep", Finding: "atomic toolhints/idempotent \"save_config\"", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/dep", Finding: "fallback dedupekey/fresh-fallback \"fb_helper_or\"", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/dep", Finding: "fallback dedupekey/fresh-fallback \"fb_or\"", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/dep", Finding: "schema dedupekey/unkeyed-effect \"box_order\"", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
@@ -45,8 +44,6 @@ var gaps = []metamorph.Gap{
 	{Module: "reinvoke", Variant: "move-pkg", Finding: "mcpgo reinvoke/effect-before-input in order", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another package of the module"},
 	{Module: "reinvoke", Variant: "move-pkg", Finding: "mcpgo reinvoke/effect-before-input in orderLiteral", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another package of the module"},
 	{Module: "toolhints", Variant: "ctor/dep", Finding: "mcpgo toolhints/idempotent \"clone\"", Delta: -1, Why: "an argument of another dependency is a constructor function's result"},
-	{Module: "toolhints", Variant: "extract-func/dep", Finding: "procs toolhints/readonly \"get_doc\"", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
-	{Module: "toolhints", Variant: "extract-func/dep", Finding: "procs toolhints/readonly \"snapshot\"", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "toolhints", Variant: "extract-func/dep", Finding: "procs toolhints/readonly \"vendor_package\"", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "toolhints", Variant: "extract-func/dep", Finding: "rest toolhints/idempotent \"server_update\"", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "toolhints", Variant: "extract-func/dep", Finding: "rest toolhints/readonly \"mesh_item\"", Delta: -1, Why: "a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},

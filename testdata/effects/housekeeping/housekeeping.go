@@ -127,7 +127,42 @@ func Report(msg string) { // ok: os.Stdout through two helpers
 	Record(os.Stdout, msg)
 }
 
-// OpenJournal opens an append-only file outside a log package.
-func OpenJournal(path string) (*os.File, error) { // want OpenJournal:`effect\(file write: os.OpenFile\)`
+// OpenJournal opens an append-only file outside a log package, at the
+// path each caller gives: the callers decide whether it is temporary.
+func OpenJournal(path string) (*os.File, error) { // want OpenJournal:`effect\(file write: os.OpenFile \[file \$1\]\)`
 	return os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+}
+
+// FixedJournal opens the journal at a fixed path: a real write.
+func FixedJournal() (*os.File, error) { // want FixedJournal:`effect\(file write: os.OpenFile via housekeeping.OpenJournal\)`
+	return OpenJournal("journal.log")
+}
+
+// ScratchJournal opens it in the temporary directory.
+func ScratchJournal() (*os.File, error) { // ok: a temporary path
+	return OpenJournal(filepath.Join(os.TempDir(), "journal.log"))
+}
+
+// writeIndex writes the index into the directory it is given.
+func writeIndex(dir string, b []byte) error { // want writeIndex:`effect\(file write: os.WriteFile \[file \$1\]\)`
+	return os.WriteFile(filepath.Join(dir, "index.json"), b, 0o644)
+}
+
+// CacheIndex writes it into the cache directory.
+func CacheIndex(b []byte) error { // ok: under os.UserCacheDir, through a helper
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return err
+	}
+	return writeIndex(dir, b)
+}
+
+// ExportIndex writes it into a directory of the caller's.
+func ExportIndex(dir string, b []byte) error { // want ExportIndex:`effect\(file write: os.WriteFile \[file \$1\]\)`
+	return writeIndex(dir, b)
+}
+
+// PublishIndex writes it into a fixed directory.
+func PublishIndex(b []byte) error { // want PublishIndex:`effect\(file write: os.WriteFile via housekeeping.writeIndex\)`
+	return writeIndex("/srv/www", b)
 }
