@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -219,7 +220,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	info := pass.TypesInfo
 	var first *effects.EffectAt
 	for _, at := range eff.EffectsIn(info, body) {
-		if !reportable(at.Effect, r, calleeName(info, at.Call)) {
+		if !reportable(at.Effect, r, apiName(pass, eff, info, at)) {
 			continue
 		}
 		// A dedupe key makes a create idempotent; it does not make a
@@ -245,6 +246,50 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 		Message:  message(t, r, first.Effect, via),
 		Related:  append(related(t, r), eff.Related(pass.Fset, first.Effect)...),
 	})
+}
+
+// apiName returns the name that says what the effect at is: its
+// callee's, or where the callee is a helper of the project (of this
+// package, or of another package of the module) whose name has no
+// mutation or setter verb and that reaches the effect through another
+// function (Effect.Via: an extracted helper that calls
+// api.Servers.Update), that function's, followed through the helpers of
+// this package a few steps.
+func apiName(pass *analysis.Pass, eff *effects.Result, info *types.Info, at effects.EffectAt) string {
+	fn, _ := typeutil.Callee(info, at.Call).(*types.Func)
+	name := calleeName(info, at.Call)
+	for range 4 {
+		// A project function named by a verb of its own keeps its name
+		// (a GraphQL client's Mutate); an extracted helper (mmX1,
+		// renameServer) takes its callee's.
+		if fn == nil || !inModule(pass, fn) || mutators[effects.Verb(name)] || setters[effects.Verb(name)] {
+			return name
+		}
+		e := eff.FuncEffect(fn)
+		if e == nil || e.Via == "" {
+			return name
+		}
+		name = e.Via[strings.LastIndexByte(e.Via, '.')+1:]
+		// A helper of this package named by the fact: follow it.
+		fn, _ = pass.Pkg.Scope().Lookup(name).(*types.Func)
+		if fn != nil && e.Via != pass.Pkg.Name()+"."+name {
+			fn = nil
+		}
+	}
+	return name
+}
+
+// inModule reports whether fn is a function of the project: of the
+// package under analysis, or of its module.
+func inModule(pass *analysis.Pass, fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg() == pass.Pkg {
+		return true
+	}
+	m := pass.Module
+	return m != nil && m.Path != "" && (fn.Pkg().Path() == m.Path || strings.HasPrefix(fn.Pkg().Path(), m.Path+"/"))
 }
 
 // calleeName returns the name of the function call calls, or "".

@@ -1,0 +1,31 @@
+package rest
+
+import (
+	"context"
+
+	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/restsdk"
+)
+
+// renameServer calls the SDK's Update: the API's name, not the
+// helper's, says what the operation is.
+func renameServer(ctx context.Context, in In) error {
+	return api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name})
+}
+
+// dropItem calls the RPC API's method named like a mutation.
+func dropItem(ctx context.Context, in In) error {
+	return kiali.DeleteItem(ctx, in.Name)
+}
+
+func RegisterHelpers(s *gosdk.Server) {
+	// ok: an idempotent tool whose helper calls an Update (a POST).
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_rename", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, renameServer(ctx, in)
+	})
+	// A read-only tool whose helper calls the RPC API's DeleteItem.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "mesh_drop", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, dropItem(ctx, in) // want `tool "mesh_drop" is annotated read-only but sends an HTTP [A-Z]+ \(rest.dropItem\)`
+	})
+}
