@@ -365,19 +365,24 @@ func orFallback(fz *freshness, e ast.Expr) ast.Expr {
 	if !ok || len(call.Args) < 2 {
 		return nil
 	}
-	var keyArg bool
-	var freshArg ast.Expr
-	for _, a := range call.Args {
-		if _, ok := h.KeyReadAt(ast.Unparen(a)); ok {
-			keyArg = keyArg || types.Identical(info.TypeOf(a), info.TypeOf(call))
-		} else if freshArg == nil && fz.origin(a) != nil {
-			freshArg = a
+	// The key argument first: most calls read none, and the fresh
+	// origin of the others is the costly question.
+	keyAt := -1
+	for i, a := range call.Args {
+		if _, ok := h.KeyReadAt(ast.Unparen(a)); ok && types.Identical(info.TypeOf(a), info.TypeOf(call)) {
+			keyAt = i
+			break
 		}
 	}
-	if !keyArg {
+	if keyAt < 0 {
 		return nil
 	}
-	return freshArg
+	for i, a := range call.Args {
+		if _, ok := h.KeyReadAt(ast.Unparen(a)); !ok && i != keyAt && fz.origin(a) != nil {
+			return a
+		}
+	}
+	return nil
 }
 
 // perCallKey returns a key the handler sets downstream from a fresh value
