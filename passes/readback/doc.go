@@ -43,13 +43,17 @@
 //     reported at the call that hands it over, with the step's CallTool
 //     as the related position;
 //   - by the transport itself: a StreamableClientTransport whose
-//     HTTPClient comes from go-retryablehttp re-sends POSTs;
+//     HTTPClient comes from go-retryablehttp re-sends POSTs (also a client
+//     kept in a field or made by a helper; not one set to RetryMax 0);
 //   - by the SDK client itself: a trpc-mcp-go client built with
 //     WithSimpleRetry(n) or WithRetry(RetryConfig{MaxRetries: n}), n > 0,
 //     re-sends every request after a timeout, EOF or a 5xx answer
 //     (reported at the option when a tool call is sent through that
 //     client in the package; not with WithTasks, whose calls are not
 //     retried).
+//     When a helper of the package builds the transport or the client
+//     from what it is given, each call of the helper is judged, and the
+//     call that passes the retrying client or option is reported.
 //
 // It stays silent when the call is safe to repeat: a read-back between
 // the failure and the re-send (ReadResource, mcp-go GetTask, TaskResult or
