@@ -41,25 +41,19 @@ func (c *checker) checkStripe() {
 	for cur := range c.insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn, _ := typeutil.Callee(c.info, call).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || !isStripe(fn.Pkg().Path()) {
-			continue
-		}
-		if hasPrefix(fn.Name(), stripeReads) {
+		s, ok := c.directSDKCall(call, fn)
+		if !ok || s.aws {
 			continue
 		}
 		cons := c.retry.Enclosing(call)
-		if len(cons) == 0 {
-			continue
-		}
-		params := c.stripeParams(call)
-		if params == nil || !c.stripeKeyless(enclosingBody(cur), params) {
+		if len(cons) == 0 || !c.stripeKeyless(enclosingBody(cur), s.input) {
 			continue
 		}
 		con := cons[0]
 		c.rep.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Category: wording.SDKKey,
-			Message:  wording.MadeAnew(fmt.Sprintf("stripe-go's Idempotency-Key for %s", types.ExprString(call.Fun)), "attempt of "+describe(con)),
+			Message:  wording.MadeAnew(s.what, "attempt of "+describe(con)),
 			Related:  withFix(related(con), fmt.Sprintf("create a key once before %s and set it with params.SetIdempotencyKey(key)", before(con))),
 		})
 	}
@@ -332,22 +326,7 @@ var awsTokenFields = []string{"ClientToken", "ClientRequestToken", "IdempotencyT
 func (c *checker) checkAWS() {
 	for cur := range c.insp.Root().Preorder((*ast.CompositeLit)(nil)) {
 		lit := cur.Node().(*ast.CompositeLit)
-		named, ok := types.Unalias(deref(c.info.TypeOf(lit))).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || !strings.HasPrefix(named.Obj().Pkg().Path(), "github.com/aws/aws-sdk-go-v2/service/") {
-			continue
-		}
-		st, ok := named.Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		field := ""
-		for i := 0; i < st.NumFields() && field == ""; i++ {
-			for _, f := range awsTokenFields {
-				if st.Field(i).Name() == f {
-					field = f
-				}
-			}
-		}
+		field, typ := awsInput(c.info.TypeOf(lit))
 		if field == "" || litSets(lit, field) {
 			continue
 		}
@@ -360,7 +339,6 @@ func (c *checker) checkAWS() {
 		if u, ok := cur.Parent().Node().(*ast.UnaryExpr); ok {
 			at = u
 		}
-		typ := named.Obj().Pkg().Name() + "." + named.Obj().Name()
 		c.reported[lit] = true
 		c.rep.Report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(),

@@ -289,7 +289,7 @@ func inModule(pass *analysis.Pass, fn *types.Func) bool {
 		return true
 	}
 	m := pass.Module
-	return m != nil && m.Path != "" && (fn.Pkg().Path() == m.Path || strings.HasPrefix(fn.Pkg().Path(), m.Path+"/"))
+	return m != nil && m.Path != "" && analysisutil.InModule(m.Path, fn.Pkg().Path())
 }
 
 // calleeName returns the name of the function call calls, or "".
