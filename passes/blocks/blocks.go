@@ -39,8 +39,8 @@ import (
 // each one's Requires (other than config.Analyzer) come before it.
 var Blocks = []*analysis.Analyzer{
 	valueflow.Analyzer,
-	effects.Analyzer,
 	fresh.Analyzer,
+	effects.Analyzer,
 	retry.Analyzer,
 	mcpmodel.Analyzer,
 	toolcalls.Analyzer,
@@ -49,7 +49,7 @@ var Blocks = []*analysis.Analyzer{
 // Analyzer runs the Blocks on each package. It reports nothing.
 var Analyzer = &analysis.Analyzer{
 	Name:       "mcpvet_blocks",
-	Doc:        "runs mcpvet's building blocks (valueflow, effects, fresh, retry, mcpmodel, toolcalls) in one pass; it reports nothing",
+	Doc:        "runs mcpvet's building blocks (valueflow, fresh, effects, retry, mcpmodel, toolcalls) in one pass; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/blocks",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},

@@ -235,6 +235,27 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 		})
 		return
 	}
+	// Or one the helper that commits the effect makes itself
+	// (Effect.KeyMade): mmCharge(ctx, c, in) that sends uuid.NewString().
+	if mk := first.Effect.KeyMade; mk != nil && names.Normalize(mk.Key) != "requestid" {
+		name := ""
+		if mk.Key != "key" {
+			name = fmt.Sprintf(" (%s)", mk.Key)
+		}
+		var related []analysis.RelatedInformation
+		if at := eff.MadeKeyAt(pass.Fset, first.Effect); at.IsValid() {
+			related = append(related, analysis.RelatedInformation{Pos: at, End: at,
+				Message: wording.Fix("key made here, by "+mk.At.Callee, "take the key from the client (an idempotency_key argument or _meta entry) and pass that")})
+		}
+		related = append(related, analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: "tool registered here"})
+		rep.Report(analysis.Diagnostic{
+			Pos: first.Call.Pos(), End: first.Call.End(),
+			Category: wording.PerCallKey,
+			Message:  wording.MadeAnew(fmt.Sprintf("the dedupe key%s that %s sends for %s", name, calleeName(first.Effect), wording.Tool(t.Name)), "call"),
+			Related:  related,
+		})
+		return
+	}
 	via := first.Effect.Sink
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
@@ -516,4 +537,13 @@ func objOf(info *types.Info, e ast.Expr) types.Object {
 		return o
 	}
 	return info.Uses[id]
+}
+
+// calleeName names the function whose call commits e: its Via, else its
+// sink.
+func calleeName(e *effects.Effect) string {
+	if e.Via != "" {
+		return e.Via
+	}
+	return e.Sink
 }

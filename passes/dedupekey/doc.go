@@ -154,6 +154,11 @@
 //     every call: the server sees each retry as a new operation. Take the
 //     key from the client (an idempotency_key argument or _meta entry) and
 //     send that.
+//   - the dedupe key that payments.ChargeNew sends for tool "charge" is
+//     made anew on every call: the same, when a helper (of this package or
+//     another) makes the key itself from a fresh value (its effect's
+//     KeyMade); the related position shows where, in this module. Pass
+//     the client's key to the helper instead.
 //
 // Suppress a finding with "//mcpvet:ignore dedupekey <reason>" on the
 // reported line, the registration or the handler's doc comment; or

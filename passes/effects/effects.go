@@ -22,6 +22,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/fresh"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -44,6 +45,12 @@ type Effect struct {
 	// cannot see, and a handler registered from another package is
 	// trusted as it is in its own.
 	Asserted bool
+	// KeyMade is the dedupe key the function makes itself, anew on
+	// every call, and sends downstream (ChargeWithKey(ctx, uuid.NewString(),
+	// ...), an IdempotencyKey field set from the clock, or mixed with the
+	// caller's data): a caller's retry sends a new key, which dedupes
+	// nothing. Nil when it makes none.
+	KeyMade *MadeKey
 	// Args are the normalized names of the tool-call arguments a handler
 	// reads (req.GetString("order_ref"), args["order_ref"], a typed
 	// input's field), for a function that takes an SDK's request or
@@ -54,6 +61,12 @@ type Effect struct {
 }
 
 func (*Effect) AFact() {}
+
+// A MadeKey is a key a function makes anew on every call (Effect.KeyMade).
+type MadeKey struct {
+	Key string // its name; "key" for a key parameter of a callee (Effect.KeyFrom)
+	At  Hop    // the call that makes the fresh value; Callee is the fresh source
+}
 
 // Soft reports whether e is a POST that is a read by design (a search, a
 // query endpoint: readByDesign), which is no effect for the checks
@@ -92,10 +105,14 @@ func (e *Effect) String() string {
 			kind += " (rpc)"
 		}
 	}
-	if e.Via != "" {
-		return "effect(" + kind + ": " + e.Sink + " via " + e.Via + ")"
+	made := ""
+	if e.KeyMade != nil {
+		made = "; makes " + e.KeyMade.Key + " by " + e.KeyMade.At.Callee
 	}
-	return "effect(" + kind + ": " + e.Sink + ")"
+	if e.Via != "" {
+		return "effect(" + kind + ": " + e.Sink + " via " + e.Via + made + ")"
+	}
+	return "effect(" + kind + ": " + e.Sink + made + ")"
 }
 
 // Describe renders the effect for a diagnostic: "(*os.File).Write" or
@@ -123,8 +140,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "computes side-effect and dedupe-key-read facts for functions; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/effects",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, fresh.Analyzer},
 	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn)},
 }
 
@@ -199,6 +216,8 @@ type Result struct {
 	// vf is the value-flow engine of the package, which resolves the
 	// methods of requests the shapes of http.go do not (flow.go).
 	vf *valueflow.Result
+	// fresh answers which values are made anew on every call (KeyMade).
+	fresh *fresh.Result
 	// noFlow: computeHTTP's first fixpoint, without the engine.
 	noFlow bool
 }
@@ -276,6 +295,7 @@ func run(pass *analysis.Pass) (any, error) {
 		httpFactPkgs: make(map[*types.Package]bool),
 	}
 	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
+	r.fresh, _ = pass.ResultOf[fresh.Analyzer].(*fresh.Result)
 	if cfg != nil {
 		r.configPkgs = make(map[string]bool)
 		for _, m := range []map[string]bool{cfg.Sinks, cfg.NonSinks} {
@@ -372,6 +392,12 @@ type funcInfo struct {
 	effect  *Effect
 	keyRead string
 	keyFrom mask
+	// keyMade is the fresh call whose value fi sends as a key (KeyMade),
+	// and keyName that key's name; effectFrom is the same-package callee
+	// whose effect fi's is (propagate), whose made key fi's calls make too.
+	keyMade    *ast.CallExpr
+	keyName    string
+	effectFrom *funcInfo
 	decl    *ast.FuncDecl
 	flow    *flow      // the key data flow of body, made on first use (getFlow)
 	callees []calleeAt // same-package callees, in source order
@@ -463,6 +489,11 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			fi.settle()
 			fi.effect.Asserted = analysisutil.DocAsserts(fi.decl.Doc, "idempotent")
 			fi.effect.Args = r.argsRead(pass.TypesInfo, fi)
+			// The callee's made key came with its effect (CallEffect, the
+			// copy propagate makes); fi's own word replaces it.
+			if mk := madeKey(pass, fi); mk != nil || fi.keyRead != "" {
+				fi.effect.KeyMade = mk
+			}
 			r.effects[fi.obj] = fi.effect
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
@@ -487,6 +518,14 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 			if fi.keyRead == "" {
 				for _, c := range fi.callees {
 					if ce := r.bodies[c.obj]; ce != nil && ce.keyRead != "" {
+						// A key made anew, even mixed with fi's parameters,
+						// is fi's own (KeyMade), not its caller's.
+						if made := fi.getFlow(r, pass.TypesInfo).freshArg(c.call, ce.keyFrom.indices()); made != nil {
+							if fi.keyMade == nil {
+								fi.keyMade, fi.keyName = made, ce.keyRead
+							}
+							continue
+						}
 						if m := fi.getFlow(r, pass.TypesInfo).argsMask(c.call, ce.keyFrom.indices()); m != 0 {
 							fi.keyRead, fi.keyFrom = ce.keyRead, m
 							changed = true
@@ -514,6 +553,7 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 					cp := *ce.effect
 					cp.Via, cp.KeyChecked, cp.Asserted = qualifiedName(c.obj), false, false
 					e = &cp
+					fi.effectFrom = ce
 				}
 				if cacheLocal(fi, e) {
 					continue
@@ -852,7 +892,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		if e.conditional() {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
@@ -763,6 +764,16 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 	} else {
 		s, ok = f.siteAt(n)
 	}
+	// A key set from a value made anew on every call, even mixed with
+	// the caller's data, is no key of the caller's: fi makes it.
+	if ok && s.value != nil {
+		if made := f.freshValue(s.value, 0); made != nil {
+			if fi.keyMade == nil {
+				fi.keyMade, fi.keyName = made, s.key
+			}
+			return
+		}
+	}
 	if ok && s.from != 0 {
 		fi.keyRead, fi.keyFrom = s.key, s.from
 	}
@@ -782,11 +793,94 @@ func (fi *funcInfo) keyedCall(r *Result, info *types.Info, call *ast.CallExpr, o
 	if e == nil || !e.KeyChecked || len(e.KeyFrom) == 0 {
 		return false
 	}
-	if m := fi.getFlow(r, info).argsMask(call, e.KeyFrom); m != 0 {
+	f := fi.getFlow(r, info)
+	if made := f.freshArg(call, e.KeyFrom); made != nil {
+		if fi.keyMade == nil {
+			fi.keyMade, fi.keyName = made, "key"
+		}
+		return true
+	}
+	if m := f.argsMask(call, e.KeyFrom); m != 0 {
 		fi.keyRead, fi.keyFrom = "key", m
 		return true
 	}
 	return false
+}
+
+// freshArg returns the fresh call that makes the value of one of call's
+// arguments at the fact's indices (a callee's key parameters), or nil.
+func (f *flow) freshArg(call *ast.CallExpr, from []int) *ast.CallExpr {
+	for _, i := range from {
+		if i >= 0 && i < len(call.Args) {
+			if made := f.freshValue(call.Args[i], 0); made != nil {
+				return made
+			}
+		}
+	}
+	return nil
+}
+
+// freshValue returns the call that makes the value of e anew on every
+// evaluation: a fresh source inside e (uuid.NewString(), time.Now() in
+// fmt.Sprint(in.Order, time.Now().Unix())), one that a local variable e
+// mentions is assigned (a few steps), or one whose result the engine
+// finds e holds (a field, a helper's result); or nil. The fresh
+// analyzer (package fresh) says which calls are fresh.
+func (f *flow) freshValue(e ast.Expr, depth int) *ast.CallExpr {
+	fr := f.r.fresh
+	if fr == nil || e == nil || depth > 3 {
+		return nil
+	}
+	if c, _ := fr.Find(f.info, e); c != nil {
+		return c
+	}
+	var found *ast.CallExpr
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			if v := f.local(n); v != nil {
+				f.build()
+				for _, d := range f.defs[v] {
+					if c := f.freshValue(d, depth+1); c != nil {
+						found = c
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
+	if found == nil && depth == 0 {
+		found = fr.Origin(f.info, f.r.vf, e)
+	}
+	return found
+}
+
+// madeKey returns fi's KeyMade: the key it makes itself, or else the one
+// the same-package callee whose effect it commits makes itself, unless
+// fi reads a key of its caller's; nil when neither makes one.
+func madeKey(pass *analysis.Pass, fi *funcInfo) *MadeKey {
+	for depth := 0; fi != nil && depth < 8; depth++ {
+		if fi.keyRead != "" {
+			return nil // keyed by its caller's key
+		}
+		if fi.keyMade != nil {
+			name, _ := typeutil.Callee(pass.TypesInfo, fi.keyMade).(*types.Func)
+			callee := "a fresh value"
+			if name != nil {
+				callee = qualifiedName(name)
+			}
+			p := pass.Fset.PositionFor(fi.keyMade.Pos(), false)
+			return &MadeKey{Key: fi.keyName, At: Hop{Callee: callee, Pkg: pass.Pkg.Path(), File: p.Filename, Line: p.Line, Col: p.Column}}
+		}
+		fi = fi.effectFrom
+	}
+	return nil
 }
 
 // fromString renders a fact's KeyFrom: " from recv,0".

@@ -137,3 +137,13 @@ func (r *Result) Related(fset *token.FileSet, e *Effect) []analysis.RelatedInfor
 	}
 	return rel
 }
+
+// MadeKeyAt returns where the key of e.KeyMade is made, when that is in
+// the module under analysis and in a file the fset holds; else
+// token.NoPos.
+func (r *Result) MadeKeyAt(fset *token.FileSet, e *Effect) token.Pos {
+	if e == nil || e.KeyMade == nil || !sameModule(r.module, e.KeyMade.At.Pkg) {
+		return token.NoPos
+	}
+	return r.hopPos(fset, e.KeyMade.At)
+}

@@ -27,7 +27,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
-	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -106,7 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{pkg: pass.Pkg, funcs: make(map[*types.Func]bool)}
 	// The fresh sources of the standard library and the SDKs are in the
 	// table.
-	if effects.Library(pass) {
+	if analysisutil.Library(pass) {
 		return r, nil
 	}
 	for _, f := range pass.AllObjectFacts() {
