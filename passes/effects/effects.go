@@ -398,9 +398,9 @@ type funcInfo struct {
 	keyMade    *ast.CallExpr
 	keyName    string
 	effectFrom *funcInfo
-	decl    *ast.FuncDecl
-	flow    *flow      // the key data flow of body, made on first use (getFlow)
-	callees []calleeAt // same-package callees, in source order
+	decl       *ast.FuncDecl
+	flow       *flow      // the key data flow of body, made on first use (getFlow)
+	callees    []calleeAt // same-package callees, in source order
 	// ifaceCalls are the calls of interface methods named as a method of
 	// this package, which may implement them (localIfaceRound).
 	ifaceCalls []calleeAt

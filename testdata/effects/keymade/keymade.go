@@ -5,10 +5,10 @@ package keymade
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"net/http"
 	"strings"
-	"crypto/rand"
 	"time"
 )
 
