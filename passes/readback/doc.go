@@ -51,9 +51,12 @@
 //     (reported at the option when a tool call is sent through that
 //     client in the package; not with WithTasks, whose calls are not
 //     retried).
-//     When a helper of the package builds the transport or the client
-//     from what it is given, each call of the helper is judged, and the
-//     call that passes the retrying client or option is reported.
+//     When a helper of the package, or of another package (its
+//     ClientParams fact), builds the transport or the client from what it
+//     is given, each call of the helper is judged, and the call that
+//     passes the retrying client or option is reported. A tool call sent
+//     by another package's function that is given the client counts as
+//     one sent through it.
 //
 // It stays silent when the call is safe to repeat: a read-back between
 // the failure and the re-send (ReadResource, mcp-go GetTask, TaskResult or

@@ -66,6 +66,7 @@ type checker struct {
 	done     map[token.Pos]bool
 	vars     map[*types.Var]ast.Expr
 	onlySafe map[*types.Func]bool // memo of onlySafeNames, by enclosing function
+	facts    *analysis.Pass        // the pass that imports ClientParams facts (facts.go), or nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -105,6 +106,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for n := range mro {
 		c.readOnly[n] = true
+	}
+	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
+		c.facts = f.pass
 	}
 	dirs := analysisutil.ParseDirectives(pass)
 	c.rep = analysisutil.NewReporter(pass, name, dirs)
@@ -579,44 +583,29 @@ func (c *checker) transports() {
 	// go-sdk's transport type or a call of mcp-go's transport options:
 	// both name a package this one imports (unless the type is spelled by
 	// an alias or elided in a literal of another package's type, which
-	// this check does not follow). Only then is the transitive search for
-	// go-retryablehttp worth its cost.
+	// this check does not follow), or through a helper of another
+	// package that builds one from the client it is given (a
+	// ClientParams fact, facts.go). Only then is the transitive search
+	// for go-retryablehttp worth its cost.
 	mod := ""
 	if c.pass.Module != nil {
 		mod = c.pass.Module.Path
 	}
-	if !importsDirectly(c.pass.Pkg, goSDK, mcpGoTrans) || !importsPath(c.pass.Pkg, retryablehtp, mod) {
+	sdk := importsDirectly(c.pass.Pkg, goSDK, mcpGoTrans)
+	remote := importsClientBuilders(c.facts, c.pass.Pkg)
+	if !sdk && !remote || !importsPath(c.pass.Pkg, retryablehtp, mod) {
 		return // no StandardClient can be called here
 	}
 	info := c.pass.TypesInfo
+	msg := wording.ResentUnseen("this MCP transport's HTTP client (go-retryablehttp) re-sends a POST after a connection error or a 5xx")
 	for cur := range c.inspector().Root().Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
-		var val ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.CompositeLit:
-			path, tname := namedIn(info.TypeOf(n))
-			if path != goSDK || (tname != "StreamableClientTransport" && tname != "SSEClientTransport") {
-				continue
-			}
-			for _, el := range n.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "HTTPClient" {
-						val = kv.Value
-					}
-				}
-			}
-		case *ast.CallExpr:
-			fn, _ := typeutil.Callee(info, n).(*types.Func)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != mcpGoTrans || len(n.Args) != 1 {
-				continue
-			}
-			if fn.Name() == "WithHTTPBasicClient" || fn.Name() == "WithHTTPClient" {
-				val = n.Args[0]
-			}
-		}
+		val := transportClient(info, cur.Node())
 		if val == nil {
+			if call, ok := cur.Node().(*ast.CallExpr); ok && remote {
+				c.remoteTransport(call, msg)
+			}
 			continue
 		}
-		msg := wording.ResentUnseen("this MCP transport's HTTP client (go-retryablehttp) re-sends a POST after a connection error or a 5xx")
 		if sc := c.standardClient(val); sc != nil {
 			c.report(val, wording.RetryingTransport, msg, "use a plain *http.Client and "+fix, sc, "retrying client made here")
 			continue
@@ -639,6 +628,24 @@ func (c *checker) transports() {
 			}
 			return !param // a parameter here too: ask its callers
 		})
+	}
+}
+
+// remoteTransport reports a call of another package's helper that
+// builds an MCP transport from the HTTP client it is given (a
+// ClientParams fact) when that client retries.
+func (c *checker) remoteTransport(call *ast.CallExpr, msg string) {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == c.pass.Pkg {
+		return
+	}
+	f := clientParamsOf(c.facts, fn)
+	if f == nil || f.HTTPClient == 0 || f.HTTPClient > len(call.Args) {
+		return
+	}
+	hc := call.Args[f.HTTPClient-1]
+	if sc := c.standardClient(hc); sc != nil {
+		c.report(call, wording.RetryingTransport, msg, "pass a plain *http.Client and "+fix, sc, "retrying client made here")
 	}
 }
 

@@ -38,6 +38,15 @@ func TestToolcallsFacts(t *testing.T) {
 	analysistest.Run(t, dir, toolcalls.Analyzer, "./wrapper", "./ownclient", "./mcptool", "./agentwrap", "./srv")
 }
 
+// TestClientParamsFacts checks the facts of helpers that build an MCP
+// client from the HTTP client or the options their callers give them.
+func TestClientParamsFacts(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/readback")
+	analysistest.Run(t, dir, readback.AnalyzerWithFacts, "./connect")
+	dir = testenv.Module(t, "../../testdata/sdk-trpc")
+	analysistest.Run(t, dir, readback.AnalyzerWithFacts, "./dialer")
+}
+
 // TestRetryFacts checks the helper fact of the framework's runner.
 func TestRetryFacts(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/readback")

@@ -36,6 +36,7 @@ func (c *checker) sdkRetries() {
 		return // no option of the SDK can be called here
 	}
 	info := c.pass.TypesInfo
+	remote := importsClientBuilders(c.facts, c.pass.Pkg)
 	report := func(at ast.Node, retries int, call *toolcalls.Call) {
 		if retries > 10 {
 			retries = 10 // the SDK clamps MaxRetries to 0..10
@@ -49,7 +50,22 @@ func (c *checker) sdkRetries() {
 			decl, _ := d.(*ast.FuncDecl)
 			ast.Inspect(d, func(n ast.Node) bool {
 				ctor, ok := n.(*ast.CallExpr)
-				if !ok || !isTRPC(info, ctor, trpcClientCtors) {
+				if !ok {
+					return true
+				}
+				if !isTRPC(info, ctor, trpcClientCtors) {
+					if !remote {
+						return true
+					}
+					// A helper of another package that builds the client
+					// from the options it is given (a ClientParams fact).
+					if opts := c.remoteOptions(ctor); opts != nil {
+						if opt, retries := c.retryOption(opts, nil); opt != nil && retries > 0 && !c.tasksOption(opts, nil) {
+							if call := c.callThrough(ctor); call != nil {
+								report(ctor, retries, call)
+							}
+						}
+					}
 					return true
 				}
 				if opt, retries := c.retryOption(ctor, nil); opt != nil {
@@ -80,6 +96,23 @@ func (c *checker) sdkRetries() {
 			})
 		}
 	}
+}
+
+// remoteOptions returns, for a call of another package's function that
+// builds a trpc-mcp-go client from its variadic options (a ClientParams
+// fact), a call expression that stands for the constructor: its
+// arguments are the options the call passes (for retryOption and
+// tasksOption). Nil otherwise.
+func (c *checker) remoteOptions(call *ast.CallExpr) *ast.CallExpr {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == c.pass.Pkg || c.facts == nil {
+		return nil
+	}
+	f := clientParamsOf(c.facts, fn)
+	if f == nil || f.Options == 0 || f.Options > len(call.Args) {
+		return nil
+	}
+	return &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: call.Args[f.Options-1:], Ellipsis: call.Ellipsis, Rparen: call.Rparen}
 }
 
 // maxCallerDepth bounds how many helpers up eachCaller goes.
@@ -382,7 +415,15 @@ func (c *checker) callThrough(ctor *ast.CallExpr) *toolcalls.Call {
 		}
 	}
 	for _, tc := range c.calls.Calls {
-		if !tc.Direct || tc.SDK != "trpc-mcp-go" || c.exempt(tc) {
+		if c.exempt(tc) {
+			continue
+		}
+		// A helper of another package that calls a tool (a Caller fact)
+		// and takes the client: its calls go through it.
+		if !tc.Direct && tc.Callee != nil && tc.Callee.Pkg() != c.pass.Pkg && passesTRPCClient(info, tc, holders) {
+			return tc
+		}
+		if !tc.Direct || tc.SDK != "trpc-mcp-go" {
 			continue
 		}
 		sel, ok := ast.Unparen(tc.Call.Fun).(*ast.SelectorExpr)
@@ -399,6 +440,24 @@ func (c *checker) callThrough(ctor *ast.CallExpr) *toolcalls.Call {
 		}
 	}
 	return nil
+}
+
+// passesTRPCClient reports whether the wrapper call tc passes one of
+// the holders as a parameter of type *mcp.Client of trpc-mcp-go.
+func passesTRPCClient(info *types.Info, tc *toolcalls.Call, holders map[types.Object]bool) bool {
+	params := tc.Callee.Signature().Params()
+	for i, a := range tc.Call.Args {
+		if i >= params.Len() {
+			break
+		}
+		if path, name := namedIn(params.At(i).Type()); path != trpcMCP || name != "Client" {
+			continue
+		}
+		if o := holderObj(info, a); o != nil && holders[o] {
+			return true
+		}
+	}
+	return false
 }
 
 // holdersOf returns what the value of src is stored in: the variable or

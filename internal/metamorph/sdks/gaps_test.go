@@ -12,10 +12,6 @@ var gaps = []metamorph.Gap{
 	{Module: "sdk-mcpgolang", Variant: "extract-func/sdk", Finding: "client readback/resend in ViaWrapper", Delta: 1, Why: "gained: a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
 	{Module: "sdk-trpc", Variant: "extract-func/sdk", Finding: "server dedupekey/unkeyed-effect \"charge\"", Delta: -1, Why: "a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
 	{Module: "sdk-trpc", Variant: "extract-func/sdk", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "gained: a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
-	{Module: "sdk-trpc", Variant: "move-module", Finding: "client readback/retrying-transport in DialRetrying", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},
-	{Module: "sdk-trpc", Variant: "move-module", Finding: "client readback/retrying-transport in Passed", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},
 	{Module: "sdk-trpc", Variant: "move-module", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},
-	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "client readback/retrying-transport in DialRetrying", Delta: -1, Why: "a handler, helper or constructor is declared in another package of the module"},
-	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "client readback/retrying-transport in Passed", Delta: -1, Why: "a handler, helper or constructor is declared in another package of the module"},
 	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another package of the module"},
 }
