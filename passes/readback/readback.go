@@ -66,7 +66,7 @@ type checker struct {
 	done     map[token.Pos]bool
 	vars     map[*types.Var]ast.Expr
 	onlySafe map[*types.Func]bool // memo of onlySafeNames, by enclosing function
-	facts    *analysis.Pass        // the pass that imports ClientParams facts (facts.go), or nil
+	facts    *analysis.Pass       // the pass that imports ClientParams facts (facts.go), or nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
