@@ -58,11 +58,16 @@ type Summary struct {
 	lits map[int]*Summary
 }
 
-// Store is a field store through a parameter: Param.Path = Value.
+// Store is a field store through a parameter: Param.Path = Value; or,
+// with Apply, a function Value applied to the parameter (given it as
+// its one argument: a functional option, opt(o), that the function's
+// caller chooses), which a caller that knows the option applies
+// (applyOption) and one that does not keeps pending (Value.Sets).
 type Store struct {
 	Param int // -1: the receiver
 	Path  []string
 	Value *Value
+	Apply bool
 }
 
 // storeKey is a field path under a variable.
@@ -728,11 +733,55 @@ func (en *Engine) setterStores(st setter, path []string, env *Env) []*Value {
 			continue // as in overlay
 		}
 		for _, s := range sum.Stores {
+			if s.Apply {
+				// An option applied to root: what it stores there, when
+				// known.
+				if s.Param == st.arg && len(st.prefix) == 0 {
+					out = append(out, en.appliedStores(bind(s.Value), path)...)
+				}
+				continue
+			}
 			sp := joinPath(st.prefix, s.Path)
 			if s.Param != st.arg || len(sp) > len(path) || !prefix(sp, path) {
 				continue
 			}
 			out = append(out, en.fieldsOf(bind(s.Value), path[len(sp):]))
+		}
+	}
+	return out
+}
+
+// appliedStores returns what the option functions opts (a union) store
+// at path through their first parameter, for those the engine knows (a
+// function, a closure); an option not known here adds nothing, as a
+// call of a function without a summary does (overlay).
+func (en *Engine) appliedStores(opts *Value, path []string) []*Value {
+	var out []*Value
+	for _, o := range opts.Each() {
+		var sum *Summary
+		var bind func(*Value) *Value
+		switch o.Kind {
+		case Func:
+			fn, ok := o.Obj.(*types.Func)
+			if !ok {
+				continue
+			}
+			if sum = en.funcSummary(fn); sum != nil {
+				bind = func(v *Value) *Value { return en.subst(v, fn, o.Recv, nil) }
+			}
+		case Closure:
+			if sum = en.closureSummary(o); sum != nil {
+				oo := o
+				bind = func(v *Value) *Value { return en.substLit(v, oo, nil) }
+			}
+		}
+		if sum == nil {
+			continue
+		}
+		for _, st := range sum.Stores {
+			if st.Param == 0 && !st.Apply && len(st.Path) <= len(path) && prefix(st.Path, path) {
+				out = append(out, en.fieldsOf(bind(st.Value), path[len(st.Path):]))
+			}
 		}
 	}
 	return out
@@ -823,6 +872,7 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 	ix := en.index()
 	var ups []update
 	var sets []*Value
+	var applied []*Value // options a setter's summary applies (Store.Apply)
 	for _, s := range ix.stores[v] {
 		if s.rhs == nil {
 			ups = append(ups, update{s.path, UnknownValue("computed store")})
@@ -848,19 +898,30 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 				continue
 			}
 			for _, s := range sum.Stores {
-				if s.Param == st.arg {
-					ups = append(ups, update{joinPath(st.prefix, s.Path), bind(s.Value)})
+				if s.Param != st.arg {
+					continue
 				}
+				if s.Apply {
+					if len(st.prefix) == 0 {
+						applied = append(applied, bind(s.Value))
+					}
+					continue
+				}
+				ups = append(ups, update{joinPath(st.prefix, s.Path), bind(s.Value)})
 			}
 		}
 	}
-	if len(ups) == 0 && len(sets) == 0 {
+	if len(ups) == 0 && len(sets) == 0 && len(applied) == 0 {
 		return base
 	}
 	var out []*Value
 	for _, a := range base.Each() {
 		if a.Kind == Call {
-			out = append(out, storedCall(a, ups, sets))
+			a = storedCall(a, ups, sets)
+			if len(applied) > 0 {
+				a = en.applyInto(a, Union(applied...))
+			}
+			out = append(out, a)
 			continue
 		}
 		if a.Kind != Struct && a.Kind != Slice {
@@ -875,6 +936,9 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 			c.k = ""
 			c.Sets = append(append([]*Value(nil), a.Sets...), sets...)
 			a = &c
+		}
+		if len(applied) > 0 {
+			a = en.applyInto(a, Union(applied...))
 		}
 		out = append(out, a)
 	}
@@ -1251,12 +1315,16 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 				if st.Param < 0 {
 					// A setter method that returns its receiver:
 					// NewTool(..).SetIdempotent(true).
-					if stRecv != nil {
+					if stRecv != nil && !st.Apply {
 						recv = en.storeInto(recv, st.Path, bind(st.Value))
 					}
 					continue
 				}
 				if st.Param >= len(args) || args[st.Param] == nil {
+					continue
+				}
+				if st.Apply {
+					args[st.Param] = en.applyInto(args[st.Param], bind(st.Value))
 					continue
 				}
 				args[st.Param] = en.storeInto(args[st.Param], st.Path, bind(st.Value))
@@ -1383,18 +1451,31 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 			}
 			sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.path, Value: val})
 		}
-		// A parameter passed on to a setter: its stores are ours.
+		// A parameter passed on to a setter: its stores are ours; and to
+		// an option the caller chooses (opt(o), opt a parameter): it is
+		// applied to our parameter.
 		for _, st := range ix.setters[v] {
 			callee := en.calleeValue(st.call, nil)
 			for _, c := range callee.Each() {
+				if pendingOption(c, st) {
+					sum.Stores = append(sum.Stores, Store{Param: p.index, Value: c, Apply: true})
+					continue
+				}
 				inner, bind := en.summaryOf(c, st.call, nil, false)
 				if inner == nil {
 					continue
 				}
 				for _, s := range inner.Stores {
-					if s.Param == st.arg {
-						sum.Stores = append(sum.Stores, Store{Param: p.index, Path: joinPath(st.prefix, s.Path), Value: bind(s.Value)})
+					if s.Param != st.arg {
+						continue
 					}
+					if s.Apply {
+						if len(st.prefix) == 0 {
+							sum.Stores = append(sum.Stores, Store{Param: p.index, Value: bind(s.Value), Apply: true})
+						}
+						continue
+					}
+					sum.Stores = append(sum.Stores, Store{Param: p.index, Path: joinPath(st.prefix, s.Path), Value: bind(s.Value)})
 				}
 			}
 		}
@@ -1467,6 +1548,35 @@ func (en *Engine) closureSummary(c *Value) *Summary {
 	return outer.lits[c.Ord]
 }
 
+// pendingOption reports whether the call of setter st applies c, a
+// function the engine does not know here (a parameter, a field, an
+// element, a call's result), to the variable as its one argument: an
+// option chosen by the caller.
+func pendingOption(c *Value, st setter) bool {
+	switch c.Kind {
+	case Param, Field, Elem, Call, Method:
+		return st.arg == 0 && len(st.call.Args) == 1 && len(st.prefix) == 0
+	}
+	return false
+}
+
+// applyInto returns v with the option functions opts applied to each of
+// its struct alternatives (applyOption), and kept pending on a Call's
+// result (Value.Sets).
+func (en *Engine) applyInto(v, opts *Value) *Value {
+	var out []*Value
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case Struct:
+			a = en.applyOption(a, opts)
+		case Call:
+			a = storedCall(a, nil, opts.Each())
+		}
+		out = append(out, a)
+	}
+	return Union(out...)
+}
+
 // maxStores bounds the field stores one summary keeps: a function that
 // passes a large state struct down a tree of helpers (a parser) would
 // otherwise carry every helper's stores.
@@ -1481,11 +1591,12 @@ func mergeStores(stores []Store) []Store {
 	type key struct {
 		param int
 		path  string
+		apply bool
 	}
 	at := make(map[key]int)
 	var out []Store
 	for _, s := range stores {
-		k := key{s.Param, strings.Join(s.Path, ".")}
+		k := key{s.Param, strings.Join(s.Path, "."), s.Apply}
 		if i, ok := at[k]; ok {
 			out[i].Value = Union(out[i].Value, s.Value)
 			continue

@@ -44,6 +44,10 @@ func (f *FuncSummary) String() string {
 		if st.Param >= 0 {
 			p = "p" + itoa(st.Param)
 		}
+		if st.Apply {
+			s += " applies(" + st.Value.String() + " to " + p + ")"
+			continue
+		}
 		s += " stores(" + p + "." + strings.Join(st.Path, ".") + " = " + st.Value.String() + ")"
 	}
 	return s
@@ -103,6 +107,7 @@ type WireStore struct {
 	Param int
 	Path  []string
 	Value *Wire
+	Apply bool
 }
 
 func (w *Wire) String() string {
@@ -183,7 +188,7 @@ func (c *encoder) parts(sum *Summary) ([]*Wire, []WireStore) {
 		res = append(res, nonNil(c.wire(r, 0)))
 	}
 	for _, s := range sum.Stores {
-		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0)})
+		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0), s.Apply})
 	}
 	return res, stores
 }

@@ -311,11 +311,17 @@ func (en *Engine) applyOption(s *Value, opts *Value) *Value {
 			return UnknownValue("option")
 		}
 		for _, st := range stores {
-			if st.Param == 0 {
+			if st.Param != 0 {
+				continue
+			}
+			if st.Apply {
+				// An option that applies another (one it was given).
+				s = en.applyOption(s, bind(st.Value))
+			} else {
 				s = en.apply1(s, st.Path, bind(st.Value))
-				if s.Kind != Struct {
-					return s
-				}
+			}
+			if s.Kind != Struct {
+				return s
 			}
 		}
 	}

@@ -33,6 +33,23 @@ func New(name string, opts ...Option) *Tool {
 	return t
 }
 
+// Apply applies one option: New2 calls it in place of o(t).
+func Apply(o Option, t *Tool) { o(t) }
+
+// ApplyAll applies each option through Apply.
+func ApplyAll(t *Tool, opts []Option) {
+	for _, o := range opts {
+		Apply(o, t)
+	}
+}
+
+// New2 is New with the options applied by a helper.
+func New2(name string, opts ...Option) *Tool {
+	t := &Tool{Name: name}
+	ApplyAll(t, opts)
+	return t
+}
+
 func Charge() error { return nil }
 
 func ChargeTool() *Tool {

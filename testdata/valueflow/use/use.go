@@ -13,6 +13,14 @@ func f() {
 	show(t.ReadOnly) // want `true`
 	u := lib.New("plain")
 	show(u.ReadOnly) // want `false`
+	// Options applied by a helper that calls them (Store.Apply).
+	t2 := lib.New2("deploy", lib.ReadOnly())
+	show(t2.ReadOnly) // want `^true$`
+	u2 := lib.New2("plain")
+	show(u2.ReadOnly) // want `^false$`
+	t3 := &lib.Tool{Name: "local"}
+	lib.Apply(lib.ReadOnly(), t3)
+	show(t3.ReadOnly) // want `^true$`
 	c := lib.ChargeTool()
 	show(c.Name)               // want `"charge"`
 	show(c.Handler)            // want `lib.Charge`
