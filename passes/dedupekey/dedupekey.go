@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
@@ -186,7 +187,7 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 	if t.Destructive == mcpmodel.True {
 		h.SetDestructive() // the tool's word outweighs a POST's read-by-design name or path
 	}
-	fz := &freshness{info: info, h: h, fr: fr, vf: blocks.Of(pass).Flow}
+	fz := &freshness{info: info, h: h, fr: fr, vf: blocks.Of(pass).Flow, eff: eff, schemaKeys: schemaKeys, params: paramObjs(info, t.Handler.Type())}
 	h.SetFresh(func(e ast.Expr) bool { return fz.origin(e) != nil })
 
 	// A key with a fresh fallback protects nothing for clients that omit it.
@@ -307,6 +308,10 @@ func findFallback(fz *freshness, body *ast.BlockStmt) ast.Expr {
 				found = c
 				return false
 			}
+			if c := helperFallback(fz, n); c != nil {
+				found = c
+				return false
+			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -332,6 +337,16 @@ func findFallback(fz *freshness, body *ast.BlockStmt) ast.Expr {
 					fromKey[lhsObj] = true
 				}
 			}
+		case *ast.ReturnStmt:
+			// A helper that returns the key or a fresh value.
+			if fz.depth > 0 {
+				for _, r := range n.Results {
+					if fb := orFallback(fz, r); fb != nil {
+						found = fb
+						return false
+					}
+				}
+			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if i < len(n.Values) {
@@ -350,11 +365,103 @@ func findFallback(fz *freshness, body *ast.BlockStmt) ast.Expr {
 	return found
 }
 
+// maxFallbackDepth bounds how many helpers deep findFallback looks.
+const maxFallbackDepth = 2
+
+// helperFallback returns the fallback that a helper of this package
+// makes when it is given the client's data (func keyOf(in In) string {
+// return cmp.Or(in.Key, uuid.NewString()) }): findFallback on the
+// helper's body, its parameters taken as the client's data.
+func helperFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
+	if fz.depth >= maxFallbackDepth || fz.vf == nil || fz.eff == nil {
+		return nil
+	}
+	fn, _ := typeutil.Callee(fz.info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	decl := fz.vf.Decl(fn)
+	if decl == nil || decl.Body == nil || !fz.clientArgs(call) {
+		return nil
+	}
+	h := fz.eff.Handler(fz.info, decl.Recv, decl.Type, decl.Body, fz.schemaKeys)
+	inner := &freshness{info: fz.info, h: h, fr: fz.fr, vf: fz.vf, eff: fz.eff, schemaKeys: fz.schemaKeys,
+		params: paramObjs(fz.info, decl.Type), depth: fz.depth + 1, outer: fz, args: argsByParam(fz.info, decl, call), env: fz.vf.Bindings(decl, call, fz.env)}
+	h.SetFresh(func(e ast.Expr) bool { return inner.origin(e) != nil })
+	return findFallback(inner, decl.Body)
+}
+
+// clientArgs reports whether one of call's arguments is the client's
+// data: it mentions a parameter of the handler (or helper) or reads a
+// key.
+func (fz *freshness) clientArgs(call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(x ast.Node) bool {
+			if found {
+				return false
+			}
+			if id, ok := x.(*ast.Ident); ok && fz.params[fz.info.Uses[id]] {
+				found = true
+			} else if _, ok := fz.h.KeyReadAt(x); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// argsByParam maps the parameters of decl to the arguments of call
+// (a variadic parameter given separate arguments is left out).
+func argsByParam(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr) map[types.Object]ast.Expr {
+	m := make(map[types.Object]ast.Expr)
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if _, variadic := f.Type.(*ast.Ellipsis); variadic && !call.Ellipsis.IsValid() {
+			break
+		}
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if o := info.Defs[n]; o != nil && i < len(call.Args) {
+				m[o] = call.Args[i]
+			}
+			i++
+		}
+	}
+	return m
+}
+
+// paramObjs returns the parameters a function type declares.
+func paramObjs(info *types.Info, ft *ast.FuncType) map[types.Object]bool {
+	m := make(map[types.Object]bool)
+	if ft == nil || ft.Params == nil {
+		return m
+	}
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if o := info.Defs[n]; o != nil {
+				m[o] = true
+			}
+		}
+	}
+	return m
+}
+
 // defaultFallback returns the fresh call given as the default of a call
 // that reads the client's key: req.GetString("idempotency_key",
 // uuid.NewString()).
 func defaultFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
 	if _, ok := fz.h.KeyReadAt(call); !ok {
+		return nil
+	}
+	// A helper of the package is looked into (helperFallback): a fresh
+	// value it is given beside the key may be something else (a trace
+	// id it logs).
+	if fn, _ := typeutil.Callee(fz.info, call).(*types.Func); fn != nil && fz.depth < maxFallbackDepth && fz.vf.Decl(fn) != nil {
 		return nil
 	}
 	for _, a := range call.Args {
@@ -433,6 +540,18 @@ type freshness struct {
 	h    *effects.Handler
 	fr   *fresh.Result
 	vf   *valueflow.Result
+	// For the helpers findFallback looks into (helperFallback): the
+	// tool's schema keys, the parameters of the function h is the flow
+	// of (the client's data), and how many helpers deep it is.
+	eff        *effects.Result
+	schemaKeys []string
+	params     map[types.Object]bool
+	depth      int
+	// outer is the caller's freshness, and args its arguments by the
+	// helper's parameter, for a helper's.
+	outer *freshness
+	args  map[types.Object]ast.Expr
+	env   *valueflow.Env // the engine's bindings of the helper's parameters at that call
 }
 
 // origin returns the fresh call the value of e is made from: a fresh
@@ -443,7 +562,16 @@ func (fz *freshness) origin(e ast.Expr) *ast.CallExpr {
 	if c := fz.originIn(e, 0); c != nil {
 		return c
 	}
-	return fz.fr.Origin(fz.info, fz.vf, e)
+	if c := fz.fr.OriginIn(fz.info, fz.vf, e, fz.env); c != nil {
+		return c
+	}
+	// In a helper, a parameter holds what its caller gives it.
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && fz.outer != nil {
+		if a, ok := fz.args[fz.info.Uses[id]]; ok {
+			return fz.outer.origin(a)
+		}
+	}
+	return nil
 }
 
 func (fz *freshness) originIn(e ast.Expr, depth int) *ast.CallExpr {

@@ -78,11 +78,17 @@ func (r *Result) Call(info *types.Info, call *ast.CallExpr) (*types.Func, bool) 
 // result): every value the engine finds for e is the result of such a
 // call of this package. It does not look inside e (see Find).
 func (r *Result) Origin(info *types.Info, vf *valueflow.Result, e ast.Expr) *ast.CallExpr {
+	return r.OriginIn(info, vf, e, nil)
+}
+
+// OriginIn is Origin with the engine's bindings env of the enclosing
+// function's parameters (valueflow.Result.Bindings at one of its calls).
+func (r *Result) OriginIn(info *types.Info, vf *valueflow.Result, e ast.Expr, env *valueflow.Env) *ast.CallExpr {
 	if vf == nil {
 		return nil
 	}
 	var found *ast.CallExpr
-	for _, v := range vf.Eval(e, nil).Each() {
+	for _, v := range vf.Eval(e, env).Each() {
 		call, ok := v.Node.(*ast.CallExpr)
 		if v.Kind != valueflow.Call || !ok {
 			return nil
