@@ -1191,7 +1191,27 @@ func (s *site) constValue(i int) constant.Value {
 	return nil
 }
 
-func (s *site) constInt(i int) (int64, bool) { return constInt(s.constValue(i)) }
+// constInt is constValue for an integer (os.OpenFile's flags), or else
+// the one integer constant the value-flow engine finds the argument
+// holds (flags a constructor returns, kept in a field or an options
+// struct).
+func (s *site) constInt(i int) (int64, bool) {
+	if n, ok := constInt(s.constValue(i)); ok {
+		return n, true
+	}
+	a := s.arg(i)
+	if a == nil || s.sc.r == nil || s.sc.r.vf == nil {
+		return 0, false
+	}
+	var one constant.Value
+	for _, v := range s.sc.r.vf.Eval(a, nil).Each() {
+		if v.Kind != valueflow.Const || v.Const == nil || v.Const.Kind() != constant.Int || one != nil && !constant.Compare(one, token.EQL, v.Const) {
+			return 0, false
+		}
+		one = v.Const
+	}
+	return constInt(one)
+}
 
 func (s *site) constString(i int) (string, bool) {
 	v := s.constValue(i)
