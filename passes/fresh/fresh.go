@@ -21,6 +21,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,14 +39,22 @@ type FreshFunc struct{}
 func (*FreshFunc) AFact()         {}
 func (*FreshFunc) String() string { return "freshFunc" }
 
-// Analyzer computes FreshFunc facts.
+// FreshFill is the fact that a function fills the byte slice its
+// parameter Param gives with random bytes on every call, as rand.Read
+// does (func randomBytes(b []byte) { rand.Read(b) }).
+type FreshFill struct{ Param int }
+
+func (*FreshFill) AFact()           {}
+func (f *FreshFill) String() string { return "freshFill(" + strconv.Itoa(f.Param) + ")" }
+
+// Analyzer computes FreshFunc and FreshFill facts.
 var Analyzer = &analysis.Analyzer{
 	Name:       "fresh",
 	Doc:        "computes facts about functions that return a fresh value (uuid, random, clock) on every call; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/fresh",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FreshFunc)},
+	FactTypes:  []analysis.Fact{new(FreshFunc), new(FreshFill)},
 }
 
 // Result answers whether a function or an expression is fresh, from the
@@ -53,6 +62,7 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	pkg   *types.Package
 	funcs map[*types.Func]bool // functions with a FreshFunc fact
+	fills map[*types.Func]int  // functions with a FreshFill fact: the parameter they fill
 }
 
 // IsFresh reports whether fn returns a fresh value: by the table or a
@@ -117,11 +127,18 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.AllObjectFacts() {
 		// Run by the blocks analyzer, the pass holds the other
 		// building blocks' facts too.
-		if _, ok := f.Fact.(*FreshFunc); !ok {
+		fn, ok := f.Object.(*types.Func)
+		if !ok {
 			continue
 		}
-		if fn, ok := f.Object.(*types.Func); ok {
+		switch fact := f.Fact.(type) {
+		case *FreshFunc:
 			r.funcs[fn] = true
+		case *FreshFill:
+			if r.fills == nil {
+				r.fills = make(map[*types.Func]int)
+			}
+			r.fills[fn] = fact.Param
 		}
 	}
 	computeFacts(pass, r)
@@ -137,7 +154,7 @@ func computeFacts(pass *analysis.Pass, r *Result) {
 		obj  *types.Func
 		decl *ast.FuncDecl
 	}
-	var fns []fn
+	var fns, fillers []fn
 	callsFresh := false
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -146,10 +163,19 @@ func computeFacts(pass *analysis.Pass, r *Result) {
 				continue
 			}
 			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if obj == nil || !keyResult(obj) {
+			if obj == nil {
 				continue
 			}
-			fns = append(fns, fn{obj, fd})
+			kr, bp := keyResult(obj), bytesParam(obj)
+			if !kr && !bp {
+				continue
+			}
+			if kr {
+				fns = append(fns, fn{obj, fd})
+			}
+			if bp {
+				fillers = append(fillers, fn{obj, fd})
+			}
 			if !callsFresh {
 				callsFresh = mentionsFresh(pass.TypesInfo, fd.Body, r)
 			}
@@ -157,6 +183,27 @@ func computeFacts(pass *analysis.Pass, r *Result) {
 	}
 	if !callsFresh {
 		return // most packages: no candidate calls a fresh source
+	}
+	// Fillers first: a key maker may fill its buffer through one.
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fillers {
+			if _, ok := r.fills[f.obj]; ok {
+				continue
+			}
+			if i, ok := fillsParam(pass.TypesInfo, r, f.decl); ok {
+				if r.fills == nil {
+					r.fills = make(map[*types.Func]int)
+				}
+				r.fills[f.obj] = i
+				changed = true
+			}
+		}
+	}
+	for _, f := range fillers {
+		if i, ok := r.fills[f.obj]; ok {
+			pass.ExportObjectFact(f.obj, &FreshFill{Param: i})
+		}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -181,12 +228,69 @@ func mentionsFresh(info *types.Info, body *ast.BlockStmt, r *Result) bool {
 	analysisutil.InspectNoIdents(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil {
-				found = r.IsFresh(fn) || filled(info, call) != nil
+				found = r.IsFresh(fn) || r.FilledBy(info, call, fn) != nil
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// bytesParam reports whether fn has a parameter of a byte slice type: a
+// buffer it may fill.
+func bytesParam(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	for i := 0; i < params.Len(); i++ {
+		if isBytes(params.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// fillsParam returns the byte-slice parameter of decl that a call in its
+// body fills with random bytes (rand.Read(b), a filler of the package).
+func fillsParam(info *types.Info, r *Result, decl *ast.FuncDecl) (int, bool) {
+	params := make(map[types.Object]int)
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+		}
+		for _, n := range f.Names {
+			if o := info.Defs[n]; o != nil && isBytes(o.Type()) {
+				params[o] = i
+			}
+			i++
+		}
+	}
+	idx, found := 0, false
+	analysisutil.Inspect(decl.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if b := r.Filled(info, call); b != nil {
+				if p, ok := params[info.Uses[b]]; ok {
+					idx, found = p, true
+				}
+			}
+		}
+		return true
+	})
+	return idx, found
 }
 
 // keyResult reports whether fn's first result has a type a key can have:
@@ -321,7 +425,7 @@ func (t *tracer) index() {
 				}
 			}
 		case *ast.CallExpr:
-			if b := filled(t.info, n); b != nil {
+			if b := t.r.Filled(t.info, n); b != nil {
 				add(b, tassign{rhs: n, fill: true}, n, stack)
 			}
 		}
@@ -443,15 +547,32 @@ func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
 }
 
 // Filled returns the buffer that call fills with random bytes:
-// rand.Read(b) of crypto/rand or math/rand, io.ReadFull(rand.Reader, b).
-func Filled(info *types.Info, call *ast.CallExpr) *ast.Ident { return filled(info, call) }
-
-func filled(info *types.Info, call *ast.CallExpr) *ast.Ident {
+// rand.Read(b) of crypto/rand or math/rand, io.ReadFull(rand.Reader, b),
+// a function with a FreshFill fact.
+func (r *Result) Filled(info *types.Info, call *ast.CallExpr) *ast.Ident {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return FilledBy(info, call, fn)
+	return r.FilledBy(info, call, fn)
 }
 
 // FilledBy is Filled for a call whose callee fn is already resolved.
+func (r *Result) FilledBy(info *types.Info, call *ast.CallExpr, fn *types.Func) *ast.Ident {
+	if id := FilledBy(info, call, fn); id != nil || fn == nil || r == nil {
+		return id
+	}
+	i, ok := r.fills[fn.Origin()]
+	if !ok || i >= len(call.Args) {
+		return nil
+	}
+	buf := call.Args[i]
+	if s, ok := ast.Unparen(buf).(*ast.SliceExpr); ok {
+		buf = s.X
+	}
+	id, _ := ast.Unparen(buf).(*ast.Ident)
+	return id
+}
+
+// FilledBy returns the buffer that a call of fn fills with random bytes,
+// by the table alone (rand.Read, io.ReadFull(rand.Reader, b)).
 func FilledBy(info *types.Info, call *ast.CallExpr, fn *types.Func) *ast.Ident {
 	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
 		return nil

@@ -546,7 +546,7 @@ func (c *checker) filled(call *ast.CallExpr) *ast.Ident {
 
 // filledBy is filled for a call of fn.
 func (c *checker) filledBy(call *ast.CallExpr, fn *types.Func) *ast.Ident {
-	return fresh.FilledBy(c.info, call, fn)
+	return c.fresh.FilledBy(c.info, call, fn)
 }
 
 // isFreshFunc reports whether fn returns a fresh value according to a

@@ -78,3 +78,19 @@ type Gen struct{ prefix string }
 func (g *Gen) Next() string { // want Next:"freshFunc"
 	return g.prefix + uuid.NewString()
 }
+
+// Fill fills b with random bytes: its callers' buffers are fresh.
+func Fill(b []byte) { // want Fill:"freshFill\\(0\\)"
+	_, _ = rand.Read(b)
+}
+
+// FillTail fills b through Fill, after a prefix it keeps.
+func FillTail(prefix string, b []byte) { // want FillTail:"freshFill\\(1\\)"
+	copy(b, prefix)
+	Fill(b[len(prefix):])
+}
+
+// Zero clears b: no fact.
+func Zero(b []byte) {
+	clear(b)
+}

@@ -3,6 +3,7 @@ package usekeygen
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -55,6 +56,33 @@ func Stable(ctx context.Context, cs *mcp.ClientSession, order, key string) error
 		k2 := keygen.Fallback(key)         // ok: the caller's key
 		id := keygen.NewRequest("body").ID // ok: not a key maker
 		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": k1, "dedupe_key": k2, "request_id": id}}); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Filled fills the key's bytes through the package's filler on every
+// attempt.
+func Filled(ctx context.Context, cs *mcp.ClientSession) error { // want Filled:"keyParams\\(made idempotency_key\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		b := make([]byte, 16)
+		keygen.Fill(b) // want `idempotency key "idempotency_key" is made anew`
+		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": fmt.Sprintf("%x", b)}}); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Zeroed clears the key's bytes: the same key on every attempt.
+func Zeroed(ctx context.Context, cs *mcp.ClientSession) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		b := make([]byte, 16)
+		keygen.Zero(b)
+		if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": fmt.Sprintf("%x", b)}}); err == nil {
 			return nil
 		}
 	}
