@@ -63,6 +63,10 @@ type Result struct {
 	pkg   *types.Package
 	funcs map[*types.Func]bool // functions with a FreshFunc fact
 	fills map[*types.Func]int  // functions with a FreshFill fact: the parameter they fill
+	// decls are the package's function declarations and derived the
+	// memo of derives, while computeFacts runs; nil afterwards.
+	decls   map[*types.Func]*ast.FuncDecl
+	derived map[*ast.FuncDecl][]int
 }
 
 // IsFresh reports whether fn returns a fresh value: by the table or a
@@ -183,6 +187,17 @@ func computeFacts(pass *analysis.Pass, r *Result) {
 	}
 	if !callsFresh {
 		return // most packages: no candidate calls a fresh source
+	}
+	r.decls, r.derived = make(map[*types.Func]*ast.FuncDecl), make(map[*ast.FuncDecl][]int)
+	defer func() { r.decls, r.derived = nil, nil }()
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func); obj != nil {
+					r.decls[obj] = fd
+				}
+			}
+		}
 	}
 	// Fillers first: a key maker may fill its buffer through one.
 	for changed := true; changed; {
@@ -325,37 +340,8 @@ func keyResult(fn *types.Func) bool {
 // returnsFresh reports whether some return statement of decl returns a
 // fresh value as its first result.
 func returnsFresh(info *types.Info, r *Result, obj *types.Func, decl *ast.FuncDecl) bool {
-	sig := obj.Type().(*types.Signature)
-	var named *ast.Ident
-	if fl := decl.Type.Results; fl != nil && len(fl.List) > 0 && len(fl.List[0].Names) > 0 {
-		named = fl.List[0].Names[0]
-	}
 	t := &tracer{info: info, r: r, decl: decl}
-	found := false
-	analysisutil.Inspect(decl.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			var e ast.Expr
-			switch {
-			case len(n.Results) == sig.Results().Len() && len(n.Results) > 0:
-				e = n.Results[0]
-			case len(n.Results) == 1 && sig.Results().Len() > 1:
-				e = n.Results[0] // return f(): the first of f's results
-			case len(n.Results) == 0 && named != nil:
-				e = named
-			default:
-				return true
-			}
-			found = t.fresh(e, make(map[types.Object]bool))
-		}
-		return true
-	})
-	return found
+	return t.returns(obj.Type().(*types.Signature))
 }
 
 // tracer follows a value through the local variables of one declaration.
@@ -364,6 +350,9 @@ type tracer struct {
 	r       *Result
 	decl    *ast.FuncDecl
 	assigns map[*types.Var][]tassign // built on first use
+	// param, when set, is the parameter that stands for a fresh value:
+	// derives asks whether a helper's result derives from it.
+	param types.Object
 }
 
 // tassign is one assignment to a local variable: its value, or the call
@@ -454,10 +443,22 @@ func (t *tracer) fresh(e ast.Expr, visited map[types.Object]bool) bool {
 				return t.fresh(sel.X, visited)
 			}
 		}
-		if fn, _ := typeutil.Callee(t.info, e).(*types.Func); fn != nil && Transforms(fn) {
-			return t.any(e.Args, visited)
+		if fn, _ := typeutil.Callee(t.info, e).(*types.Func); fn != nil {
+			if Transforms(fn) {
+				return t.any(e.Args, visited)
+			}
+			// A helper of the package whose result derives from some of
+			// its parameters: fresh when one of those arguments is.
+			for _, i := range t.r.derives(t.info, fn) {
+				if i < len(e.Args) && t.fresh(e.Args[i], visited) {
+					return true
+				}
+			}
 		}
 	case *ast.Ident:
+		if t.param != nil && t.info.Uses[e] == t.param {
+			return true
+		}
 		v := t.local(e)
 		if v == nil || visited[v] {
 			return false
@@ -599,6 +600,76 @@ func isRandReader(info *types.Info, e ast.Expr) bool {
 	}
 	v, ok := info.Uses[sel.Sel].(*types.Var)
 	return ok && v.Pkg() != nil && v.Pkg().Path() == "crypto/rand" && v.Name() == "Reader"
+}
+
+// derives returns the parameters of fn, a function of the package under
+// analysis (computeFacts), whose value its first result derives from
+// (func hexOf(b []byte) string { return hex.EncodeToString(b) }): a
+// fresh argument there makes a fresh result. Memoized; nil for another
+// package's function.
+func (r *Result) derives(info *types.Info, fn *types.Func) []int {
+	decl := r.decls[fn.Origin()]
+	if decl == nil {
+		return nil
+	}
+	if d, ok := r.derived[decl]; ok {
+		return d
+	}
+	r.derived[decl] = nil // a recursion finds none
+	var out []int
+	sig := fn.Signature()
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+		}
+		for _, n := range f.Names {
+			p := info.Defs[n]
+			if p != nil && sig.Results().Len() > 0 {
+				t := &tracer{info: info, r: r, decl: decl, param: p}
+				if t.returns(sig) {
+					out = append(out, i)
+				}
+			}
+			i++
+		}
+	}
+	r.derived[decl] = out
+	return out
+}
+
+// returns reports whether a return statement of t.decl returns, as its
+// first result, a value t.fresh finds fresh.
+func (t *tracer) returns(sig *types.Signature) bool {
+	var named *ast.Ident
+	if fl := t.decl.Type.Results; fl != nil && len(fl.List) > 0 && len(fl.List[0].Names) > 0 {
+		named = fl.List[0].Names[0]
+	}
+	found := false
+	analysisutil.Inspect(t.decl.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var e ast.Expr
+			switch {
+			case len(n.Results) == sig.Results().Len() && len(n.Results) > 0:
+				e = n.Results[0]
+			case len(n.Results) == 1 && sig.Results().Len() > 1:
+				e = n.Results[0] // return f(): the first of f's results
+			case len(n.Results) == 0 && named != nil:
+				e = named
+			default:
+				return true
+			}
+			found = t.fresh(e, make(map[types.Object]bool))
+		}
+		return true
+	})
+	return found
 }
 
 // transformPkgs are packages whose functions compute their result from

@@ -94,3 +94,22 @@ func FillTail(prefix string, b []byte) { // want FillTail:"freshFill\\(1\\)"
 func Zero(b []byte) {
 	clear(b)
 }
+
+func hexOf(b []byte) string { return hex.EncodeToString(b) }
+
+func label(b []byte) string { return "token" }
+
+// HexToken encodes random bytes through a helper of the package whose
+// result derives from its argument.
+func HexToken() string { // want HexToken:"freshFunc"
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hexOf(b)
+}
+
+// LabelToken passes random bytes to a helper that ignores them: no fact.
+func LabelToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return label(b)
+}
