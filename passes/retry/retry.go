@@ -612,6 +612,11 @@ func (a *finder) flowAttach(con *Construct, op ast.Expr) {
 		return
 	}
 	alts := a.vf.Eval(op, nil).Each()
+	if len(alts) == 1 && paramRooted(alts[0]) {
+		// A parameter's (p.step of a helper given the plan): the one
+		// function every call of the enclosing function gives it.
+		alts = oneFunc(a.atCallSites(op))
+	}
 	if len(alts) != 1 {
 		return
 	}
@@ -630,6 +635,99 @@ func (a *finder) flowAttach(con *Construct, op ast.Expr) {
 			}
 		}
 	}
+}
+
+// paramRooted reports whether v is a parameter or a field or element of
+// one.
+func paramRooted(v *valueflow.Value) bool {
+	for i := 0; v != nil && i < 8; i++ {
+		switch v.Kind {
+		case valueflow.Param:
+			return true
+		case valueflow.Field, valueflow.Elem:
+			v = v.X
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// maxCallSites bounds the call sites atCallSites binds.
+const maxCallSites = 8
+
+// atCallSites returns the value e has at each call in the package of
+// the unexported function that encloses it, as the engine binds its
+// parameters there (a helper given the plan: RunN(ctx, p.attempts,
+// p.step)), following a call that passes on its own caller's values up
+// to maxCallerDepth functions; nil when there is no such call or a
+// value stays unknown.
+func (a *finder) atCallSites(e ast.Expr) []*valueflow.Value {
+	for f, d := range a.decls {
+		if d.Pos() <= e.Pos() && e.End() <= d.End() {
+			return a.valuesUp(e, d, f, nil, 0)
+		}
+	}
+	return nil
+}
+
+// maxCallerDepth bounds how many functions up valuesUp goes.
+const maxCallerDepth = 3
+
+func (a *finder) valuesUp(e ast.Expr, decl *ast.FuncDecl, fn *types.Func, inner func(*valueflow.Env) *valueflow.Env, depth int) []*valueflow.Value {
+	if fn == nil || fn.Exported() || depth >= maxCallerDepth {
+		return nil
+	}
+	sites := a.vf.CallSites(fn)
+	if len(sites) == 0 || len(sites) > maxCallSites {
+		return nil
+	}
+	var out []*valueflow.Value
+	for _, cs := range sites {
+		bind := func(outer *valueflow.Env) *valueflow.Env {
+			env := a.vf.Bindings(decl, cs.Call, outer)
+			if inner != nil {
+				env = inner(env)
+			}
+			return env
+		}
+		v := a.vf.Eval(e, bind(nil))
+		if alts := v.Each(); len(alts) == 1 && paramRooted(alts[0]) {
+			up, ok := cs.In.(*ast.FuncDecl)
+			if !ok || up == decl {
+				return nil
+			}
+			upFn, _ := a.info.Defs[up.Name].(*types.Func)
+			vs := a.valuesUp(e, up, upFn, bind, depth+1)
+			if vs == nil {
+				return nil
+			}
+			out = append(out, vs...)
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// oneFunc returns the one function or closure that every value of vals
+// is, or nil.
+func oneFunc(vals []*valueflow.Value) []*valueflow.Value {
+	var one *valueflow.Value
+	for _, v := range vals {
+		alts := v.Each()
+		if len(alts) != 1 || alts[0].Kind != valueflow.Func && alts[0].Kind != valueflow.Closure {
+			return nil
+		}
+		if one != nil && (one.Kind != alts[0].Kind || one.Obj != alts[0].Obj || one.Lit != alts[0].Lit) {
+			return nil
+		}
+		one = alts[0]
+	}
+	if one == nil {
+		return nil
+	}
+	return []*valueflow.Value{one}
 }
 
 // flowCall returns the one call of this package that made the value of
@@ -1119,8 +1217,18 @@ func (a *finder) oneAttempt(h *Helper, call *ast.CallExpr) bool {
 	}
 	tv, ok := a.info.Types[e]
 	if !ok || tv.Value == nil {
-		return boundOK(h, a.vf.Eval(e, nil)) // a bound kept in a variable or a field
-
+		v := a.vf.Eval(e, nil) // a bound kept in a variable or a field
+		if alts := v.Each(); len(alts) == 1 && paramRooted(alts[0]) {
+			// A parameter's: one attempt at every call that gives it.
+			sites := a.atCallSites(e)
+			for _, sv := range sites {
+				if !boundOK(h, sv) {
+					return false
+				}
+			}
+			return len(sites) > 0
+		}
+		return boundOK(h, v)
 	}
 	return boundOK(h, valueflow.ConstValue(tv.Value))
 }
