@@ -551,6 +551,29 @@ func (c *checker) writesOnlyAnswered(obj types.Object) bool {
 			}
 		}
 	}
+	// A helper that only calls such helpers (nodeEvents leaves their
+	// effects to them) writes only once the responses are present too.
+	if !any {
+		any = c.callsAnsweredOnly(fn.body)
+	}
 	c.answeredOnly[obj] = any
 	return any
+}
+
+// callsAnsweredOnly reports whether body calls a function that commits
+// its effects only once the input responses are present.
+func (c *checker) callsAnsweredOnly(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := x.(*ast.CallExpr); ok {
+			if fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); fn != nil && c.writesOnlyAnswered(fn.Origin()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -29,8 +29,6 @@ var gaps = []metamorph.Gap{
 	{Module: "dedupekey", Variant: "rename", Finding: "owntypes/toolset toolhints/idempotent \"t_apply\"", Delta: -1, Why: "the project's own tool type (no SDK in the package) is recognised by its field names (Name, IdempotentHint, Handler): renamed, it is no tool"},
 	{Module: "dedupekey", Variant: "rename", Finding: "wrapper dedupekey/unkeyed-effect \"o_create\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "dedupekey", Variant: "rename", Finding: "wrapper toolhints/idempotent \"o_apply\"", Delta: -1, Why: "the project's own tool type (no SDK in the package) is recognised by its field names (Name, IdempotentHint, Handler): renamed, it is no tool"},
-	{Module: "reinvoke", Variant: "extract-func/mod", Finding: "gosdk reinvoke/effect-before-input \"order_place_if_answered\"", Delta: 1, Why: "gained: a call of the module's own function is made by a new helper function of the same package"},
-	{Module: "reinvoke", Variant: "extract-func/mod", Finding: "useasks reinvoke/effect-before-input \"order_if_answered_elsewhere\"", Delta: 1, Why: "gained: a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "reinvoke", Variant: "move-module", Finding: "mcpgo reinvoke/effect-before-input \"order\"", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},
 	{Module: "reinvoke", Variant: "move-module", Finding: "mcpgo reinvoke/effect-before-input \"order_literal\"", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},
 	{Module: "reinvoke", Variant: "move-module", Finding: "mcpgo reinvoke/effect-before-input in order", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},

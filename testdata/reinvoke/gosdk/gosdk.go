@@ -197,6 +197,28 @@ func Register(s *mcp.Server) {
 		return &mcp.CallToolResult{}, nil, nil
 	})
 
+	// ok: the helper's helper writes only once the responses are present.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_place_via"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := placeVia(ctx, req, in); err != nil {
+			return nil, nil, err
+		}
+		if len(req.Params.InputResponses) == 0 {
+			return confirm("place the order?"), nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
+	// Its helper writes on every round.
+	mcp.AddTool(s, &mcp.Tool{Name: "order_place_always_via"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if err := placeAlwaysVia(ctx, req, in); err != nil { // want `tool "order_place_always_via" writes a file \(gosdk.placeAlwaysVia\)`
+			return nil, nil, err
+		}
+		if len(req.Params.InputResponses) == 0 {
+			return confirm("place the order?"), nil, nil
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
 	// ok: the user asserts the handler dedupes.
 	//mcpvet:idempotent the order service drops repeated orders
 	mcp.AddTool(s, &mcp.Tool{Name: "order_asserted"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
@@ -246,6 +268,17 @@ func placeIfAnswered(ctx context.Context, req *mcp.CallToolRequest, item string)
 		return err
 	}
 	return nil
+}
+
+// placeVia calls placeIfAnswered: it writes only once the responses are
+// present too.
+func placeVia(ctx context.Context, req *mcp.CallToolRequest, in In) error {
+	return placeIfAnswered(ctx, req, in.Item)
+}
+
+// placeAlwaysVia calls placeAlways.
+func placeAlwaysVia(ctx context.Context, req *mcp.CallToolRequest, in In) error {
+	return placeAlways(ctx, req, in.Item)
 }
 
 // placeAlways places the order whether or not the user answered.
