@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file is the table of retry libraries, matched by package path,
@@ -214,7 +216,26 @@ func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 		if !ok {
 			oc, ok = a.flowCall(o) // an option kept in a field or a table
 		}
-		if !ok || len(oc.Args) != 1 {
+		if !ok {
+			// An option a helper is given (a parameter): as the engine
+			// binds it at every call of the helper.
+			if fn, arg := a.boundOption(o); fn != nil {
+				switch fn.Name() {
+				case "RetryIf":
+					if arg.Kind == valueflow.Closure && arg.Lit != nil {
+						pred = arg.Lit
+					}
+				case "Attempts":
+					if arg.Kind == valueflow.Const && arg.Const.Kind() == constant.Int {
+						if n, ok := constant.Int64Val(arg.Const); ok && n == 1 {
+							once = true
+						}
+					}
+				}
+			}
+			continue
+		}
+		if len(oc.Args) != 1 {
 			continue
 		}
 		fn, _ := typeutil.Callee(a.info, oc).(*types.Func)
@@ -233,6 +254,62 @@ func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 		}
 	}
 	return pred, once
+}
+
+// boundOption returns the retry-go option function and its one argument
+// that o, a parameter's value, is at every call of the helper that
+// encloses it (atCallSites), when all of them agree; nil otherwise.
+func (a *finder) boundOption(o ast.Expr) (*types.Func, *valueflow.Value) {
+	if a.vf == nil {
+		return nil, nil
+	}
+	if alts := a.vf.Eval(o, nil).Each(); len(alts) != 1 || !paramRooted(alts[0]) {
+		return nil, nil
+	}
+	var fn *types.Func
+	var arg *valueflow.Value
+	for _, v := range a.atCallSites(o) {
+		// retry-go's options return another value for a nil argument
+		// (RetryIf(nil) is emptyOption, which the engine does not
+		// follow): an unknown alternative beside the option is that one.
+		var alts []*valueflow.Value
+		for _, x := range v.Each() {
+			if x.Kind != valueflow.Unknown {
+				alts = append(alts, x)
+			}
+		}
+		if len(alts) != 1 {
+			return nil, nil
+		}
+		f, x := retryGoOption(alts[0])
+		if f == nil || fn != nil && (f != fn || !valueflow.Same(arg, x)) {
+			return nil, nil
+		}
+		fn, arg = f, x
+	}
+	return fn, arg
+}
+
+// retryGoOption returns the retry-go option function that made v and
+// the one argument it was given: a call of it the engine keeps opaque,
+// or the option closure it returns (func(c *Config) { c.retryIf = f }),
+// which captured its parameter.
+func retryGoOption(v *valueflow.Value) (*types.Func, *valueflow.Value) {
+	f, _ := v.Obj.(*types.Func)
+	if f == nil || f.Pkg() == nil || !strings.HasPrefix(f.Pkg().Path(), retryGo) || f.Signature().Params().Len() != 1 {
+		return nil, nil
+	}
+	switch v.Kind {
+	case valueflow.Call:
+		if len(v.Args) == 1 {
+			return f, v.Args[0]
+		}
+	case valueflow.Closure:
+		if x, ok := v.Bound(f.Signature().Params().At(0)); ok {
+			return f, x
+		}
+	}
+	return nil, nil
 }
 
 // failsafeRetries reports whether a failsafe-go execution has a retry

@@ -28,3 +28,30 @@ func RetryGoOptionLocalAll(ctx context.Context, cs *mcp.ClientSession) error {
 		return err
 	}, opt)
 }
+
+// retryWith retries with the option each caller gives it.
+func retryWith(ctx context.Context, cs *mcp.ClientSession, opt retrygo.Option) error {
+	return retrygo.Do(func() error {
+		_, err := cs.CallTool(ctx, charge) // ok: its one caller lets only unauthorized errors through
+		return err
+	}, opt)
+}
+
+// RetryGoOptionGiven gives a helper the RetryIf option.
+func RetryGoOptionGiven(ctx context.Context, cs *mcp.ClientSession, errUnauthorized error) error {
+	return retryWith(ctx, cs, retrygo.RetryIf(func(err error) bool { return errors.Is(err, errUnauthorized) }))
+}
+
+// retryWithAll retries with the option each caller gives it.
+func retryWithAll(ctx context.Context, cs *mcp.ClientSession, opt retrygo.Option) error {
+	return retrygo.Do(func() error {
+		_, err := cs.CallTool(ctx, charge) // want `CallTool\("charge"\) is sent again by retry.Do`
+		return err
+	}, opt)
+}
+
+// RetryGoOptionGivenAll gives a helper an option that retries every
+// error.
+func RetryGoOptionGivenAll(ctx context.Context, cs *mcp.ClientSession) error {
+	return retryWithAll(ctx, cs, retrygo.RetryIf(func(err error) bool { return err != nil }))
+}
