@@ -142,10 +142,12 @@ func (b *binding) value(v *Value, depth int) *Value {
 		return &out
 	case Closure:
 		// The literal sees the parameters of the function that made it
-		// as they are bound here.
+		// as they are bound here; what it captured from a call made
+		// there (an option constructor's argument, a parameter here)
+		// is bound here too.
 		out := *v
 		out.k = ""
-		out.Env = b.extend(v.Env)
+		out.Env = b.extend(b.env1(v.Env, depth))
 		return &out
 	case Call:
 		out := *v
@@ -219,6 +221,57 @@ func (b *binding) values(vs []*Value, depth int) []*Value {
 
 // extend returns env with this binding's parameters bound, for a
 // closure made by the function being substituted.
+// env1 returns env with each bound value substituted (the values of a
+// closure's captured parameters, in terms of the function bound here).
+func (b *binding) env1(env *Env, depth int) *Env {
+	if env == nil {
+		return nil
+	}
+	var chain []*Env
+	for e := env; e != nil && len(chain) < 16; e = e.parent {
+		chain = append(chain, e)
+	}
+	var out *Env
+	for i := len(chain) - 1; i >= 0; i-- {
+		val := chain[i].val
+		if val != nil && mentionsParam(val, 0) {
+			val = b.value(val, depth+1)
+		}
+		out = out.Bind(chain[i].v, val)
+	}
+	return out
+}
+
+// mentionsParam reports whether v holds a parameter anywhere: only then
+// does a substitution change it.
+func mentionsParam(v *Value, depth int) bool {
+	if v == nil || depth > 8 {
+		return false
+	}
+	switch v.Kind {
+	case Param:
+		return true
+	case Const, Nil, Unknown, Closure:
+		return false
+	}
+	if mentionsParam(v.X, depth+1) || mentionsParam(v.Recv, depth+1) || mentionsParam(v.Elems, depth+1) {
+		return true
+	}
+	for _, xs := range [][]*Value{v.Args, v.Alts, v.Sets, v.Entry} {
+		for _, x := range xs {
+			if mentionsParam(x, depth+1) {
+				return true
+			}
+		}
+	}
+	for _, f := range v.Fields {
+		if mentionsParam(f.Value, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *binding) extend(env *Env) *Env {
 	if b.env != nil {
 		// A closure made inside a closure: it captured the outer one's

@@ -15,7 +15,6 @@ var gaps = []metamorph.Gap{
 	{Module: "freshkey", Variant: "extract-func/mod", Finding: "usehelpers freshkey/fresh-key \"idempotency_key\" in Recursive", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "freshkey", Variant: "extract-func/sdk", Finding: "flow freshkey/fresh-key \"idempotency_key\" in KeyInField", Delta: -1, Why: "a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
 	{Module: "freshkey", Variant: "rename", Finding: "usewrap freshkey/fresh-key \"idempotencyKey\" in ViaParamName", Delta: -1, Why: "an identifier's name is read as data"},
-	{Module: "readback", Variant: "extract-func/dep", Finding: "libs readback/resend \"charge\" in RetryGoOptionLocal", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "readback", Variant: "field/dep", Finding: "libs readback/resend \"charge\" in RetryGoV4AuthOnly", Delta: 1, Why: "gained: an argument of another dependency is read back from a struct field"},
 	{Module: "readback", Variant: "move-module", Finding: "harness readback/resend \"order_status\" in Gate", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},
 	{Module: "readback", Variant: "move-module", Finding: "harness readback/resend \"set_flag\" in Gate", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},

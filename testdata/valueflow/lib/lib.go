@@ -25,6 +25,9 @@ type Option func(*Tool)
 
 func ReadOnly() Option { return func(t *Tool) { t.ReadOnly = true } }
 
+// WithHandler sets the tool's handler.
+func WithHandler(h func() error) Option { return func(t *Tool) { t.Handler = h } }
+
 func New(name string, opts ...Option) *Tool {
 	t := &Tool{Name: name}
 	for _, o := range opts {

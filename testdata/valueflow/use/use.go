@@ -18,6 +18,10 @@ func f() {
 	show(t2.ReadOnly) // want `^true$`
 	u2 := lib.New2("plain")
 	show(u2.ReadOnly) // want `^false$`
+	// An option made by a helper from its parameter: the closure the
+	// option constructor returns captured the helper's argument.
+	t4 := lib.New("wrapped", handlerOpt(lib.Charge))
+	show(t4.Handler) // want `^lib.Charge$`
 	t3 := &lib.Tool{Name: "local"}
 	lib.Apply(lib.ReadOnly(), t3)
 	show(t3.ReadOnly) // want `^true$`
@@ -51,3 +55,6 @@ func quiet() *lib.Wrapped {
 	r.RetryMax = 0
 	return r.Wrap()
 }
+
+// handlerOpt passes its handler on to the option constructor.
+func handlerOpt(h func() error) lib.Option { return lib.WithHandler(h) }
