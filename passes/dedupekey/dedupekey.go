@@ -526,7 +526,7 @@ func perCallKey(fz *freshness, first *effects.EffectAt) (effects.KeySet, *ast.Ca
 			continue
 		}
 		call := fz.origin(ks.Value)
-		if call == nil || !reachesEffect(info, h, ks, first) {
+		if call == nil || !reachesEffect(info, h, ks, first) && !fz.flowsInto(ks, first) {
 			continue
 		}
 		return ks, call
@@ -633,6 +633,47 @@ func reachesEffect(info *types.Info, h *effects.Handler, ks effects.KeySet, at *
 		return true
 	}
 	return v != nil && mentionsVar(info, at.Call, v)
+}
+
+// flowsInto reports whether the request or input the key is set into
+// (a struct literal) is, as the value-flow engine finds it, what the
+// effect's call is given: a literal kept in a field of a local struct
+// (box := wrap{V: &cloud.Input{IdempotencyKey: k}}; c.Charge(ctx, box.V)).
+func (fz *freshness) flowsInto(ks effects.KeySet, at *effects.EffectAt) bool {
+	lit, ok := ast.Unparen(ks.Target).(*ast.CompositeLit)
+	if u, isAddr := ast.Unparen(ks.Target).(*ast.UnaryExpr); isAddr {
+		lit, ok = ast.Unparen(u.X).(*ast.CompositeLit)
+	}
+	if !ok || fz.vf == nil {
+		return false
+	}
+	for _, a := range at.Call.Args {
+		if holdsLit(fz.vf.Eval(a, nil), lit, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsLit reports whether v, or a field of it (a struct passed whole to
+// a helper), is the value the literal built.
+func holdsLit(v *valueflow.Value, lit *ast.CompositeLit, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for _, a := range v.Each() {
+		if a.Node == ast.Node(lit) {
+			return true
+		}
+		if a.Kind == valueflow.Struct {
+			for _, f := range a.Fields {
+				if holdsLit(f.Value, lit, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // mentionsVar reports whether n refers to v.
