@@ -821,7 +821,7 @@ func (c *checker) checkMade(call *ast.CallExpr) {
 		if !within(con.Attempt, call) {
 			continue
 		}
-		if fd, ok := con.Node.(*ast.FuncDecl); ok && c.info.Defs[fd.Name] == fn.Origin() {
+		if con.CallsBack(fn) {
 			continue // a recursive retry: the key is reported where fn makes it
 		}
 		c.reported[call] = true

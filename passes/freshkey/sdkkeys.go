@@ -278,7 +278,7 @@ func (c *checker) checkSDKHelpers(cur inspector.Cursor, call *ast.CallExpr) {
 		if !within(con.Attempt, call) {
 			continue
 		}
-		if fd, ok := con.Node.(*ast.FuncDecl); ok && c.info.Defs[fd.Name] == fn.Origin() {
+		if con.CallsBack(fn) {
 			continue // a recursive retry: reported where fn sends the call
 		}
 		for _, k := range keys {

@@ -805,7 +805,16 @@ func (c *checker) recursive(tc, again *toolcalls.Call) bool {
 	}
 	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
 		d := fd.Node().(*ast.FuncDecl)
-		return c.pass.TypesInfo.Defs[d.Name] == again.Callee.Origin()
+		if c.pass.TypesInfo.Defs[d.Name] == again.Callee.Origin() {
+			return true
+		}
+		break
+	}
+	// Or a helper through which it calls itself.
+	for _, con := range c.rt.Enclosing(tc.Call) {
+		if con.CallsBack(again.Callee) {
+			return true
+		}
 	}
 	return false
 }

@@ -57,7 +57,10 @@ type region struct {
 	loop  ast.Stmt // *ast.ForStmt or *ast.RangeStmt for a loop body
 	label string   // the loop's label, if any
 	self  types.Object
-	locs  map[ast.Stmt]*loc
+	// selfVia are the helpers of the package through which the
+	// function calls itself (a recursion split by an extracted call).
+	selfVia map[types.Object]bool
+	locs    map[ast.Stmt]*loc
 	stmts []ast.Stmt // in source order
 }
 
@@ -817,7 +820,7 @@ func (w *walker) callsSelf(s ast.Stmt) bool {
 			case *ast.FuncLit:
 				return false
 			case *ast.CallExpr:
-				if fn, _ := typeutil.Callee(w.info, n).(*types.Func); fn != nil && fn.Origin() == w.reg.self {
+				if fn, _ := typeutil.Callee(w.info, n).(*types.Func); fn != nil && (fn.Origin() == w.reg.self || w.reg.selfVia[fn.Origin()]) {
 					found = true
 				}
 			}

@@ -254,7 +254,8 @@ type finder struct {
 	insp    *inspector.Inspector
 	helpers map[*types.Func]*Helper
 	decls   map[*types.Func]*ast.FuncDecl
-	regions map[ast.Node]*region // by the loop, FuncLit or FuncDecl
+	regions map[ast.Node]*region          // by the loop, FuncLit or FuncDecl
+	callees map[*types.Func][]*types.Func // localCallees' memo
 	vars    map[*types.Var]ast.Expr
 	varsOK  bool
 	vf      *valueflow.Result // operations the syntax does not resolve
@@ -422,11 +423,15 @@ func (a *finder) find(res *Result, helpersOnly bool) {
 	// Recursion.
 	for _, d := range funcs {
 		fn, _ := a.info.Defs[d.Name].(*types.Func)
-		if fn == nil || !callsItself(a.info, d.Body, fn) {
+		if fn == nil {
+			continue
+		}
+		via := a.selfVia(d, fn)
+		if !callsItself(a.info, d.Body, fn) && len(via) == 0 {
 			continue
 		}
 		reg := a.funcRegion(d)
-		reg.self = fn
+		reg.self, reg.selfVia = fn, via
 		con := &Construct{Kind: Recursion, Node: d, Attempt: d.Body, sem: semRecursion, reg: reg}
 		if a.analyze(con) {
 			res.cons = append(res.cons, con)
@@ -963,6 +968,85 @@ func (a *finder) retryRange(r *ast.RangeStmt) bool {
 func isNamed(t types.Type, path, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// CallsBack reports whether a call of fn inside a Recursion construct
+// is the recursion itself: fn is the function, or a helper of the
+// package through which it calls itself.
+func (c *Construct) CallsBack(fn *types.Func) bool {
+	if c.Kind != Recursion || c.reg == nil || fn == nil {
+		return false
+	}
+	return fn.Origin() == c.reg.self || c.reg.selfVia[fn.Origin()]
+}
+
+// selfVia returns the helpers of the package that d calls and through
+// which d's function fn calls itself (a recursion split by an extracted
+// call), following at most maxSelfDepth helpers.
+func (a *finder) selfVia(d *ast.FuncDecl, fn *types.Func) map[types.Object]bool {
+	var via map[types.Object]bool
+	for _, g := range a.localCallees(fn) {
+		if g != fn && !via[g] && a.reaches(g, fn) {
+			if via == nil {
+				via = make(map[types.Object]bool)
+			}
+			via[g] = true
+		}
+	}
+	return via
+}
+
+// maxSelfDepth bounds how many helpers deep a recursion is followed.
+const maxSelfDepth = 3
+
+// reaches reports whether from calls to, directly or through at most
+// maxSelfDepth-1 other helpers of the package.
+func (a *finder) reaches(from, to *types.Func) bool {
+	seen := map[*types.Func]bool{from: true}
+	level := []*types.Func{from}
+	for depth := 0; depth < maxSelfDepth && len(level) > 0; depth++ {
+		var next []*types.Func
+		for _, f := range level {
+			for _, g := range a.localCallees(f) {
+				if g == to {
+					return true
+				}
+				if !seen[g] {
+					seen[g] = true
+					next = append(next, g)
+				}
+			}
+		}
+		level = next
+	}
+	return false
+}
+
+// localCallees returns the functions of the package that fn's body
+// calls outside function literals, memoized.
+func (a *finder) localCallees(fn *types.Func) []*types.Func {
+	if cs, ok := a.callees[fn]; ok {
+		return cs
+	}
+	var cs []*types.Func
+	if d := a.decls[fn]; d != nil && d.Body != nil {
+		analysisutil.Inspect(d.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if g, _ := typeutil.Callee(a.info, n).(*types.Func); g != nil && a.decls[g.Origin()] != nil {
+					cs = append(cs, g.Origin())
+				}
+			}
+			return true
+		})
+	}
+	if a.callees == nil {
+		a.callees = make(map[*types.Func][]*types.Func)
+	}
+	a.callees[fn] = cs
+	return cs
 }
 
 // callsItself reports whether body calls fn outside function literals.

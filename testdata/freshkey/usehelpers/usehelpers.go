@@ -63,3 +63,31 @@ func RecursiveStable(ctx context.Context, cs *mcp.ClientSession, key string, tri
 	}
 	return err
 }
+
+// RecursiveVia retries by calling itself through a helper of the
+// package.
+func RecursiveVia(ctx context.Context, cs *mcp.ClientSession, tries int) error { // want RecursiveVia:"keyParams\\(made idempotency_key\\)"
+	key := uuid.NewString() // want `idempotency key "idempotency_key" is made anew on every attempt of the recursive retry of RecursiveVia`
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}})
+	if err != nil && tries > 0 {
+		return retryVia(ctx, cs, tries-1)
+	}
+	return err
+}
+
+func retryVia(ctx context.Context, cs *mcp.ClientSession, tries int) error { // want retryVia:"keyParams\\(made idempotency_key\\)"
+	return RecursiveVia(ctx, cs, tries)
+}
+
+// RecursiveViaStable passes its key down through the helper.
+func RecursiveViaStable(ctx context.Context, cs *mcp.ClientSession, key string, tries int) error { // want RecursiveViaStable:"keyParams\\(2:idempotency_key\\)"
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "charge", Arguments: map[string]any{"idempotency_key": key}}) // ok: stable
+	if err != nil && tries > 0 {
+		return retryViaStable(ctx, cs, key, tries-1)
+	}
+	return err
+}
+
+func retryViaStable(ctx context.Context, cs *mcp.ClientSession, key string, tries int) error { // want retryViaStable:"keyParams\\(2:idempotency_key\\)"
+	return RecursiveViaStable(ctx, cs, key, tries)
+}
