@@ -61,7 +61,7 @@ type region struct {
 	// function calls itself (a recursion split by an extracted call).
 	selfVia map[types.Object]bool
 	locs    map[ast.Stmt]*loc
-	stmts []ast.Stmt // in source order
+	stmts   []ast.Stmt // in source order
 }
 
 // loc is a statement's place: its list, its index there, the statement
