@@ -559,11 +559,13 @@ type freshness struct {
 // steps), or one whose result the engine finds e holds (a field of a
 // struct value, a helper's result).
 func (fz *freshness) origin(e ast.Expr) *ast.CallExpr {
-	if c := fz.originIn(e, 0); c != nil {
+	if c := fz.h.FreshOrigin(e); c != nil {
 		return c
 	}
-	if c := fz.fr.OriginIn(fz.info, fz.vf, e, fz.env); c != nil {
-		return c
+	if fz.env != nil {
+		if c := fz.fr.OriginIn(fz.info, fz.vf, e, fz.env); c != nil {
+			return c
+		}
 	}
 	// In a helper, a parameter holds what its caller gives it.
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && fz.outer != nil {
@@ -572,34 +574,6 @@ func (fz *freshness) origin(e ast.Expr) *ast.CallExpr {
 		}
 	}
 	return nil
-}
-
-func (fz *freshness) originIn(e ast.Expr, depth int) *ast.CallExpr {
-	if depth > 3 || e == nil {
-		return nil
-	}
-	if c, _ := fz.fr.Find(fz.info, e); c != nil {
-		return c
-	}
-	var found *ast.CallExpr
-	ast.Inspect(e, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.Ident:
-			for _, d := range fz.h.Local(n) {
-				if c := fz.originIn(d, depth+1); c != nil {
-					found = c
-					return false
-				}
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // reachesEffect reports whether the key set ks is sent with the effect

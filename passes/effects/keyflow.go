@@ -223,6 +223,11 @@ func (h *Handler) KeySets() []KeySet {
 	return out
 }
 
+// FreshOrigin returns the call that makes the value of e anew on every
+// evaluation (a fresh source inside e, one a local variable it mentions
+// is assigned, or one the engine finds it holds), or nil.
+func (h *Handler) FreshOrigin(e ast.Expr) *ast.CallExpr { return h.f.freshValue(e, 0) }
+
 // Local returns the expressions assigned to the local variable id in the
 // handler's body (range expressions and filling calls included).
 func (h *Handler) Local(id *ast.Ident) []ast.Expr {
