@@ -38,7 +38,10 @@
 // rs/xid, ksuid, crypto/rand, math/rand, time.Now or stripe's
 // NewIdempotencyKey, from a value derived from one (fmt.Sprintf of a
 // UUID, time.Now().UnixNano()), or from a function in any package that
-// returns such a value (the FreshFunc fact). A key derived only from data
+// returns such a value (the FreshFunc fact; a helper of its package that
+// only transforms its argument, such as hexOf(b), passes freshness on), or
+// from bytes that rand.Read, or a function in any package that fills its
+// byte-slice parameter so (the FreshFill fact), filled. A key derived only from data
 // that is the same on every attempt (an order id, a hash of the
 // arguments) is stable and not reported.
 //

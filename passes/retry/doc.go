@@ -27,7 +27,14 @@
 //   - HelperCall: a call of a function with a Helper fact: a function, in
 //     any package, that calls its function parameter again after that
 //     call returned an error (a project's own withRetry).
-//   - Recursion: a function that calls itself on the error path of a call.
+//   - Recursion: a function that calls itself on the error path of a call,
+//     directly or through helpers of its package (up to 3 deep).
+//
+// An operation, an attempt bound or a retry-go option that a helper is
+// given (a parameter of an unexported function) is the value the
+// value-flow engine binds at each call of the helper in the package, up
+// to 3 callers up: one function at all of them is the Attempt, one
+// attempt at all of them is no retry.
 //
 // Keep this analyzer cheap: under go vet it runs on every package of the
 // build. It uses the AST only (no SSA), bails out for the standard
