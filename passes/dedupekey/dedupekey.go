@@ -188,6 +188,9 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 		h.SetDestructive() // the tool's word outweighs a POST's read-by-design name or path
 	}
 	fz := &freshness{info: info, h: h, fr: fr, vf: blocks.Of(pass).Flow, eff: eff, schemaKeys: schemaKeys, params: paramObjs(info, t.Handler.Type())}
+	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
+		fz.facts = f.pass
+	}
 	h.SetFresh(func(e ast.Expr) bool { return fz.origin(e) != nil })
 
 	// A key with a fresh fallback protects nothing for clients that omit it.
@@ -381,12 +384,20 @@ func helperFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	decl := fz.vf.Decl(fn)
-	if decl == nil || decl.Body == nil || !fz.clientArgs(call) {
+	if decl == nil {
+		// Another package's helper, by its fact: the call is where the
+		// handler takes the fallback.
+		if fz.remoteFallback(fn) && fz.clientArgs(call) {
+			return call
+		}
+		return nil
+	}
+	if decl.Body == nil || !fz.clientArgs(call) {
 		return nil
 	}
 	h := fz.eff.Handler(fz.info, decl.Recv, decl.Type, decl.Body, fz.schemaKeys)
 	inner := &freshness{info: fz.info, h: h, fr: fz.fr, vf: fz.vf, eff: fz.eff, schemaKeys: fz.schemaKeys,
-		params: paramObjs(fz.info, decl.Type), depth: fz.depth + 1, outer: fz, args: argsByParam(fz.info, decl, call), env: fz.vf.Bindings(decl, call, fz.env)}
+		params: paramObjs(fz.info, decl.Type), depth: fz.depth + 1, outer: fz, args: argsByParam(fz.info, decl, call), env: fz.vf.Bindings(decl, call, fz.env), facts: fz.facts}
 	h.SetFresh(func(e ast.Expr) bool { return inner.origin(e) != nil })
 	return findFallback(inner, decl.Body)
 }
@@ -552,6 +563,8 @@ type freshness struct {
 	outer *freshness
 	args  map[types.Object]ast.Expr
 	env   *valueflow.Env // the engine's bindings of the helper's parameters at that call
+	// facts is the pass that imports FreshFallback facts (facts.go).
+	facts *analysis.Pass
 }
 
 // origin returns the fresh call the value of e is made from: a fresh

@@ -13,13 +13,14 @@ import (
 
 // The fixtures are a module that requires the real go-sdk v1.8.0 and
 // mcp-go v1.2.1; testenv.Module downloads them first.
+// It checks the FreshFallback facts too (testdata/dedupekey/keys).
 func TestDedupekey(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/dedupekey")
 	// The tools catalogue/tooldef embeds, as the standalone driver reads
 	// them (mcpmodel.SetCatalogue).
 	mcpmodel.SetCatalogue(mcpmodel.ReadCatalogue([]string{filepath.Join(dir, "catalogue/tooldef/tools.yaml")}))
 	defer mcpmodel.SetCatalogue(nil)
-	results := analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+	results := analysistest.Run(t, dir, dedupekey.AnalyzerWithFacts, "./...")
 	// The effect trails, as related positions (testdata/dedupekey/trail).
 	testenv.Related(t, dir, results)
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/dedupekey/keys"
 )
 
 type OrderIn struct {
@@ -67,5 +69,21 @@ func RegisterViaHelper(srv *gosdk.Server, s *server.MCPServer) {
 		key := keyFrom(req)
 		_ = key
 		return nil, led.Append("a", 1)
+	})
+}
+
+// RegisterViaRemote registers handlers whose key another package's helper
+// reads.
+func RegisterViaRemote(srv *gosdk.Server) {
+	gosdk.AddTool(srv, &gosdk.Tool{Name: "fb_remote_or"}, func(ctx context.Context, req *gosdk.CallToolRequest, in keys.In) (*gosdk.CallToolResult, any, error) {
+		key := keys.Or(in) // want `tool "fb_remote_or" falls back to a fresh dedupe key`
+		_ = key
+		return nil, nil, led.Append("a", 1)
+	})
+	// ok: the fallback is the order id.
+	gosdk.AddTool(srv, &gosdk.Tool{Name: "fb_remote_order"}, func(ctx context.Context, req *gosdk.CallToolRequest, in keys.In) (*gosdk.CallToolResult, any, error) {
+		key := keys.OrOrder(in)
+		_ = key
+		return nil, nil, led.Append("a", 1)
 	})
 }
