@@ -149,7 +149,10 @@
 //     harmless, else check a dedupe key first.
 //   - tool "charge" falls back to a fresh dedupe key when the client sends
 //     none: a retried call without a key repeats it. Reject calls without
-//     a key, or derive the fallback from the request's content.
+//     a key, or derive the fallback from the request's content. The
+//     fallback may be made by a helper the handler gives the tool call's
+//     data: one of this package (looked into, 2 deep), or of another
+//     package (its FreshFallback fact), reported at the call.
 //   - the dedupe key (Idempotency-Key) of tool "charge" is made anew on
 //     every call: the server sees each retry as a new operation. Take the
 //     key from the client (an idempotency_key argument or _meta entry) and
