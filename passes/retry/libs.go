@@ -217,8 +217,9 @@ func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 			oc, ok = a.flowCall(o) // an option kept in a field or a table
 		}
 		if !ok {
-			// An option a helper is given (a parameter): as the engine
-			// binds it at every call of the helper.
+			// An option the engine follows into retry-go (the closure
+			// RetryIf returns), or a helper is given (a parameter): as
+			// the engine binds it at every call of the helper.
 			if fn, arg := a.boundOption(o); fn != nil {
 				switch fn.Name() {
 				case "RetryIf":
@@ -257,18 +258,20 @@ func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 }
 
 // boundOption returns the retry-go option function and its one argument
-// that o, a parameter's value, is at every call of the helper that
+// that o is, as the engine finds it (kept in a field or an options
+// struct), or for a parameter's value, at every call of the helper that
 // encloses it (atCallSites), when all of them agree; nil otherwise.
 func (a *finder) boundOption(o ast.Expr) (*types.Func, *valueflow.Value) {
 	if a.vf == nil {
 		return nil, nil
 	}
-	if alts := a.vf.Eval(o, nil).Each(); len(alts) != 1 || !paramRooted(alts[0]) {
-		return nil, nil
+	vals := []*valueflow.Value{a.vf.Eval(o, nil)}
+	if alts := vals[0].Each(); len(alts) == 1 && paramRooted(alts[0]) {
+		vals = a.atCallSites(o)
 	}
 	var fn *types.Func
 	var arg *valueflow.Value
-	for _, v := range a.atCallSites(o) {
+	for _, v := range vals {
 		// retry-go's options return another value for a nil argument
 		// (RetryIf(nil) is emptyOption, which the engine does not
 		// follow): an unknown alternative beside the option is that one.

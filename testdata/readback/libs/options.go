@@ -55,3 +55,25 @@ func retryWithAll(ctx context.Context, cs *mcp.ClientSession, opt retrygo.Option
 func RetryGoOptionGivenAll(ctx context.Context, cs *mcp.ClientSession) error {
 	return retryWithAll(ctx, cs, retrygo.RetryIf(func(err error) bool { return err != nil }))
 }
+
+// retryPlan keeps a retry-go option in a field.
+type retryPlan struct{ opt retrygo.Option }
+
+// RetryGoOptionInField keeps the RetryIf option in a struct field: only
+// unauthorized errors are retried.
+func RetryGoOptionInField(ctx context.Context, cs *mcp.ClientSession, errUnauthorized error) error {
+	p := retryPlan{opt: retrygo.RetryIf(func(err error) bool { return errors.Is(err, errUnauthorized) })}
+	return retrygo.Do(func() error {
+		_, err := cs.CallTool(ctx, charge) // ok: RetryIf lets only unauthorized errors through
+		return err
+	}, p.opt)
+}
+
+// RetryGoOptionInFieldAll keeps an option that retries every error.
+func RetryGoOptionInFieldAll(ctx context.Context, cs *mcp.ClientSession) error {
+	p := retryPlan{opt: retrygo.RetryIf(func(err error) bool { return err != nil })}
+	return retrygo.Do(func() error {
+		_, err := cs.CallTool(ctx, charge) // want `CallTool\("charge"\) is sent again by retry.Do`
+		return err
+	}, p.opt)
+}
