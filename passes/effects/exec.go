@@ -185,6 +185,9 @@ func (s *site) execCmdLine() (verdict, *Proc) {
 	best, bestP := vSilent, (*Proc)(nil)
 	for _, m := range makers {
 		v, p := s.sc.commandCall(m, tempDir)
+		if v == vSilent && p == nil {
+			v, p = s.sc.flowCommand(m, tempDir) // made by a helper
+		}
 		switch {
 		case v == vEffect:
 			return vEffect, nil
@@ -195,6 +198,57 @@ func (s *site) execCmdLine() (verdict, *Proc) {
 		}
 	}
 	return best, bestP
+}
+
+// flowCommand judges the *exec.Cmd that e holds as the value-flow engine
+// finds it: the exec.Command or exec.CommandContext call a helper made
+// (cmd := goCmd(ctx, "get", pkg)), from the constants of its arguments
+// as the engine binds them at this call.
+func (sc *Scope) flowCommand(e ast.Expr, tempDir bool) (verdict, *Proc) {
+	if !sc.flow() {
+		return vSilent, nil
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); !ok || isExecCall(sc.info, call) {
+		return vSilent, nil // a call the syntax judged already
+	}
+	alts := sc.r.vf.Eval(e, nil).Each()
+	if len(alts) != 1 || alts[0].Kind != valueflow.Call {
+		return vSilent, nil
+	}
+	v := alts[0]
+	fn, _ := v.Obj.(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
+		return vSilent, nil
+	}
+	args := v.Args
+	switch fn.Name() {
+	case "Command":
+	case "CommandContext":
+		if len(args) == 0 {
+			return vSilent, nil
+		}
+		args = args[1:]
+	default:
+		return vSilent, nil
+	}
+	if len(args) == 0 {
+		return vSilent, nil
+	}
+	toks := make([]tok, len(args))
+	for i, a := range args {
+		toks[i] = tok{kind: tokOther, s: nonConst}
+		if s, ok := a.String1(); ok {
+			toks[i] = tok{kind: tokConst, s: s}
+		}
+	}
+	return judge(toks[0], toks[1:], lineOpts{tempDir: tempDir, strict: sc.strict()})
+}
+
+// isExecCall reports whether call calls exec.Command or
+// exec.CommandContext.
+func isExecCall(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os/exec" && (fn.Name() == "Command" || fn.Name() == "CommandContext")
 }
 
 // commandCall judges an exec.Command or exec.CommandContext call.
