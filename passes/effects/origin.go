@@ -811,13 +811,34 @@ func (fi *funcInfo) keyedCall(r *Result, info *types.Info, call *ast.CallExpr, o
 // arguments at the fact's indices (a callee's key parameters), or nil.
 func (f *flow) freshArg(call *ast.CallExpr, from []int) *ast.CallExpr {
 	for _, i := range from {
-		if i >= 0 && i < len(call.Args) {
+		if i >= 0 && i < len(call.Args) && keyTyped(f.info.TypeOf(call.Args[i])) {
 			if made := f.freshValue(call.Args[i], 0); made != nil {
 				return made
 			}
 		}
 	}
 	return nil
+}
+
+// keyTyped reports whether a value of type t can be a key itself: a
+// string, a number, bytes (a UUID's array), or an interface holding one.
+// A struct whose key is one of its fields (an audit entry's RequestID) is
+// not made fresh by another field's timestamp.
+func keyTyped(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic, *types.Interface:
+		return true
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
 }
 
 // freshValue returns the call that makes the value of e anew on every

@@ -72,3 +72,20 @@ func ChargeWithVia(ctx context.Context, c *Client, key string) error { // want C
 func ChargeWithFresh(ctx context.Context, c *Client) error { // want ChargeWithFresh:"effect\\(.*; makes Idempotency-Key by rand.Text\\)"
 	return ChargeWith(ctx, c, rand.Text(), 1)
 }
+
+// entry is a record whose key is one of its fields.
+type entry struct {
+	Ref string
+	At  time.Time
+}
+
+// record sends the entry's key.
+func record(ctx context.Context, c *Client, e entry) error { // want record:"^effect\\([^;]*\\)$"
+	return c.post(ctx, e.Ref, e.At.String())
+}
+
+// Stamped gives record its caller's key in an entry stamped with the
+// clock: the key is the caller's, not made anew.
+func Stamped(ctx context.Context, c *Client, key string) error { // want Stamped:"^effect\\([^;]*\\)$"
+	return record(ctx, c, entry{Ref: key, At: time.Now()})
+}
