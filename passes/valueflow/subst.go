@@ -227,11 +227,31 @@ func (b *binding) env1(env *Env, depth int) *Env {
 	if env == nil {
 		return nil
 	}
+	// Most captured values hold no parameter: the env is kept as it is
+	// (a new chain would be allocated, and the closure's identity
+	// change, at every substitution).
+	any := false
+	n := 0
+	for e := env; e != nil && n < 16; e = e.parent {
+		n++
+		if e.val != nil && mentionsParam(e.val, 0) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return env
+	}
+	// The first 16 bindings are substituted; any beyond are kept.
 	var chain []*Env
-	for e := env; e != nil && len(chain) < 16; e = e.parent {
+	var out *Env
+	for e := env; e != nil; e = e.parent {
+		if len(chain) == 16 {
+			out = e
+			break
+		}
 		chain = append(chain, e)
 	}
-	var out *Env
 	for i := len(chain) - 1; i >= 0; i-- {
 		val := chain[i].val
 		if val != nil && mentionsParam(val, 0) {
