@@ -215,23 +215,9 @@ func (sc *Scope) flowCommand(e ast.Expr, tempDir bool) (verdict, *Proc) {
 	if len(alts) != 1 || alts[0].Kind != valueflow.Call {
 		return vSilent, nil
 	}
-	v := alts[0]
-	fn, _ := v.Obj.(*types.Func)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
-		return vSilent, nil
-	}
-	args := v.Args
-	switch fn.Name() {
-	case "Command":
-	case "CommandContext":
-		if len(args) == 0 {
-			return vSilent, nil
-		}
-		args = args[1:]
-	default:
-		return vSilent, nil
-	}
-	if len(args) == 0 {
+	fn, _ := alts[0].Obj.(*types.Func)
+	args, ok := cmdLine(fn, alts[0].Args)
+	if !ok {
 		return vSilent, nil
 	}
 	toks := make([]tok, len(args))
@@ -248,7 +234,8 @@ func (sc *Scope) flowCommand(e ast.Expr, tempDir bool) (verdict, *Proc) {
 // exec.CommandContext.
 func isExecCall(info *types.Info, call *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os/exec" && (fn.Name() == "Command" || fn.Name() == "CommandContext")
+	_, ok := cmdLine(fn, call.Args)
+	return ok
 }
 
 // commandCall judges an exec.Command or exec.CommandContext call.
@@ -258,24 +245,31 @@ func (sc *Scope) commandCall(e ast.Expr, tempDir bool) (verdict, *Proc) {
 		return vSilent, nil
 	}
 	fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
+	args, ok := cmdLine(fn, call.Args)
+	if !ok {
 		return vSilent, nil
 	}
-	args := call.Args
+	return judge(sc.tokOf(args[0]), sc.argToks(args[1:], call.Ellipsis.IsValid()), lineOpts{tempDir: tempDir, strict: sc.strict()})
+}
+
+// cmdLine returns the command line (binary first) among the arguments of
+// a call of fn, when fn is exec.Command or exec.CommandContext and the
+// line is not empty.
+func cmdLine[T any](fn *types.Func, args []T) ([]T, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os/exec" {
+		return nil, false
+	}
 	switch fn.Name() {
 	case "Command":
 	case "CommandContext":
 		if len(args) == 0 {
-			return vSilent, nil
+			return nil, false
 		}
 		args = args[1:]
 	default:
-		return vSilent, nil
+		return nil, false
 	}
-	if len(args) == 0 {
-		return vSilent, nil
-	}
-	return judge(sc.tokOf(args[0]), sc.argToks(args[1:], call.Ellipsis.IsValid()), lineOpts{tempDir: tempDir, strict: sc.strict()})
+	return args, len(args) > 0
 }
 
 // argToks classifies call arguments; the last one is spread when the call

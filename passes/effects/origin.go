@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/fresh"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -820,25 +821,18 @@ func (f *flow) freshArg(call *ast.CallExpr, from []int) *ast.CallExpr {
 	return nil
 }
 
-// keyTyped reports whether a value of type t can be a key itself: a
-// string, a number, bytes (a UUID's array), or an interface holding one.
-// A struct whose key is one of its fields (an audit entry's RequestID) is
-// not made fresh by another field's timestamp.
+// keyTyped reports whether a value of type t can be a key itself
+// (fresh.KeyType), or an interface holding one. A struct whose key is one
+// of its fields (an audit entry's RequestID) is not made fresh by another
+// field's timestamp.
 func keyTyped(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic, *types.Interface:
+	if _, ok := t.Underlying().(*types.Interface); ok {
 		return true
-	case *types.Array:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
 	}
-	return false
+	return fresh.KeyType(t)
 }
 
 // freshValue returns the call that makes the value of e anew on every

@@ -308,16 +308,18 @@ func fillsParam(info *types.Info, r *Result, decl *ast.FuncDecl) (int, bool) {
 	return idx, found
 }
 
-// keyResult reports whether fn's first result has a type a key can have:
-// a string, an integer, bytes, a UUID-like byte array, time.Time, or a
-// pointer to one of those. A function returning a request struct with a
-// fresh field somewhere is not a key maker.
+// keyResult reports whether fn's first result has a type a key can have
+// (KeyType). A function returning a request struct with a fresh field
+// somewhere is not a key maker.
 func keyResult(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() == 0 {
-		return false
-	}
-	t := sig.Results().At(0).Type()
+	return sig.Results().Len() > 0 && KeyType(sig.Results().At(0).Type())
+}
+
+// KeyType reports whether a value of type t can be a key itself: a
+// string, an integer, bytes, a UUID-like byte array, time.Time, or a
+// pointer to one of those.
+func KeyType(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -331,8 +333,7 @@ func keyResult(fn *types.Func) bool {
 		b, ok := u.Elem().Underlying().(*types.Basic)
 		return ok && b.Kind() == types.Byte
 	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
+		return isBytes(u)
 	}
 	return false
 }

@@ -984,6 +984,12 @@ func (c *Construct) CallsBack(fn *types.Func) bool {
 // which d's function fn calls itself (a recursion split by an extracted
 // call), following at most maxSelfDepth helpers.
 func (a *finder) selfVia(d *ast.FuncDecl, fn *types.Func) map[types.Object]bool {
+	// A retry through helpers hands its caller the error of the call it
+	// repeats: only a function with an error result is looked at, which
+	// spares most functions of a package the call-graph walk.
+	if !returnsErr(fn) {
+		return nil
+	}
 	var via map[types.Object]bool
 	for _, g := range a.localCallees(fn) {
 		if g != fn && !via[g] && a.reaches(g, fn) {
@@ -994,6 +1000,17 @@ func (a *finder) selfVia(d *ast.FuncDecl, fn *types.Func) map[types.Object]bool 
 		}
 	}
 	return via
+}
+
+// returnsErr reports whether fn has a result of type error.
+func returnsErr(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if isErrorType(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxSelfDepth bounds how many helpers deep a recursion is followed.
