@@ -51,9 +51,17 @@ type Proc struct {
 	Prefix  []string // constant arguments before ArgsArg (nonConst for another value)
 	ArgsArg int      // 1-based index of the parameter giving the remaining arguments, or 0
 	Recv    bool     // the rest comes from the receiver, built by a chain of calls at the call site
+	// CmdArg is the 1-based index of the *exec.Cmd parameter the function
+	// runs (func run(cmd *exec.Cmd) error { return cmd.Run() }): each call
+	// site judges the command its argument holds. The other fields are
+	// then unset.
+	CmdArg int
 }
 
 func (p *Proc) String() string {
+	if p.CmdArg > 0 {
+		return "[cmd $" + strconv.Itoa(p.CmdArg) + "]"
+	}
 	var parts []string
 	switch {
 	case p.NameArg > 0:
@@ -165,28 +173,40 @@ func (s *site) execCmdLine() (verdict, *Proc) {
 	if x == nil {
 		return vSilent, nil
 	}
+	return s.sc.cmdIn(x)
+}
+
+// cmdIn judges the command line of the *exec.Cmd that x holds: the
+// exec.Command calls that define it, or, for a parameter of the
+// enclosing function that it does not redefine, its callers' (Proc.CmdArg).
+func (sc *Scope) cmdIn(x ast.Expr) (verdict, *Proc) {
 	var makers []ast.Expr
 	var cmdVar *types.Var
 	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-		cmdVar, _ = s.sc.obj(id).(*types.Var)
+		cmdVar, _ = sc.obj(id).(*types.Var)
 		if cmdVar == nil {
 			return vSilent, nil
 		}
-		s.sc.build()
-		for _, d := range s.sc.defs[cmdVar] {
+		sc.build()
+		for _, d := range sc.defs[cmdVar] {
 			if d.idx < 0 {
 				makers = append(makers, d.rhs)
+			}
+		}
+		if len(sc.defs[cmdVar]) == 0 {
+			if i, ok := sc.param(cmdVar); ok && !sc.tempDir(cmdVar) {
+				return vCond, &Proc{CmdArg: i + 1}
 			}
 		}
 	} else {
 		makers = []ast.Expr{x}
 	}
-	tempDir := cmdVar != nil && s.sc.tempDir(cmdVar)
+	tempDir := cmdVar != nil && sc.tempDir(cmdVar)
 	best, bestP := vSilent, (*Proc)(nil)
 	for _, m := range makers {
-		v, p := s.sc.commandCall(m, tempDir)
+		v, p := sc.commandCall(m, tempDir)
 		if v == vSilent && p == nil {
-			v, p = s.sc.flowCommand(m, tempDir) // made by a helper
+			v, p = sc.flowCommand(m, tempDir) // made by a helper
 		}
 		switch {
 		case v == vEffect:
@@ -202,14 +222,22 @@ func (s *site) execCmdLine() (verdict, *Proc) {
 
 // flowCommand judges the *exec.Cmd that e holds as the value-flow engine
 // finds it: the exec.Command or exec.CommandContext call a helper made
-// (cmd := goCmd(ctx, "get", pkg)), from the constants of its arguments
-// as the engine binds them at this call.
+// (cmd := goCmd(ctx, "get", pkg)) or a struct field holds (run(j.cmd)),
+// from the constants of its arguments as the engine binds them at this
+// call.
 func (sc *Scope) flowCommand(e ast.Expr, tempDir bool) (verdict, *Proc) {
 	if !sc.flow() {
 		return vSilent, nil
 	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); !ok || isExecCall(sc.info, call) {
-		return vSilent, nil // a call the syntax judged already
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if isExecCall(sc.info, e) {
+			return vSilent, nil // a call the syntax judged already
+		}
+	case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+		// a field, an element, a pointer's target: c.cmd, cmds[i]
+	default:
+		return vSilent, nil
 	}
 	alts := sc.r.vf.Eval(e, nil).Each()
 	if len(alts) != 1 || alts[0].Kind != valueflow.Call {
@@ -863,6 +891,14 @@ func (r *Result) procCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 			return call.Args[i-1]
 		}
 		return nil
+	}
+	if p.CmdArg > 0 {
+		a := arg(p.CmdArg)
+		if a == nil {
+			return nil
+		}
+		v, q := sc.cmdIn(a)
+		return procResult(e.Sink, v, q, qualifiedName(fn))
 	}
 	var bin tok
 	var args []tok

@@ -213,6 +213,9 @@ func (r *Result) reqAt(sc *Scope, e ast.Expr, depth int) hreq {
 		return req
 	}
 	q := r.flowReq(sc, e)
+	if q.reqParam >= 0 {
+		return q
+	}
 	if !q.method.known && !q.method.symbolic() {
 		return req
 	}
@@ -222,12 +225,39 @@ func (r *Result) reqAt(sc *Scope, e ast.Expr, depth int) hreq {
 	return q
 }
 
+// reqArg resolves the request a call gives a function whose HTTP fact
+// names parameter ReqParam: the argument e, or its field path field
+// (op.Req of the caller's op).
+func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, depth int) hreq {
+	if field == "" {
+		return r.reqAt(sc, e, depth)
+	}
+	if e == nil || r.noFlow {
+		return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	}
+	v := r.vf.Eval(e, nil)
+	for _, name := range strings.Split(field, ".") {
+		v = fieldOf(v, name)
+	}
+	return r.flowReqValue(sc, v)
+}
+
 // flowReq resolves the request expression e with the engine: a call of
 // http.NewRequest[WithContext] (net/http's or go-retryablehttp's), its
-// WithContext or Clone, an http.Request literal.
+// WithContext or Clone, an http.Request literal, or a field of a
+// parameter that holds one (each caller's: hreq.reqField).
 func (r *Result) flowReq(sc *Scope, e ast.Expr) hreq {
+	return r.flowReqValue(sc, r.vf.Eval(e, nil))
+}
+
+func (r *Result) flowReqValue(sc *Scope, v *valueflow.Value) hreq {
 	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
-	v := r.vf.Eval(e, nil)
+	if alts := v.Each(); len(alts) == 1 && alts[0].Kind == valueflow.Field {
+		if p := sc.paramField(alts[0]); p.param >= 0 {
+			req.reqParam, req.reqField = p.param, p.field
+			return req
+		}
+	}
 	var alts []hval
 	for _, a := range v.Each() {
 		m, path := r.reqAlt(sc, a, 0)

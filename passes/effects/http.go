@@ -43,13 +43,17 @@ type HTTP struct {
 	Method      string // the constant method, "" when a parameter gives it
 	MethodParam int    // the string parameter giving the method, or -1
 	ReqParam    int    // the *http.Request parameter whose method is sent, or -1
-	PathParam   int    // the string parameter giving the path, or -1
-	Path        string // the constant text of the path, when known
-	QueryParam  int    // the string parameter holding a GraphQL document, or -1
-	RPC         bool   // a hard-coded POST of a client that sends nothing else
-	Read        bool   // the function sends HTTP reads only (no fact otherwise)
-	From        string // the function whose constant Method it is
-	Sink        string // the function finally reached, "" for a builder
+	// ReqField, when not "", says that the request is this field path
+	// ("Req", "Op.Req") of parameter ReqParam: a struct that holds the
+	// request a constructor built (api.HC.Do(op.Req)).
+	ReqField   string
+	PathParam  int    // the string parameter giving the path, or -1
+	Path       string // the constant text of the path, when known
+	QueryParam int    // the string parameter holding a GraphQL document, or -1
+	RPC        bool   // a hard-coded POST of a client that sends nothing else
+	Read       bool   // the function sends HTTP reads only (no fact otherwise)
+	From       string // the function whose constant Method it is
+	Sink       string // the function finally reached, "" for a builder
 	// Option marks a functional option that sets the method of the
 	// request configuration it is applied to from its MethodParam
 	// (go-gitlab's withMethod(http.MethodPost)).
@@ -86,6 +90,9 @@ func (h *HTTP) String() string {
 		b.WriteString("method of the options from param " + strconv.Itoa(h.OptsArg-1))
 	case h.ReqParam >= 0:
 		b.WriteString("request of param " + strconv.Itoa(h.ReqParam))
+		if h.ReqField != "" {
+			b.WriteString("'s " + h.ReqField)
+		}
 	case h.MethodRecv:
 		b.WriteString("method of the receiver's " + h.MethodField)
 	case h.MethodParam >= 0:
@@ -132,8 +139,9 @@ var unknownVal = hval{param: -1}
 // hreq describes the request a call sends or builds.
 type hreq struct {
 	method   hval
-	reqParam int  // the method is that of the enclosing function's request parameter
-	path     hval // s holds the constant text of the path, param a parameter in it
+	reqParam int    // the method is that of the enclosing function's request parameter
+	reqField string // the field path of parameter reqParam that holds the request, or ""
+	path     hval   // s holds the constant text of the path, param a parameter in it
 	query    hval
 	rpc      bool
 	sink     string
@@ -398,7 +406,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		case h.OptsArg > 0:
 			req.method = r.optionsMethod(sc, call, h.OptsArg-1)
 		case h.ReqParam >= 0:
-			req2 := r.reqAt(sc, arg(h.ReqParam), depth+1)
+			req2 := r.reqArg(sc, arg(h.ReqParam), h.ReqField, depth+1)
 			req2.sink = h.Sink
 			if h.Builds {
 				return req2, buildsHTTP
@@ -1060,7 +1068,7 @@ func paramFact(req hreq, builds bool) *HTTP {
 	case req.method.opts > 0:
 		h.OptsArg = req.method.opts
 	case req.reqParam >= 0:
-		h.ReqParam = req.reqParam
+		h.ReqParam, h.ReqField = req.reqParam, req.reqField
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
 	case req.method.param >= 0 || req.method.recv:
 		h.MethodParam, h.MethodField, h.MethodRecv = req.method.param, req.method.field, req.method.recv

@@ -99,6 +99,24 @@ func Register(s *mcp.Server) {
 		return nil, nil, api.CallAPI(ctx, ops.ProfileParams(in.Name))
 	})
 
+	// A helper sends the request the Op holds.
+	mcp.AddTool(s, &mcp.Tool{Name: "start_op"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		op, err := ops.NewCreateOp(ctx, api.Base, in.Name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, sendOp(op) // want `tool "start_op" is not idempotent but sends an HTTP POST \(vflow.sendOp`
+	})
+
+	// ok: the same helper sends a GET.
+	mcp.AddTool(s, &mcp.Tool{Name: "peek_op"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		op, err := ops.NewShowOp(ctx, api.Base, in.Name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, sendOp(op)
+	})
+
 	// A table of requests, one a POST, sent in a loop.
 	mcp.AddTool(s, &mcp.Tool{Name: "seed"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		for _, c := range seedCalls {
@@ -130,4 +148,13 @@ func Register(s *mcp.Server) {
 		}
 		return nil, nil, nil
 	})
+}
+
+// sendOp sends the request a constructor built into op.
+func sendOp(op *ops.Op) error {
+	resp, err := api.HC.Do(op.Req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }

@@ -229,3 +229,36 @@ var otherPath = func() string {
 func RunOther(ctx context.Context, args []string) error { // want RunOther:`effect\(process run`
 	return exec.CommandContext(ctx, otherPath, args...).Run()
 }
+
+// runCmd runs the command its caller built: each call decides.
+func runCmd(cmd *exec.Cmd) ([]byte, error) { // want runCmd:`effect\(process run: \(\*os/exec.Cmd\).CombinedOutput \[cmd \$1\]\)`
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	return cmd.CombinedOutput()
+}
+
+// relay hands its command on: still its callers' to decide.
+func relay(cmd *exec.Cmd) error { // want relay:`effect\(process run: .* \[cmd \$1\]\)`
+	_, err := runCmd(cmd)
+	return err
+}
+
+func InstallTool(ctx context.Context, pkg string) error { // want InstallTool:`effect\(process run: .* via procs.runCmd\)`
+	cmd := exec.CommandContext(ctx, "go", "install", pkg)
+	_, err := runCmd(cmd)
+	return err
+}
+
+func PushTag(ctx context.Context) error { // want PushTag:`effect\(process run: .* via procs.relay\)`
+	return relay(exec.CommandContext(ctx, "git", "push", "--tags"))
+}
+
+// ok: go list is a read, whoever runs it.
+func ListModules(ctx context.Context) ([]byte, error) {
+	return runCmd(exec.CommandContext(ctx, "go", "list", "-m", "all"))
+}
+
+// ok: the helper works in a temporary directory.
+func runScratch(cmd *exec.Cmd) error {
+	cmd.Dir = os.TempDir()
+	return cmd.Run()
+}

@@ -237,3 +237,43 @@ func (c *Client) Viewer(ctx context.Context) error { // want Viewer:`http\(read\
 func (c *Client) Relabel(ctx context.Context, id string) error { // want Relabel:`effect\(HTTP POST: .*\)`
 	return c.GraphQL(ctx, `mutation($id: ID!) { relabel(id: $id) { id } }`, map[string]any{"id": id}, nil)
 }
+
+// An Op holds a request a constructor built.
+type Op struct {
+	Name string
+	Req  *http.Request
+}
+
+// SendOp sends the request its caller's Op holds.
+func SendOp(hc *http.Client, op *Op) error { // want SendOp:`http\(sends request of param 1's Req\)`
+	resp, err := hc.Do(op.Req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func newOp(ctx context.Context, method, name string) (*Op, error) {
+	req, err := http.NewRequestWithContext(ctx, method, "https://api.example.com/ops/"+name, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Op{Name: name, Req: req}, nil
+}
+
+func CreateOp(ctx context.Context, name string) error { // want CreateOp:`effect\(HTTP POST: .*SendOp`
+	op, err := newOp(ctx, http.MethodPost, name)
+	if err != nil {
+		return err
+	}
+	return SendOp(http.DefaultClient, op)
+}
+
+// ok: the same Op with a GET.
+func ShowOp(ctx context.Context, name string) error { // want ShowOp:`http\(read\)`
+	op, err := newOp(ctx, http.MethodGet, name)
+	if err != nil {
+		return err
+	}
+	return SendOp(http.DefaultClient, op)
+}
