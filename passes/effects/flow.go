@@ -170,39 +170,12 @@ func (r *Result) methodArg(sc *Scope, call *ast.CallExpr, h *HTTP) hval {
 	} else {
 		val := r.vf.Eval(x, nil)
 		for _, name := range strings.Split(h.MethodField, ".") {
-			val = fieldOf(val, name)
+			val = val.Select(name)
 		}
 		v = r.methodOf(sc, val, 0)
 	}
 	v.from = sc.fname
 	return v
-}
-
-// fieldOf returns field name of each alternative of v: a struct's field,
-// or the field of a parameter or of another field, each call site's. A
-// nil pointer has no fields to send (the alternative is dropped). A
-// field the struct leaves unset is unknown, not the zero method GET: the
-// engine may not have seen the store that sets it (a setter chained on
-// a call's result, c.NewRequest(p).WithMethod(m)), and a read is no less
-// a verdict than a write (its HTTP fact hides the callers' names).
-func fieldOf(v *valueflow.Value, name string) *valueflow.Value {
-	var out []*valueflow.Value
-	for _, a := range v.Each() {
-		switch a.Kind {
-		case valueflow.Struct:
-			f, _ := a.Field(name)
-			if f == nil || len(a.Sets) > 0 {
-				return valueflow.UnknownValue("field not set")
-			}
-			out = append(out, f)
-		case valueflow.Nil:
-		case valueflow.Param, valueflow.Field:
-			out = append(out, &valueflow.Value{Kind: valueflow.Field, X: a, Name: name})
-		default:
-			return valueflow.UnknownValue("field of " + a.String())
-		}
-	}
-	return valueflow.Union(out...)
 }
 
 // reqAt resolves the *http.Request expression e: reqOf's shapes first,
@@ -237,7 +210,7 @@ func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, depth int) hreq {
 	}
 	v := r.vf.Eval(e, nil)
 	for _, name := range strings.Split(field, ".") {
-		v = fieldOf(v, name)
+		v = v.Select(name)
 	}
 	return r.flowReqValue(sc, v)
 }

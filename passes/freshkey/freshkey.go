@@ -88,6 +88,10 @@ type KeyParams struct {
 type KeyParam struct {
 	Index int    // 0-based, receiver excluded
 	Key   string // the key name it is sent under
+	// Field, when not "", is the field of the parameter that is sent
+	// (func params(account string, h holder) ... {"idempotency_key": h.v}):
+	// each caller's key is what its argument holds in that field.
+	Field string
 }
 
 func (*KeyParams) AFact() {}
@@ -98,7 +102,11 @@ func (f *KeyParams) String() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%d:%s", p.Index, p.Key)
+		if p.Field != "" {
+			fmt.Fprintf(&b, "%d.%s:%s", p.Index, p.Field, p.Key)
+		} else {
+			fmt.Fprintf(&b, "%d:%s", p.Index, p.Key)
+		}
 	}
 	if len(f.Made) > 0 {
 		if len(f.Params) > 0 {
@@ -683,6 +691,11 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 // them: a key kept in a struct field, passed through a constructor or an
 // option of this package. Each is reported where it is made.
 func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]origin, withGuarded bool) {
+	c.flowValueOrigins(e, c.vf.Eval(e, nil), visited, out, withGuarded)
+}
+
+// flowValueOrigins is flowOrigins for the value v of (or in) e.
+func (c *checker) flowValueOrigins(e ast.Expr, v *valueflow.Value, visited map[types.Object]bool, out *[]origin, withGuarded bool) {
 	seen := make(map[*valueflow.Value]bool)
 	var calls []*ast.CallExpr
 	unplaced := false // a fresh call the engine found inside another function's result
@@ -718,7 +731,7 @@ func (c *checker) flowOrigins(e ast.Expr, visited map[types.Object]bool, out *[]
 			}
 		}
 	}
-	walk(c.vf.Eval(e, nil), 0)
+	walk(v, 0)
 	if unplaced && len(calls) == 0 {
 		// A helper's summary stands for the call that made the value
 		// (g.Next() returning prefix + uuid.NewString()): the fresh call
@@ -788,6 +801,10 @@ func freshTypePkg(path string) bool {
 type slot struct {
 	key   string   // the key's name: map key, JSON name, field or header name
 	value ast.Expr // the value that becomes the key
+	// field, when not "", says that the key is this field of value, a
+	// parameter of the enclosing function (paramSlots): value is not the
+	// key itself, and only its callers' arguments tell it.
+	field string
 }
 
 // checkSlots reports keys made fresh inside a retry attempt.
@@ -860,7 +877,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 					continue
 				}
 				if s, ok := c.keyName(kv.Key); ok {
-					slots = append(slots, slot{s, kv.Value})
+					slots = append(slots, slot{key: s, value: kv.Value})
 				}
 			}
 		case *types.Struct:
@@ -876,7 +893,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 				for i := 0; i < u.NumFields(); i++ {
 					if u.Field(i).Name() == id.Name {
 						if k := c.fieldKey(u.Field(i).Name(), u.Tag(i)); k != "" {
-							slots = append(slots, slot{k, kv.Value})
+							slots = append(slots, slot{key: k, value: kv.Value})
 						}
 						break
 					}
@@ -894,7 +911,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 					continue
 				}
 				if s, ok := c.keyName(lhs.Index); ok {
-					slots = append(slots, slot{s, n.Rhs[i]})
+					slots = append(slots, slot{key: s, value: n.Rhs[i]})
 				}
 			case *ast.SelectorExpr:
 				sel := c.info.Selections[lhs]
@@ -902,7 +919,7 @@ func (c *checker) slotsOf(n ast.Node) []slot {
 					continue
 				}
 				if k := c.fieldKey(sel.Obj().Name(), fieldTag(sel)); k != "" {
-					slots = append(slots, slot{k, n.Rhs[i]})
+					slots = append(slots, slot{key: k, value: n.Rhs[i]})
 				}
 			}
 		}
@@ -923,7 +940,7 @@ func (c *checker) callSlots(call *ast.CallExpr, fn *types.Func) []slot {
 	// SetIdempotencyKey(key), WithIdempotencyKey(key).
 	for _, p := range []string{"Set", "With"} {
 		if rest, ok := strings.CutPrefix(fname, p); ok && len(call.Args) == 1 && c.keys.IsKey(rest) {
-			return append(slots, slot{rest, call.Args[0]})
+			return append(slots, slot{key: rest, value: call.Args[0]})
 		}
 	}
 	// Header.Set("Idempotency-Key", key), metadata.Pairs(...), q.Add(...).
@@ -938,7 +955,7 @@ func (c *checker) callSlots(call *ast.CallExpr, fn *types.Func) []slot {
 			continue
 		}
 		if s, ok := c.keyName(call.Args[i]); ok {
-			slots = append(slots, slot{s, call.Args[i+1]})
+			slots = append(slots, slot{key: s, value: call.Args[i+1]})
 		}
 	}
 	return slots
@@ -983,7 +1000,14 @@ func (c *checker) fieldKey(field, tag string) string {
 // attempt of a retry that also sends it.
 func (c *checker) checkSlot(s slot) {
 	var origins []origin
-	c.origins(s.value, s.value, nil, make(map[types.Object]bool), &origins, false)
+	if s.field != "" {
+		// The field of a struct the syntax does not show (a
+		// constructor's result, a struct kept in a field): what the
+		// engine finds.
+		c.flowValueOrigins(s.value, c.vf.Eval(s.value, nil).Select(s.field), make(map[types.Object]bool), &origins, false)
+	} else {
+		c.origins(s.value, s.value, nil, make(map[types.Object]bool), &origins, false)
+	}
 	for _, o := range origins {
 		if c.reported[o.call] {
 			continue

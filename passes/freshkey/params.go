@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/names"
 	"github.com/mcpvet/mcpvet/passes/fresh"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // computeKeyParams finds, for each function of the package, the
@@ -79,19 +80,43 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 	for i := 0; i < sig.Params().Len(); i++ {
 		params[sig.Params().At(i)] = i
 	}
-	found := make(map[int]string)
+	found := make(map[paramRef]string)
 	made := make(map[string]bool)
 	var at ast.Expr
 	for _, sc := range c.slotCands[decl] {
 		slots := c.slots(sc)
 		c.hasSlot = c.hasSlot || len(slots) > 0
 		for _, s := range slots {
-			for _, i := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {
-				if _, ok := found[i]; !ok {
-					found[i] = s.key
+			var refs []paramRef
+			if s.field != "" {
+				// A field of this function's parameter, sent by the
+				// callee: the same field of the parameter for our callers.
+				// The struct is the parameter, or a copy of it (*h, a
+				// local holding *h).
+				for _, r := range c.paramsIn(s.value, params, make(map[types.Object]bool)) {
+					if r.field == "" {
+						refs = append(refs, paramRef{r.index, s.field})
+					}
+				}
+				if len(refs) == 0 {
+					// Or kept in a field first (b := box{V: *h}; b.V):
+					// what the engine finds.
+					if alts := c.vf.Eval(s.value, nil).Each(); len(alts) == 1 && alts[0].Kind == valueflow.Param {
+						v, _ := alts[0].Obj.(*types.Var)
+						if i, ok := params[v]; ok && v != nil {
+							refs = append(refs, paramRef{i, s.field})
+						}
+					}
+				}
+			} else {
+				refs = c.paramsIn(s.value, params, make(map[types.Object]bool))
+			}
+			for _, r := range refs {
+				if _, ok := found[r]; !ok {
+					found[r] = s.key
 				}
 			}
-			if !made[s.key] {
+			if !made[s.key] && s.field == "" {
 				if m := c.freshMaker(s.value); m != nil {
 					made[s.key] = true
 					at = cmp.Or(at, m)
@@ -112,10 +137,12 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 		return nil
 	}
 	kp := &KeyParams{SDK: sdk}
-	for i, k := range found {
-		kp.Params = append(kp.Params, KeyParam{Index: i, Key: k})
+	for r, k := range found {
+		kp.Params = append(kp.Params, KeyParam{Index: r.index, Key: k, Field: r.field})
 	}
-	sort.Slice(kp.Params, func(i, j int) bool { return kp.Params[i].Index < kp.Params[j].Index })
+	slices.SortFunc(kp.Params, func(a, b KeyParam) int {
+		return cmp.Or(cmp.Compare(a.Index, b.Index), strings.Compare(a.Field, b.Field))
+	})
 	for k := range made {
 		kp.Made = append(kp.Made, k)
 	}
@@ -153,10 +180,16 @@ func (c *checker) madeBy(fn *types.Func) []string {
 	return c.calleeKeys(fn).made
 }
 
-// paramsIn returns the indices of the parameters that the value of e
-// derives from, through the same derivations as origins.
-func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[types.Object]bool) []int {
-	var out []int
+// paramRef is a parameter, or a field of one, that a key derives from.
+type paramRef struct {
+	index int
+	field string // "" for the parameter itself
+}
+
+// paramsIn returns the parameters (or fields of them: h.key) that the
+// value of e derives from, through the same derivations as origins.
+func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[types.Object]bool) []paramRef {
+	var out []paramRef
 	var walk func(e ast.Expr)
 	walk = func(e ast.Expr) {
 		switch e := ast.Unparen(e).(type) {
@@ -167,7 +200,7 @@ func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[ty
 			}
 			visited[v] = true
 			if i, ok := params[v]; ok {
-				out = append(out, i)
+				out = append(out, paramRef{index: i})
 				return
 			}
 			for _, a := range c.assignsOf(v) {
@@ -201,6 +234,17 @@ func (c *checker) paramsIn(e ast.Expr, params map[*types.Var]int, visited map[ty
 			if fn, _ := typeutil.Callee(c.info, e).(*types.Func); fn != nil && fresh.Transforms(fn) {
 				for _, a := range e.Args {
 					walk(a)
+				}
+			}
+		case *ast.SelectorExpr:
+			// A field of a parameter passed by value or pointer.
+			if sel := c.info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal && len(sel.Index()) == 1 {
+				if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+					if v, _ := c.info.Uses[id].(*types.Var); v != nil {
+						if i, ok := params[v]; ok && !visited[v] {
+							out = append(out, paramRef{index: i, field: e.Sel.Name})
+						}
+					}
 				}
 			}
 		case *ast.UnaryExpr:
@@ -249,22 +293,28 @@ func (c *checker) paramSlots(call *ast.CallExpr, fn *types.Func) []slot {
 	sig := fn.Signature()
 	var slots []slot
 	var seen uint64 // parameters added, by index (the rare 64th and later are never deduplicated)
-	add := func(i int, key string) {
+	add := func(p KeyParam) {
+		i := p.Index
 		if i < 64 && seen&(1<<i) != 0 || i >= len(call.Args) || (sig.Variadic() && i >= sig.Params().Len()-1) {
 			return
 		}
-		if i < 64 {
+		s := slot{key: p.Key, value: call.Args[i]}
+		if p.Field != "" {
+			if s.value = c.fieldValue(call.Args[i], p.Field); s.value == nil {
+				s = slot{key: p.Key, value: call.Args[i], field: p.Field}
+			}
+		} else if i < 64 {
 			seen |= 1 << i
 		}
-		slots = append(slots, slot{key, call.Args[i]})
+		slots = append(slots, s)
 	}
 	if kp != nil {
 		for _, p := range kp.Params {
-			add(p.Index, p.Key)
+			add(p)
 		}
 	}
 	for _, p := range callee {
-		add(p.Index, p.Key)
+		add(p)
 	}
 	return slots
 }
@@ -313,4 +363,38 @@ func strongKey(name string) bool {
 		}
 	}
 	return false
+}
+
+// fieldValue returns the expression that gives field name of the struct
+// value arg: the field's element of a composite literal, also of the one
+// assignment of a local variable (h := holder{v: uuid.NewString()}), or
+// nil.
+func (c *checker) fieldValue(arg ast.Expr, name string) ast.Expr {
+	e := ast.Unparen(arg)
+	if id, ok := e.(*ast.Ident); ok {
+		v := c.localVar(id)
+		if v == nil {
+			return nil
+		}
+		as := c.assignsOf(v)
+		if len(as) != 1 || as[0].rhs == nil || as[0].guarded || c.isAddrTaken(v) {
+			return nil
+		}
+		e = ast.Unparen(as[0].rhs)
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/retry"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // SDKKey is a key that an SDK makes anew on every call of a function
@@ -31,6 +32,9 @@ type SDKKey struct {
 	// token it makes into the input). -1: the function builds the input
 	// itself, and every call makes a new key.
 	Index int
+	// Field, when not "", is the field of parameter Index that holds the
+	// input (func send(ctx, c, r request) { c.CreateSecret(ctx, r.In) }).
+	Field string
 	What  string // the key and the SDK call: "stripe-go's Idempotency-Key for paymentintent.New"
 	AWS   bool   // the AWS SDK (else stripe-go)
 }
@@ -39,6 +43,9 @@ func (k SDKKey) String() string {
 	at := "made"
 	if k.Index >= 0 {
 		at = strconv.Itoa(k.Index)
+		if k.Field != "" {
+			at += "." + k.Field
+		}
 	}
 	return at + ":" + k.What
 }
@@ -121,23 +128,32 @@ func (c *checker) sdkKeysOf(obj *types.Func, decl *ast.FuncDecl, params map[*typ
 			out = append(out, k)
 		}
 	}
-	// from returns the parameter that input is, -1 when the function
-	// builds it without a key, or false.
-	from := func(input ast.Expr, field string, aws bool) (int, bool) {
-		if id, ok := ast.Unparen(input).(*ast.Ident); ok {
-			if v, ok := c.info.Uses[id].(*types.Var); ok {
+	// from returns the parameter that input is (or whose field it is),
+	// -1 when the function builds it without a key, or false.
+	from := func(input ast.Expr, field string, aws bool) (int, string, bool) {
+		switch x := ast.Unparen(input).(type) {
+		case *ast.Ident:
+			if v, ok := c.info.Uses[x].(*types.Var); ok {
 				if i, ok := params[v]; ok {
 					if c.usesSetKey(decl.Body, v, field, c.sendsKeyless) {
-						return 0, false // the function may set the key
+						return 0, "", false // the function may set the key
 					}
-					return i, true
+					return i, "", true
 				}
+			}
+		case *ast.SelectorExpr:
+			// r.In of a parameter r: each caller's r decides.
+			if i, f, ok := c.paramField(x, params); ok {
+				if c.namesField(decl.Body, field) {
+					return 0, "", false
+				}
+				return i, f, true
 			}
 		}
 		if c.keyless(decl.Body, input, field, aws, nil) {
-			return -1, true
+			return -1, "", true
 		}
-		return 0, false
+		return 0, "", false
 	}
 	for _, call := range c.sdkCalls[decl] {
 		fn, _ := typeutil.Callee(c.info, call).(*types.Func)
@@ -145,8 +161,8 @@ func (c *checker) sdkKeysOf(obj *types.Func, decl *ast.FuncDecl, params map[*typ
 			continue
 		}
 		if s, ok := c.directSDKCall(call, fn); ok {
-			if i, ok := from(s.input, s.field, s.aws); ok {
-				add(SDKKey{Index: i, What: s.what, AWS: s.aws})
+			if i, f, ok := from(s.input, s.field, s.aws); ok {
+				add(SDKKey{Index: i, Field: f, What: s.what, AWS: s.aws})
 				if i < 0 && c.sdkAt[obj] == nil {
 					c.sdkAt[obj] = call
 				}
@@ -167,12 +183,28 @@ func (c *checker) sdkKeysOf(obj *types.Func, decl *ast.FuncDecl, params map[*typ
 			if k.Index >= len(call.Args) {
 				continue
 			}
+			arg := call.Args[k.Index]
+			if k.Field != "" {
+				if i, ok := c.paramArg(arg, params); ok {
+					if !c.namesField(decl.Body, k.Field) {
+						add(SDKKey{Index: i, Field: k.Field, What: k.What, AWS: k.AWS})
+					}
+					continue
+				}
+				if c.fieldKeyless(decl.Body, arg, k, nil) {
+					add(SDKKey{Index: -1, What: k.What, AWS: k.AWS})
+					if c.sdkAt[obj] == nil {
+						c.sdkAt[obj] = call
+					}
+				}
+				continue
+			}
 			field := "IdempotencyKey"
 			if k.AWS {
-				field, _ = awsInput(c.info.TypeOf(call.Args[k.Index]))
+				field, _ = awsInput(c.info.TypeOf(arg))
 			}
-			if i, ok := from(call.Args[k.Index], field, k.AWS); ok {
-				add(SDKKey{Index: i, What: k.What, AWS: k.AWS})
+			if i, f, ok := from(arg, field, k.AWS); ok {
+				add(SDKKey{Index: i, Field: f, What: k.What, AWS: k.AWS})
 				if i < 0 && c.sdkAt[obj] == nil {
 					c.sdkAt[obj] = call
 				}
@@ -180,6 +212,99 @@ func (c *checker) sdkKeysOf(obj *types.Func, decl *ast.FuncDecl, params map[*typ
 		}
 	}
 	return out
+}
+
+// paramField returns the parameter whose field x selects (r.In), and the
+// field.
+func (c *checker) paramField(x *ast.SelectorExpr, params map[*types.Var]int) (int, string, bool) {
+	sel := c.info.Selections[x]
+	if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+		return 0, "", false
+	}
+	i, ok := c.paramArg(x.X, params)
+	return i, x.Sel.Name, ok
+}
+
+// paramArg returns the parameter that e is (r, *r), unassigned in the
+// function.
+func (c *checker) paramArg(e ast.Expr, params map[*types.Var]int) (int, bool) {
+	e = ast.Unparen(e)
+	if st, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(st.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, _ := c.info.Uses[id].(*types.Var)
+	i, ok := params[v]
+	return i, ok && v != nil
+}
+
+// fieldKeyless reports whether the input that field k.Field of arg holds
+// leaves the SDK's key empty, as keyless judges it: the field's element
+// of the literal arg is (or a local's one literal), else each struct the
+// engine finds there (r := newRequest(name); send(ctx, c, r)). attempt
+// is as for keyless.
+func (c *checker) fieldKeyless(body ast.Node, arg ast.Expr, k SDKKey, attempt ast.Node) bool {
+	if in := c.fieldValue(arg, k.Field); in != nil {
+		field := "IdempotencyKey"
+		if k.AWS {
+			field, _ = awsInput(c.info.TypeOf(in))
+		}
+		return c.keyless(body, in, field, k.AWS, attempt)
+	}
+	t := fieldType(c.info.TypeOf(arg), k.Field)
+	field := "IdempotencyKey"
+	if k.AWS {
+		field, _ = awsInput(t)
+	}
+	path := fieldPathTo(t, field)
+	if c.vf == nil || body == nil || path == nil || c.namesField(body, field) {
+		return false
+	}
+	vals := c.vf.Eval(arg, nil).Select(k.Field).Each()
+	for _, v := range vals {
+		if v.Kind != valueflow.Struct || len(v.Sets) > 0 || fieldSet(v, path) {
+			return false
+		}
+		if k.AWS && (v.Node == nil || attempt != nil && !within(attempt, v.Node)) {
+			return false // the AWS SDK writes its token into the input: only one built anew is sent with a new one
+		}
+	}
+	return len(vals) > 0
+}
+
+// reportedField is reportedInput for the input that field name of arg
+// holds.
+func (c *checker) reportedField(arg ast.Expr, name string) bool {
+	if in := c.fieldValue(arg, name); in != nil {
+		return c.reportedInput(in)
+	}
+	for _, v := range c.vf.Eval(arg, nil).Select(name).Each() {
+		if v.Node != nil && c.reported[v.Node] {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldType returns the type of field name of the struct t (or *t), or
+// nil.
+func fieldType(t types.Type, name string) types.Type {
+	if t == nil {
+		return nil
+	}
+	st, ok := deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return st.Field(i).Type()
+		}
+	}
+	return nil
 }
 
 // keyless reports whether input, sent from body, leaves the key field
@@ -287,6 +412,13 @@ func (c *checker) checkSDKHelpers(cur inspector.Cursor, call *ast.CallExpr) {
 					continue
 				}
 				arg := call.Args[k.Index]
+				if k.Field != "" {
+					if c.reportedField(arg, k.Field) || !c.fieldKeyless(enclosingBody(cur), arg, k, con.Attempt) {
+						continue // checkAWS reports the literal, if sent anew
+					}
+					c.reportSDKHelper(call, fn, k, con)
+					return
+				}
 				if k.AWS && (syntacticInput(arg) || c.reportedInput(arg)) {
 					continue // checkAWS reports the literal, if sent anew
 				}

@@ -278,6 +278,32 @@ func (v *Value) Field(name string) (*Value, bool) {
 	return f, true
 }
 
+// Select returns field name of each alternative of v: a struct's field,
+// or the field of a parameter or of another field, each call site's. A
+// nil pointer has no fields (the alternative is dropped). A field the
+// struct leaves unset is Unknown, not the zero value: the engine may not
+// have seen the store that sets it (a setter chained on a call's result,
+// c.NewRequest(p).WithMethod(m)), nor an option not yet applied (Sets).
+func (v *Value) Select(name string) *Value {
+	var out []*Value
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case Struct:
+			f, _ := a.field(name)
+			if f == nil || len(a.Sets) > 0 {
+				return UnknownValue("field not set")
+			}
+			out = append(out, f)
+		case Nil:
+		case Param, Field:
+			out = append(out, &Value{Kind: Field, X: a, Name: name})
+		default:
+			return UnknownValue("field of " + a.String())
+		}
+	}
+	return Union(out...)
+}
+
 // Stored returns the value the package stores into field name of the
 // result of a Call v (tool.Annotations = a), and whether it stores one.
 func (v *Value) Stored(name string) (*Value, bool) {

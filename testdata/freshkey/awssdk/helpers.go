@@ -101,3 +101,34 @@ func InputInFieldOnce(ctx context.Context, c *secretsmanager.Client, name string
 	}
 	return err
 }
+
+// sendRequest sends the input its caller's request holds.
+func sendRequest(ctx context.Context, c *secretsmanager.Client, r request) error { // want sendRequest:"keyParams\\(sdk 2.In:the AWS SDK's ClientRequestToken for secretsmanager\\.CreateSecretInput\\)"
+	_, err := c.CreateSecret(ctx, r.In)
+	return err
+}
+
+// RequestToHelper builds the request in the loop and a helper sends it.
+func RequestToHelper(ctx context.Context, c *secretsmanager.Client, name string) error { // want RequestToHelper:"keyParams\\(sdk made:the AWS SDK's ClientRequestToken for secretsmanager\\.CreateSecretInput\\)"
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		r := request{In: &secretsmanager.CreateSecretInput{Name: aws.String(name)}}
+		if err = sendRequest(ctx, c, r); err == nil { // want `the AWS SDK's ClientRequestToken for secretsmanager.CreateSecretInput, sent by sendRequest, is made anew`
+			return nil
+		}
+	}
+	return err
+}
+
+// RequestToHelperOnce builds it once: the token the SDK filled in is
+// sent again.
+func RequestToHelperOnce(ctx context.Context, c *secretsmanager.Client, name string) error { // want RequestToHelperOnce:"keyParams\\(sdk made:the AWS SDK's ClientRequestToken for secretsmanager\\.CreateSecretInput\\)"
+	r := request{In: &secretsmanager.CreateSecretInput{Name: aws.String(name)}}
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendRequest(ctx, c, r); err == nil { // ok: one input
+			return nil
+		}
+	}
+	return err
+}

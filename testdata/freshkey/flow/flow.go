@@ -144,3 +144,53 @@ func ParamsFromCtorStable(ctx context.Context, cs *mcp.ClientSession, account st
 	}
 	return err
 }
+
+// heldParams sends the key its caller's holder keeps.
+func heldParams(account string, h holder) *mcp.CallToolParams { // want heldParams:"keyParams\\(1.v:idempotency_key\\)"
+	return &mcp.CallToolParams{
+		Name:      "charge",
+		Arguments: map[string]any{"account": account, "idempotency_key": h.v},
+	}
+}
+
+// sendHeld passes its holder on.
+func sendHeld(ctx context.Context, cs *mcp.ClientSession, account string, h *holder) error { // want sendHeld:"keyParams\\(3.v:idempotency_key\\)"
+	_, err := cs.CallTool(ctx, heldParams(account, *h))
+	return err
+}
+
+// KeyInHolderParam gives a constructor a holder made on every attempt.
+func KeyInHolderParam(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInHolderParam:"keyParams\\(made idempotency_key\\)"
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		h := holder{v: uuid.NewString()} // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
+		if _, err = cs.CallTool(ctx, heldParams(account, h)); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// KeyInHolderParamStable gives it the same holder on every attempt.
+func KeyInHolderParamStable(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInHolderParamStable:"keyParams\\(made idempotency_key\\)"
+	var err error
+	h := holder{v: uuid.NewString()} // ok: made once
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err = cs.CallTool(ctx, heldParams(account, h)); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// KeyInHolderTwoDeep passes a holder literal made on every attempt
+// through two helpers.
+func KeyInHolderTwoDeep(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInHolderTwoDeep:"keyParams\\(made idempotency_key\\)"
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendHeld(ctx, cs, account, &holder{v: uuid.NewString()}); err == nil { // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
+			return nil
+		}
+	}
+	return err
+}

@@ -96,3 +96,34 @@ func KeyedFromConstructor(ctx context.Context, sc *stripe.Client, key string) (*
 	}
 	return nil, err
 }
+
+// createOrder sends the params its caller's order holds.
+func createOrder(ctx context.Context, sc *stripe.Client, o order) (*stripe.PaymentIntent, error) { // want createOrder:"keyParams\\(sdk 2.Params:stripe-go's Idempotency-Key for sc\\.V1PaymentIntents\\.Create\\)"
+	return sc.V1PaymentIntents.Create(ctx, o.Params)
+}
+
+// OrderToHelper gives a helper keyless params in a struct.
+func OrderToHelper(ctx context.Context, sc *stripe.Client) (*stripe.PaymentIntent, error) { // want OrderToHelper:"keyParams\\(sdk made:stripe-go's Idempotency-Key for sc\\.V1PaymentIntents\\.Create\\)"
+	o := newOrder(100)
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var pi *stripe.PaymentIntent
+		if pi, err = createOrder(ctx, sc, o); err == nil { // want `stripe-go's Idempotency-Key for sc.V1PaymentIntents.Create, sent by createOrder, is made anew`
+			return pi, nil
+		}
+	}
+	return nil, err
+}
+
+// KeyedOrderToHelper gives it params with the caller's key.
+func KeyedOrderToHelper(ctx context.Context, sc *stripe.Client, key string) (*stripe.PaymentIntent, error) { // want KeyedOrderToHelper:"keyParams\\(2:IdempotencyKey\\)"
+	o := newKeyedOrder(100, key)
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var pi *stripe.PaymentIntent
+		if pi, err = createOrder(ctx, sc, o); err == nil { // ok: the caller's key
+			return pi, nil
+		}
+	}
+	return nil, err
+}
