@@ -272,7 +272,8 @@ func (r *Result) implsBeside(fn *types.Func) []*types.Func {
 }
 
 // implementations returns the methods implementing interface method fn
-// of iface by the types declared in pkg, stand-ins excluded; ok is false
+// of iface by the types declared in pkg, stand-ins without an effect
+// excluded; ok is false
 // when a type's method of that name is not a function (a field). Generic
 // types are left out.
 func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn *types.Func) (ms []*types.Func, ok bool) {
@@ -297,8 +298,12 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		if !isFunc {
 			return nil, false
 		}
-		if r.standIn(m) {
-			continue // a fake that forwards: the others decide
+		if r.standIn(m) && r.effects[m.Origin()] == nil {
+			// A fake that forwards: the others decide. A forwarder
+			// whose own call resolves to an effect (a wrapper of the
+			// SDK's interface, w.service.CreateIssue) is an
+			// implementation like the others.
+			continue
 		}
 		ms = append(ms, m)
 	}

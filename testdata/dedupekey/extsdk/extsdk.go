@@ -19,3 +19,12 @@ func (c *Client) Inbox(ctx context.Context, to string) error {
 	_, err := c.DB.QueryContext(ctx, "SELECT body FROM outbox WHERE recipient = $1", to)
 	return err
 }
+
+// Messenger is the client's interface, declared beside its implementation
+// (as an SDK declares XServiceInterface for its users' tests).
+type Messenger interface {
+	Deliver(ctx context.Context, to, body string) error
+	Inbox(ctx context.Context, to string) error
+}
+
+var _ Messenger = (*Client)(nil)
