@@ -609,7 +609,21 @@ func (sc *Scope) optionsParam(x ast.Expr) int {
 // on, one that sets the method (a function with an Option fact), and
 // resolves its argument.
 func (r *Result) optionsMethod(sc *Scope, call *ast.CallExpr, i int) hval {
-	for _, a := range call.Args[min(i, len(call.Args)):] {
+	opts := call.Args[min(i, len(call.Args)):]
+	if n := len(opts); n > 0 && call.Ellipsis.IsValid() {
+		// do(c, reqOpts...) with reqOpts := []doOption{withMethod(...), ...}
+		// (appended to later: go-gitlab's EditProject).
+		var lit ast.Expr
+		if id, ok := ast.Unparen(opts[n-1]).(*ast.Ident); ok {
+			lit, _ = sc.grownLiteral(id)
+		} else {
+			lit = ast.Unparen(opts[n-1])
+		}
+		if cl, ok := lit.(*ast.CompositeLit); ok {
+			opts = append(opts[:n-1:n-1], cl.Elts...)
+		}
+	}
+	for _, a := range opts {
 		c, ok := ast.Unparen(a).(*ast.CallExpr)
 		if !ok {
 			continue

@@ -74,3 +74,23 @@ func (s *PipelinesService) ListPipelines(pid int) error { // ok: no method optio
 	_, err := do[struct{}](s.c, withPath("projects/%d/pipelines", pid))
 	return err
 }
+
+// EditPipeline keeps its options in a slice it grows, then spreads it
+// (go-gitlab's EditProject).
+func (s *PipelinesService) EditPipeline(pid, id int, note string) error { // want EditPipeline:`effect\(HTTP PUT: .*\)`
+	reqOpts := []option{
+		withMethod(http.MethodPut),
+		withPath("projects/%d/pipelines/%d", pid, id),
+	}
+	if note != "" {
+		reqOpts = append(reqOpts, withPath("projects/%d/pipelines/%d?note=%s", pid, id, note))
+	}
+	_, err := do[struct{}](s.c, reqOpts...)
+	return err
+}
+
+// ShowPipeline spreads a slice literal of a GET.
+func (s *PipelinesService) ShowPipeline(pid, id int) error { // want ShowPipeline:`http\(read\)`
+	_, err := do[struct{}](s.c, []option{withMethod(http.MethodGet), withPath("projects/%d/pipelines/%d", pid, id)}...)
+	return err
+}
