@@ -528,19 +528,33 @@ func classifySQL(q string, def bool) (write, idem bool) {
 var shells = words("sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "cmd.exe", "powershell", "pwsh")
 
 // commandReads lists command-line clients that change things, each with
-// its read-only subcommands.
+// its read-only subcommands: a word, or two ("waypoint list") where the
+// first word groups subcommands that read and write.
 var commandReads = map[string]map[string]bool{
 	"git": words("status", "log", "diff", "show", "rev-parse", "ls-files", "ls-remote", "describe",
 		"remote", "config", "blame", "branch", "rev-list", "cat-file", "grep", "shortlog", "version"),
-	"go":        words("list", "env", "version", "vet", "doc", "mod", "build", "test", "tool", "help"),
-	"kubectl":   words("get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "diff", "auth", "cluster-info", "events"),
+	"go": words("list", "env", "version", "vet", "doc", "mod", "build", "test", "tool", "help"),
+	"kubectl": words("get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "diff", "auth", "cluster-info", "events",
+		"config view", "config get-contexts", "config current-context", "rollout status", "rollout history"),
 	"oc":        words("get", "describe", "logs", "whoami", "version"),
 	"helm":      words("list", "ls", "status", "get", "show", "history", "template", "search", "version", "lint"),
 	"terraform": words("plan", "show", "validate", "output", "version", "fmt", "providers", "graph"),
 	"docker":    words("ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "search"),
 	"podman":    words("ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "history", "search"),
-	"istioctl":  words("version", "proxy-status", "proxy-config", "analyze", "describe"),
-	"cilium":    words("status", "version"),
+	"istioctl": words("version", "proxy-status", "proxy-config", "analyze", "describe", "remote-clusters",
+		"ztunnel-config", "waypoint list", "waypoint status", "waypoint generate", "manifest generate",
+		"manifest diff", "ztunnel config", "x precheck"),
+	"cilium": words("status", "version", "bgp peers", "bgp routes", "clustermesh status", "features status",
+		"config view", "hubble list"),
+	// cilium-dbg, the agent's CLI, run in its pod (kubectl exec ... --
+	// cilium-dbg ...): its reads, documented as subcommands that list,
+	// get or show; config without KEY=VALUE shows the configuration.
+	"cilium-dbg": words("status", "version", "debuginfo", "loadinfo", "config", "policy get", "policy selectors",
+		"endpoint list", "endpoint get", "endpoint logs", "endpoint health", "identity list", "identity get",
+		"ip list", "ip get", "map list", "map get", "map events", "node list", "nodeid list", "lrp list",
+		"metrics list", "prefilter list", "recorder list", "recorder get", "service list", "service get",
+		"fqdn names", "fqdn cache list", "kvstore get", "encrypt status", "envoy admin", "bpf", "monitor",
+		"preflight validate-cnp", "bgp peers", "bgp routes"),
 	"gh":        words("status", "version"),
 	"gcloud":    words("version", "info"),
 	"aws":       words(),

@@ -2,8 +2,10 @@ package effects
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,6 +53,9 @@ type Proc struct {
 	Prefix  []string // constant arguments before ArgsArg (nonConst for another value)
 	ArgsArg int      // 1-based index of the parameter giving the remaining arguments, or 0
 	Recv    bool     // the rest comes from the receiver, built by a chain of calls at the call site
+	// Split says that parameter ArgsArg is a string whose words are the
+	// remaining arguments (args = append(args, strings.Fields(command)...)).
+	Split bool
 	// CmdArg is the 1-based index of the *exec.Cmd parameter the function
 	// runs (func run(cmd *exec.Cmd) error { return cmd.Run() }): each call
 	// site judges the command its argument holds. The other fields are
@@ -77,7 +82,9 @@ func (p *Proc) String() string {
 		}
 		parts = append(parts, a)
 	}
-	if p.ArgsArg > 0 {
+	if p.ArgsArg > 0 && p.Split {
+		parts = append(parts, "words($"+strconv.Itoa(p.ArgsArg)+")...")
+	} else if p.ArgsArg > 0 {
 		parts = append(parts, "$"+strconv.Itoa(p.ArgsArg)+"...")
 	}
 	if p.Recv {
@@ -103,6 +110,7 @@ type tok struct {
 	s      string
 	param  int      // 1-based, for tokParam
 	spread bool     // a slice of remaining arguments (args...)
+	split  bool     // for a spread tokParam: the words of the string parameter (strings.Fields(command)...)
 	alts   []string // for tokOther, the constants a variable is assigned, when all are
 }
 
@@ -323,11 +331,14 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 			if _, lit := ast.Unparen(d).(*ast.CompositeLit); lit {
 				e = ast.Unparen(d)
 			}
-		} else if lit, ok := sc.grownLiteral(id); ok {
+		} else if lit, appends, ok := sc.grownLiteral(id); ok {
 			// args := []string{"container", "list"}; args = append(args, ...):
-			// the literal, then values not known.
+			// the literal, then what each append adds, in order.
 			toks := sc.spreadToks(lit)
-			return append(toks, tok{kind: tokOther, spread: true})
+			for _, a := range appends {
+				toks = append(toks, sc.argToks(a.Args[1:], a.Ellipsis.IsValid())...)
+			}
+			return toks
 		}
 	}
 	switch e := e.(type) {
@@ -343,6 +354,10 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 				toks := sc.spreadToks(e.Args[0])
 				return append(toks, sc.argToks(e.Args[1:], e.Ellipsis.IsValid())...)
 			}
+		}
+		if x, ok := wordsOf(sc.info, e); ok {
+			// strings.Fields(command): the words of a string.
+			return sc.splitToks(x)
 		}
 	}
 	t := sc.tokOf(e)
@@ -385,16 +400,17 @@ func (sc *Scope) elemStored(id *ast.Ident) bool {
 }
 
 // grownLiteral returns the slice literal a local variable starts as, when
-// its other assignments only append to it.
-func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, bool) {
+// its other assignments only append to it, and those appends.
+func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, []*ast.CallExpr, bool) {
 	v, _ := sc.obj(id).(*types.Var)
 	if v == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	var lit ast.Expr
+	var appends []*ast.CallExpr
 	for _, d := range sc.defsOf(v) {
 		if d.idx >= 0 {
-			return nil, false
+			return nil, nil, false
 		}
 		rhs := ast.Unparen(d.rhs)
 		if _, ok := rhs.(*ast.CompositeLit); ok && lit == nil {
@@ -403,16 +419,73 @@ func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, bool) {
 		}
 		call, ok := rhs.(*ast.CallExpr)
 		if !ok || len(call.Args) == 0 {
-			return nil, false
+			return nil, nil, false
 		}
 		if fid, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || fid.Name != "append" {
-			return nil, false
+			return nil, nil, false
 		}
 		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || sc.obj(first) != v {
-			return nil, false
+			return nil, nil, false
+		}
+		appends = append(appends, call)
+	}
+	if lit != nil && len(appends) > 0 && appends[0].Pos() < lit.Pos() {
+		return nil, nil, false // appended to before the literal: another order
+	}
+	return lit, appends, lit != nil
+}
+
+// wordsOf returns the string whose words call yields: strings.Fields(x),
+// strings.Split(x, " ").
+func wordsOf(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" {
+		return nil, false
+	}
+	switch fn.Name() {
+	case "Fields":
+		return call.Args[0], len(call.Args) == 1
+	case "Split":
+		if len(call.Args) == 2 {
+			if tv, ok := info.Types[call.Args[1]]; ok && tv.Value != nil && tv.Value.ExactString() == `" "` {
+				return call.Args[0], true
+			}
 		}
 	}
-	return lit, lit != nil
+	return nil, false
+}
+
+// splitToks returns the words of the string e as arguments: a constant's,
+// the constant words a format starts with (fmt.Sprintf("endpoint get -l
+// %s", ...)), a parameter's (each caller's: tok.split), else one value
+// not known.
+func (sc *Scope) splitToks(e ast.Expr) []tok {
+	if s, ok := sc.stringOf(e); ok {
+		var toks []tok
+		for _, w := range strings.Fields(s) {
+			toks = append(toks, tok{kind: tokConst, s: w})
+		}
+		return toks
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) > 0 {
+		if fn, _ := typeutil.Callee(sc.info, call).(*types.Func); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
+			if format, ok := sc.stringOf(call.Args[0]); ok {
+				var toks []tok
+				for _, w := range strings.Fields(format) {
+					if strings.Contains(w, "%") {
+						break
+					}
+					toks = append(toks, tok{kind: tokConst, s: w})
+				}
+				return append(toks, tok{kind: tokOther, spread: true})
+			}
+		}
+	}
+	if t := sc.tokOf(e); t.kind == tokParam {
+		t.spread, t.split = true, true
+		return []tok{t}
+	}
+	return []tok{{kind: tokOther, spread: true}}
 }
 
 // tokOf classifies one value of a command line.
@@ -725,15 +798,24 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if tempDir && (base == "go" || (base == "git" && a.s != "push")) {
 				return vSilent, nil // in a throwaway module or checkout
 			}
-			if reads[a.s] {
+			if reads[a.s] && !setsConfig(a.s, args[i+1:]) {
 				return vRead, nil
+			}
+			if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread && reads[a.s+" "+args[i+1].s] {
+				return vRead, nil // istioctl waypoint list
+			}
+			if base == "kubectl" && a.s == "exec" {
+				return judgeExec(args[i+1:], o) // kubectl exec pod -- cmd: cmd's
 			}
 			if groupWords[a.s] && !readMostly[base] {
 				return judgeAny(args[i+1:], lineOpts{strict: true}) // podman image pull, kubectl auth can-i
 			}
+			if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread && idemVerbs[args[i+1].s] {
+				return vEffectIdem, nil // cilium-dbg kvstore delete: the verb after the group
+			}
 			return effectOf(a.s), nil
 		case a.kind == tokParam:
-			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
+			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param, Split: a.split}
 		case a.kind == tokRecv:
 			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), Recv: true}
 		}
@@ -754,6 +836,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 // subcommand from the function's parameters, or from its receiver, is
 // left to the callers (a Proc), as for a known client.
 func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
+	words := 0
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -765,18 +848,59 @@ func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
 				}
 				continue
 			}
-			if subReads[a.s] && !subWrites[a.s] {
+			// The subcommand's words, a group first (mytool endpoint
+			// list, mytool bpf ct flush): the first read or write word
+			// among the first three decides.
+			switch {
+			case subWrites[a.s]:
+				return o.effect(), nil
+			case subReads[a.s]:
 				return vRead, nil
+			}
+			if words++; words < 3 {
+				continue
 			}
 			return o.effect(), nil
 		case a.kind == tokParam && o.strict:
-			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
+			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param, Split: a.split}
 		case a.kind == tokRecv && o.strict:
 			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), Recv: true}
 		}
 		return o.effect(), nil
 	}
 	return o.effect(), nil // no subcommand: the binary's own action
+}
+
+// setsConfig reports whether a config subcommand is given a setting
+// (cilium-dbg config Debug=true; a value not known may be one): config
+// alone, or with flags, shows the configuration.
+func setsConfig(sub string, rest []tok) bool {
+	if sub != "config" {
+		return false
+	}
+	for _, a := range rest {
+		if a.kind != tokConst || !strings.HasPrefix(a.s, "-") && strings.Contains(a.s, "=") {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeExec judges kubectl exec by the command it runs in the container:
+// the arguments after "--" (kubectl exec -n ns pod -- cilium-dbg
+// endpoint list), judged as a command line of their own. Without "--",
+// or when the command is not a constant, it is an effect, as before.
+func judgeExec(args []tok, o lineOpts) (verdict, *Proc) {
+	for i, a := range args {
+		if a.kind != tokConst || a.spread || a.s != "--" {
+			continue
+		}
+		if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread {
+			return judgeNamed(args[i+1].s, args[i+2:], o)
+		}
+		break
+	}
+	return vEffect, nil
 }
 
 // judgeAny judges a run of a binary chosen at run time (a configured
@@ -804,7 +928,7 @@ func judgeAny(args []tok, o lineOpts) (verdict, *Proc) {
 			}
 			return effectOf(a.s), nil
 		case a.kind == tokParam:
-			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), ArgsArg: a.param}
+			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), ArgsArg: a.param, Split: a.split}
 		case a.kind == tokRecv:
 			return vCond, &Proc{AnyBin: true, Prefix: prefixOf(args[:i]), Recv: true}
 		}
@@ -922,6 +1046,25 @@ func (r *Result) procCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 			args = append(args, tok{kind: tokConst, s: s})
 		}
 	}
+	if p.ArgsArg > 0 && p.ArgsArg <= len(call.Args) && p.Split {
+		// The words of a string argument: each value a local holds
+		// (cmd = fmt.Sprintf("endpoint get ...") or "endpoint list"),
+		// judged apart; any effect is the call's, all reads a read.
+		alts := sc.splitAlts(call.Args[p.ArgsArg-1])
+		best, bestP := vRead, (*Proc)(nil)
+		for _, alt := range alts {
+			v, q := judge(bin, append(slices.Clone(args), alt...), lineOpts{strict: sc.strict()})
+			switch {
+			case v == vEffect:
+				return procResult(e.Sink, v, nil, qualifiedName(fn))
+			case v == vEffectIdem || v == vCond && len(alts) == 1:
+				best, bestP = v, q
+			case v == vSilent && best == vRead:
+				best = vSilent
+			}
+		}
+		return procResult(e.Sink, best, bestP, qualifiedName(fn))
+	}
 	if p.ArgsArg > 0 && p.ArgsArg <= len(call.Args) {
 		sig, _ := fn.Type().(*types.Signature)
 		rest := call.Args[p.ArgsArg-1:]
@@ -967,6 +1110,40 @@ func (r *Result) procCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	}
 	v, q := judge(bin, args, lineOpts{strict: sc.strict()})
 	return procResult(e.Sink, v, q, qualifiedName(fn))
+}
+
+// splitAlts returns the words of the string e for each value a local
+// variable is assigned (splitToks), or of e itself.
+func (sc *Scope) splitAlts(e ast.Expr) [][]tok {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, _ := sc.obj(id).(*types.Var); v != nil {
+			if _, isParam := sc.param(v); !isParam {
+				// cmd += " --verbose" adds to the value before it: not an
+				// alternative of its own.
+				added := make(map[ast.Expr]bool)
+				analysisutil.Inspect(sc.body, func(n ast.Node) bool {
+					if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ADD_ASSIGN && len(as.Rhs) == 1 {
+						added[as.Rhs[0]] = true
+					}
+					return true
+				})
+				var alts [][]tok
+				for _, d := range sc.defsOf(v) {
+					if d.idx >= 0 {
+						return [][]tok{{{kind: tokOther, spread: true}}}
+					}
+					if added[d.rhs] {
+						continue
+					}
+					alts = append(alts, sc.splitToks(d.rhs))
+				}
+				if len(alts) > 0 {
+					return alts
+				}
+			}
+		}
+	}
+	return [][]tok{sc.splitToks(e)}
 }
 
 // builderChain returns the command line a builder chain supplies, from

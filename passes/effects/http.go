@@ -615,7 +615,7 @@ func (r *Result) optionsMethod(sc *Scope, call *ast.CallExpr, i int) hval {
 		// (appended to later: go-gitlab's EditProject).
 		var lit ast.Expr
 		if id, ok := ast.Unparen(opts[n-1]).(*ast.Ident); ok {
-			lit, _ = sc.grownLiteral(id)
+			lit, _, _ = sc.grownLiteral(id)
 		} else {
 			lit = ast.Unparen(opts[n-1])
 		}

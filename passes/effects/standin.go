@@ -3,6 +3,8 @@ package effects
 import (
 	"go/ast"
 	"go/types"
+	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -19,7 +21,9 @@ import (
 // given, so an interface call's effect is decided by the other
 // implementations (interfaceEffect): it does not make the call unknown.
 // A method that does nothing (an in-memory or dry-run implementation)
-// is not a stand-in.
+// is not a stand-in, unless its type is named as a test double (Mock,
+// Fake or Stub, then a capital: MockShellExecutor, fakeStore): a type so
+// named is there for the tests, whatever its methods do (testDouble).
 type StandIn struct{}
 
 func (*StandIn) AFact() {}
@@ -41,21 +45,23 @@ func (r *Result) exportStandIns(pass *analysis.Pass) {
 		for _, decl := range file.Decls {
 			d, ok := decl.(*ast.FuncDecl)
 			if !ok || d.Recv == nil || d.Body == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
-				continue
-			}
-			if len(d.Body.List) > maxStandIn {
-				continue // a stand-in is short
+				continue // a method whose receiver is unnamed uses none of it: not a forwarder, nor a mock's recorder
 			}
 			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
 			recv := pass.TypesInfo.Defs[d.Recv.List[0].Names[0]]
 			if fn == nil || recv == nil {
 				continue
 			}
-			if sc == nil {
-				sc = newStandInScan(pass)
-			}
-			if n, ok := sc.forwards(d.Body, recv, fn.Name(), 0); !ok || n == 0 {
-				continue
+			if !testDouble(recv.Type()) {
+				if len(d.Body.List) > maxStandIn {
+					continue // a stand-in is short
+				}
+				if sc == nil {
+					sc = newStandInScan(pass)
+				}
+				if n, ok := sc.forwards(d.Body, recv, fn.Name(), 0); !ok || n == 0 {
+					continue
+				}
 			}
 			if r.standIns == nil {
 				r.standIns = make(map[*types.Func]bool)
@@ -231,4 +237,27 @@ func (r *Result) standIn(m *types.Func) bool {
 		return true // promoted from an embedded interface: it forwards
 	}
 	return r.standIns[m.Origin()]
+}
+
+// testDouble reports whether t (or *t) is a named type whose name says
+// it is a test double: Mock, Fake or Stub (or mock, fake, stub), then a
+// capital letter (MockShellExecutor, fakeStore, StubClient). Such a type
+// in a non-test file (beside the real implementation, for the tests of
+// other packages) records calls or returns canned answers; it is never
+// what the server runs.
+func testDouble(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	for _, p := range [...]string{"Mock", "mock", "Fake", "fake", "Stub", "stub"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && unicode.IsUpper(rune(rest[0])) {
+			return true
+		}
+	}
+	return false
 }

@@ -20,6 +20,7 @@ var gaps = []metamorph.Gap{
 	{Module: "dedupekey", Variant: "options/sdk", Finding: "creds dedupekey/unkeyed-effect \"launch_bind\"", Delta: 1, Why: "gained: another value given to the MCP SDK comes through an options struct set by a functional option"},
 	{Module: "dedupekey", Variant: "rename", Finding: "owntypes/toolset dedupekey/unkeyed-effect \"t_create\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "dedupekey", Variant: "rename", Finding: "owntypes/toolset toolhints/idempotent \"t_apply\"", Delta: -1, Why: "the project's own tool type (no SDK in the package) is recognised by its field names (Name, IdempotentHint, Handler): renamed, it is no tool"},
+	{Module: "dedupekey", Variant: "rename", Finding: "standin dedupekey/unkeyed-effect \"journal\"", Delta: -1, Why: "a test double is known by its type's name (FakeJournal): renamed, it is an in-memory twin beside the real implementation, which makes the interface call unknown"},
 	{Module: "dedupekey", Variant: "rename", Finding: "wrapper dedupekey/unkeyed-effect \"o_create\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "dedupekey", Variant: "rename", Finding: "wrapper toolhints/idempotent \"o_apply\"", Delta: -1, Why: "the project's own tool type (no SDK in the package) is recognised by its field names (Name, IdempotentHint, Handler): renamed, it is no tool"},
 	{Module: "reinvoke", Variant: "move-module", Finding: "mcpgo reinvoke/effect-before-input \"order\"", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},

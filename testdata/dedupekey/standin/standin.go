@@ -14,12 +14,15 @@ type In struct {
 	Account string `json:"account"`
 }
 
-func Register(s *mcp.Server, led store.Ledger, notes store.Notes) {
+func Register(s *mcp.Server, led store.Ledger, notes store.Notes, j store.Journal) {
 	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, led.Charge(ctx, in.Account) // want `tool "charge" is not idempotent but writes a file \(store.Ledger.Charge, implemented by store.File.Charge\)`
 	})
 	mcp.AddTool(s, &mcp.Tool{Name: "refund"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, led.Refund(ctx, in.Account) // want `tool "refund" is not idempotent but writes a file \(store.Ledger.Refund, implemented by store.File.Refund\)`
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "journal"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, j.Record(in.Account) // want `tool "journal" is not idempotent but writes a file \(store.Journal.Record, implemented by store.FileJournal.Record\)`
 	})
 	// ok: an implementation that commits nothing makes the call unknown.
 	mcp.AddTool(s, &mcp.Tool{Name: "note"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {

@@ -4,8 +4,10 @@ package procs
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 )
 
@@ -261,4 +263,62 @@ func ListModules(ctx context.Context) ([]byte, error) {
 func runScratch(cmd *exec.Cmd) error {
 	cmd.Dir = os.TempDir()
 	return cmd.Run()
+}
+
+// podExec runs the agent's CLI in its pod, with the words of command:
+// each caller decides.
+func podExec(ctx context.Context, command, pod string) ([]byte, error) { // want podExec:`effect\(process run: .* \[cilium-dbg words\(\$2\)...\]\)`
+	args := []string{"exec", "-n", "kube-system", pod, "--", "cilium-dbg"}
+	args = append(args, strings.Fields(command)...)
+	return exec.CommandContext(ctx, "kubectl", args...).CombinedOutput()
+}
+
+// ok: kubectl exec of a read of the agent's CLI.
+func ListEndpoints(ctx context.Context, pod string) ([]byte, error) {
+	return podExec(ctx, "endpoint list", pod)
+}
+
+func DeleteService(ctx context.Context, id, pod string) ([]byte, error) { // want DeleteService:`effect\(process run: .* via procs.podExec\)`
+	return podExec(ctx, fmt.Sprintf("service delete %s", id), pod)
+}
+
+// ok: config without a setting shows the configuration, with or
+// without flags, in any branch.
+func ShowConfig(ctx context.Context, all bool, pod string) ([]byte, error) {
+	cmd := "config"
+	if all {
+		cmd = "config --all"
+	}
+	return podExec(ctx, cmd, pod)
+}
+
+func SetConfig(ctx context.Context, key, value, pod string) ([]byte, error) { // want SetConfig:`effect\(process run: .* via procs.podExec\)`
+	return podExec(ctx, fmt.Sprintf("config %s=%s", key, value), pod)
+}
+
+// ok: status with flags added to it.
+func AgentStatus(ctx context.Context, verbose bool, pod string) ([]byte, error) {
+	cmd := "status"
+	if verbose {
+		cmd += " --verbose"
+	}
+	return podExec(ctx, cmd, pod)
+}
+
+// ok: a vendor CLI's read verb after its group words.
+func ListBGP(ctx context.Context) ([]byte, error) {
+	return exec.CommandContext(ctx, "netctl", "bgp", "peer", "list").Output()
+}
+
+func FlushBGP(ctx context.Context) ([]byte, error) { // want FlushBGP:`effect\(process run`
+	return exec.CommandContext(ctx, "netctl", "bgp", "peer", "delete").Output()
+}
+
+// ok: a two-word read of a known client.
+func Waypoints(ctx context.Context) ([]byte, error) {
+	return exec.CommandContext(ctx, "istioctl", "waypoint", "list").Output()
+}
+
+func ApplyWaypoint(ctx context.Context, ns string) ([]byte, error) { // want ApplyWaypoint:`effect\(process run`
+	return exec.CommandContext(ctx, "istioctl", "waypoint", "apply", "-n", ns).Output()
 }

@@ -83,3 +83,30 @@ func (m *MemNotes) Note(account string) error {
 	m.Lines = append(m.Lines, account)
 	return nil
 }
+
+// Journal has the real implementation and a fake the tests use, which
+// keeps lines in memory: named as a test double, it does not make the
+// call unknown (MemNotes above, an in-memory twin not so named, does).
+type Journal interface {
+	Record(line string) error
+}
+
+type FileJournal struct{ Path string }
+
+func (j *FileJournal) Record(line string) error {
+	f, err := os.OpenFile(j.Path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = f.WriteString(line + "\n")
+	return err
+}
+
+// FakeJournal is a fake Journal for tests.
+type FakeJournal struct{ Lines []string }
+
+func (j *FakeJournal) Record(line string) error {
+	j.Lines = append(j.Lines, line)
+	return nil
+}
