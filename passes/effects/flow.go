@@ -78,6 +78,15 @@ func (r *Result) methodAlt(sc *Scope, a *valueflow.Value, depth int) hval {
 		}
 	case valueflow.Param, valueflow.Field:
 		return sc.paramField(a)
+	case valueflow.Method:
+		// request.Method() of a parameter whose type is an interface:
+		// each caller's request decides (HTTP.MethodCall).
+		if len(a.Args) == 0 && a.Index == 0 {
+			if v := sc.paramField(a.X); v.param >= 0 && !v.recv {
+				v.call = a.Name
+				return v
+			}
+		}
 	}
 	return unknownVal
 }
@@ -165,9 +174,12 @@ func (r *Result) methodArg(sc *Scope, call *ast.CallExpr, h *HTTP) hval {
 		return unknownVal
 	}
 	var v hval
-	if h.MethodField == "" {
+	switch {
+	case h.MethodCall != "":
+		v = r.calledMethod(sc, x, h)
+	case h.MethodField == "":
 		v = r.methodVal(sc, x)
-	} else {
+	default:
 		val := r.vf.Eval(x, nil)
 		for _, name := range strings.Split(h.MethodField, ".") {
 			val = val.Select(name)
@@ -176,6 +188,35 @@ func (r *Result) methodArg(sc *Scope, call *ast.CallExpr, h *HTTP) hval {
 	}
 	v.from = sc.fname
 	return v
+}
+
+// calledMethod resolves a method that is the result of method
+// h.MethodCall of the argument x (its field h.MethodField): by x's
+// static type where it is concrete (&alert.AcknowledgeAlertRequest{...},
+// whose Method returns http.MethodPost), the engine giving the method's
+// result; or the enclosing function's parameter x is, each caller's.
+func (r *Result) calledMethod(sc *Scope, x ast.Expr, h *HTTP) hval {
+	if h.MethodField != "" {
+		return unknownVal
+	}
+	t := sc.info.TypeOf(x)
+	if t == nil {
+		return unknownVal
+	}
+	if types.IsInterface(t) {
+		v := sc.paramField(r.vf.Eval(x, nil))
+		if v.param >= 0 && !v.recv && v.field == "" {
+			v.call = h.MethodCall
+			return v
+		}
+		return unknownVal
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, h.MethodCall)
+	m, ok := obj.(*types.Func)
+	if !ok || m.Signature().Params().Len() != 0 || m.Signature().Results().Len() != 1 {
+		return unknownVal
+	}
+	return r.methodOf(sc, r.vf.Call(&valueflow.Value{Kind: valueflow.Func, Obj: m}, nil, 0), 0)
 }
 
 // reqAt resolves the *http.Request expression e: reqOf's shapes first,
@@ -233,6 +274,9 @@ func (r *Result) flowReqValue(sc *Scope, v *valueflow.Value) hreq {
 	}
 	var alts []hval
 	for _, a := range v.Each() {
+		if noRequest(a) {
+			continue // nil, or a zero request a later assignment replaced (var req = new(Request))
+		}
 		m, path := r.reqAlt(sc, a, 0)
 		alts = append(alts, m)
 		if len(v.Each()) == 1 {
@@ -287,6 +331,17 @@ func (r *Result) reqAlt(sc *Scope, a *valueflow.Value, depth int) (hval, hval) {
 		}
 		return r.methodOf(sc, a.Args[i], 0), path
 	case valueflow.Struct:
+		if isRetryableRequest(a.Type) {
+			// go-retryablehttp's Request embeds the *http.Request it sends.
+			if f, _ := a.Field("Request"); f != nil {
+				var alts []hval
+				for _, x := range f.Each() {
+					m, _ := r.reqAlt(sc, x, depth+1)
+					alts = append(alts, m)
+				}
+				return joinMethods(alts), unknownVal
+			}
+		}
 		if n, ok := types.Unalias(a.Type).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request" {
 			f, _ := a.Field("Method")
 			if f == nil {
@@ -296,4 +351,27 @@ func (r *Result) reqAlt(sc *Scope, a *valueflow.Value, depth int) (hval, hval) {
 		}
 	}
 	return unknownVal, unknownVal
+}
+
+// isRetryableRequest reports whether t is go-retryablehttp's Request.
+func isRetryableRequest(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/hashicorp/go-retryablehttp" && n.Obj().Name() == "Request"
+}
+
+// noRequest reports whether the alternative a of a request value sends
+// nothing: nil, or a go-retryablehttp Request with no *http.Request in
+// it (the zero value of var req = new(retryablehttp.Request), replaced
+// before the request is sent).
+func noRequest(a *valueflow.Value) bool {
+	switch a.Kind {
+	case valueflow.Nil:
+		return true
+	case valueflow.Struct:
+		if isRetryableRequest(a.Type) && len(a.Sets) == 0 {
+			f, _ := a.Field("Request")
+			return f == nil || f.Kind == valueflow.Nil
+		}
+	}
+	return false
 }

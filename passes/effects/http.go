@@ -67,6 +67,11 @@ type HTTP struct {
 	// caller fills (CallAPI(ctx, Params{Method: http.MethodPost})).
 	MethodField string
 	MethodRecv  bool
+	// MethodCall, when not "", says that the method is what method
+	// MethodCall of parameter MethodParam (or of its field MethodField)
+	// returns: a request interface the SDK sends (opsgenie's Exec(ctx,
+	// request ApiRequest, ...) builds its request from request.Method()).
+	MethodCall string
 }
 
 func (*HTTP) AFact() {}
@@ -100,6 +105,9 @@ func (h *HTTP) String() string {
 		if h.MethodField != "" {
 			b.WriteString("'s " + h.MethodField)
 		}
+		if h.MethodCall != "" {
+			b.WriteString("'s " + h.MethodCall + "()")
+		}
 	default:
 		b.WriteString(h.Method)
 	}
@@ -127,6 +135,7 @@ type hval struct {
 	recv  bool   // the receiver's field (field is not "")
 	field string // the field path of param (or of the receiver) that holds it
 	opts  int    // 1 + the index of the variadic options parameter that sets it
+	call  string // the method of param (or of its field) whose result it is: request.Method()
 	from  string // for a method: the function whose constant it is
 }
 
@@ -1085,7 +1094,7 @@ func paramFact(req hreq, builds bool) *HTTP {
 		h.ReqParam, h.ReqField = req.reqParam, req.reqField
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
 	case req.method.param >= 0 || req.method.recv:
-		h.MethodParam, h.MethodField, h.MethodRecv = req.method.param, req.method.field, req.method.recv
+		h.MethodParam, h.MethodField, h.MethodRecv, h.MethodCall = req.method.param, req.method.field, req.method.recv, req.method.call
 	case req.method.known && strings.EqualFold(req.method.s, "POST") && (req.path.param >= 0 || req.query.param >= 0):
 		// Only a POST's path or document can make it a read.
 		h.Method, h.RPC, h.From = strings.ToUpper(req.method.s), req.rpc, req.method.from
