@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpvet/mcpvet/internal/testenv"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -102,6 +103,12 @@ func RunGroup(dirs []string, tmp string, rewrites []*Rewrite, analyzers []*analy
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "go.sum"), sums, 0o644); err != nil {
+		return nil, err
+	}
+	// The merged requirements may select a version no fixture module
+	// alone needs (MVS over all of them): download it first, with the
+	// user's proxy settings, as testenv does for each fixture.
+	if err := testenv.Prime(tmp); err != nil {
 		return nil, err
 	}
 	t2 := time.Now()

@@ -7,6 +7,10 @@ import (
 	"os"
 	"regexp"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file is the side-effect catalogue: data, not logic. A sink is a
@@ -185,6 +189,12 @@ var pkgRules = []pkgRule{
 		"File.ReadFrom": false, "File.ReadFromWithConcurrency": false, "File.Truncate": true}},
 	// Client.OpenFile takes os.OpenFile's flags, in the same place.
 	{kind: kindRemFile, paths: []string{"github.com/pkg/sftp"}, names: idem("Client.OpenFile"), check: openFlags},
+	// client-go's REST request builder: restClient.Post().Resource(...).Do(ctx),
+	// its verb chosen where the chain starts (restVerb); Delete() and
+	// Patch(pt) only start a request.
+	{kind: kindK8s, paths: []string{"k8s.io/client-go/rest"}, names: map[string]bool{
+		"Request.Do": false, "Request.DoRaw": false, "Interface.Delete": false, "Interface.Patch": false,
+		"RESTClient.Delete": false, "RESTClient.Patch": false}, check: restVerb},
 	{kind: kindK8s, paths: []string{"k8s.io/client-go/...", "sigs.k8s.io/controller-runtime/pkg/client"}, names: map[string]bool{
 		"Create": false, "Update": true, "UpdateStatus": true, "UpdateScale": true, "Patch": true,
 		"Apply": true, "ApplyStatus": true, "ApplyScale": true, "Delete": true, "DeleteCollection": true,
@@ -462,6 +472,92 @@ func openFlags(s *site) (bool, bool) {
 		return false, false
 	}
 	return true, v&int64(os.O_APPEND) == 0
+}
+
+// restVerb classifies a client-go REST request sent by Do or DoRaw by
+// the verb its chain starts with: Post creates; Put, Patch and Delete
+// converge; Get reads; Verb("POST") says it as a constant. A request
+// kept in a local is followed to its one definition; a verb not found
+// stays silent.
+func restVerb(s *site) (bool, bool) {
+	if recvName(s.fn) != "Request" {
+		return false, false // a verb method: the request is sent by Do
+	}
+	x := s.recvExpr()
+	for depth := 0; x != nil && depth < 24; depth++ {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return restVerbFlow(s, e) // built by a helper
+			}
+			fn, _ := typeutil.Callee(s.sc.info, e).(*types.Func)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/client-go/rest" && recvName(fn) != "Request" {
+				verb := fn.Name()
+				if verb == "Verb" {
+					verb, _ = s.sc.stringOf(argAt(e, 0))
+				}
+				return restVerbOf(verb)
+			}
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "k8s.io/client-go/rest" {
+				return restVerbFlow(s, e) // a helper's method
+			}
+			x = sel.X
+		case *ast.Ident:
+			d, ok := s.sc.single(e)
+			if !ok {
+				return false, false
+			}
+			x = d
+		default:
+			return false, false
+		}
+	}
+	return false, false
+}
+
+// restVerbOf classifies a REST verb: POST creates; PUT, PATCH and
+// DELETE converge; anything else reads or is not known.
+func restVerbOf(verb string) (bool, bool) {
+	switch strings.ToUpper(verb) {
+	case "POST":
+		return true, false
+	case "PUT", "PATCH", "DELETE":
+		return true, true
+	}
+	return false, false
+}
+
+// restVerbFlow finds the verb of a REST request a helper built, as the
+// value-flow engine sees it: the chain of calls on its result, to the
+// verb method that started it.
+func restVerbFlow(s *site, e ast.Expr) (bool, bool) {
+	if !s.sc.flow() {
+		return false, false
+	}
+	v := s.sc.r.vf.Eval(e, nil)
+	for depth := 0; depth < 24; depth++ {
+		alts := v.Each()
+		if len(alts) != 1 || alts[0].Kind != valueflow.Call {
+			return false, false
+		}
+		fn, _ := alts[0].Obj.(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "k8s.io/client-go/rest" {
+			return false, false
+		}
+		if recvName(fn) != "Request" {
+			verb := fn.Name()
+			if verb == "Verb" {
+				verb = ""
+				if len(alts[0].Args) == 1 {
+					verb, _ = alts[0].Args[0].String1()
+				}
+			}
+			return restVerbOf(verb)
+		}
+		v = alts[0].Recv
+	}
+	return false, false
 }
 
 func realFile(s *site) (bool, bool)     { return !s.recvIsStdStream() && !s.recvIsTemp(), false }

@@ -1,0 +1,38 @@
+// Package k8srest sends requests through client-go's REST request
+// builder: the verb at the start of the chain decides.
+package k8srest
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"k8s.io/client-go/rest"
+)
+
+type In struct {
+	Namespace string `json:"namespace"`
+	Template  string `json:"template"`
+}
+
+func Register(s *mcp.Server, rc rest.Interface) {
+	mcp.AddTool(s, &mcp.Tool{Name: "vm_from_template"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		err := rc.Post(). // want `tool "vm_from_template" is not idempotent but commits a Kubernetes write`
+					Namespace(in.Namespace).
+					Resource("virtualmachinetemplates").
+					Name(in.Template).
+					SubResource("create").
+					Do(ctx).
+					Error()
+		return nil, nil, err
+	})
+	// ok: the same chain with Get.
+	mcp.AddTool(s, &mcp.Tool{Name: "template_info"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		_, err := rc.Get().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template).DoRaw(ctx)
+		return nil, nil, err
+	})
+	// A request kept in a local, then sent.
+	mcp.AddTool(s, &mcp.Tool{Name: "drop_template"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		r := rc.Delete().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template)
+		return nil, nil, r.Do(ctx).Error() // want `tool "drop_template" is not marked idempotent and commits a Kubernetes write`
+	})
+}
