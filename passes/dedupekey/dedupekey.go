@@ -53,7 +53,8 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
 
-	seen := make(map[ast.Node]bool) // a handler registered twice is reported once
+	var tools []*mcpmodel.Tool
+	named := make(map[ast.Node]*mcpmodel.Tool) // a handler registered twice is reported once
 	for _, t := range model.Tools {
 		// Only tools known to be neither idempotent nor read-only.
 		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
@@ -72,17 +73,37 @@ func run(pass *analysis.Pass) (any, error) {
 		if dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
 			continue
 		}
+		tools = append(tools, t)
+		// The finding names the first of the handler's tools by name,
+		// whatever order the source registers them in.
+		if k := handlerKey(t); k != nil && (named[k] == nil || t.Name < named[k].Name) {
+			named[k] = t
+		}
+	}
+	for _, t := range tools {
+		if k := handlerKey(t); k != nil && named[k] != t {
+			continue
+		}
 		if n := t.Handler.Node(); n != nil {
-			if seen[n] || dirs.Find("idempotent", n.Pos(), "") != nil {
+			if dirs.Find("idempotent", n.Pos(), "") != nil {
 				continue
 			}
-			seen[n] = true
 			checkBody(pass, rep, eff, fr, t)
 			continue
 		}
 		checkRemote(pass, rep, eff, t)
 	}
 	return nil, nil
+}
+
+// handlerKey identifies t's handler when its body is in this package (a
+// handler of another package is reported at each registration, whose
+// schema may name the key it reads), else nil.
+func handlerKey(t *mcpmodel.Tool) ast.Node {
+	if n := t.Handler.Node(); n != nil {
+		return n
+	}
+	return nil
 }
 
 // message words a finding (wording.UnkeyedEffect). An effect that is

@@ -36,8 +36,11 @@
 // nature (an overwrite, a delete, a server-side apply) is no finding: no
 // IdempotentHint can be set there.
 // A process run counts unless its command line is a known read (git
-// status, kubectl get, helm list, ...): a shell script, a client's
-// arguments or a configured binary count. Housekeeping does not:
+// status, kubectl get, helm list, istioctl waypoint list, a vendor CLI's
+// list or show among its first words, the command kubectl exec runs):
+// a shell script, a client's arguments or a configured binary count.
+// A handler several tools share is reported once, naming the first of
+// them by name. Housekeeping does not:
 // temporary and cache files, standard streams, logs, lock files,
 // migrations at open.
 //
@@ -48,7 +51,9 @@
 // method along or set it with a functional option (go-gitlab's
 // withMethod), go-retryablehttp, resty's R().Post, go-swagger's
 // ClientOperation{Method:}
-// submitted to a ClientTransport, oapi-codegen's New...Request builders.
+// submitted to a ClientTransport, oapi-codegen's New...Request builders,
+// a request interface whose Method() the SDK sends (opsgenie), client-go's
+// REST builder (restClient.Post()...Do(ctx)).
 // GET, HEAD, OPTIONS and TRACE read; POST and PATCH are not idempotent;
 // PUT and DELETE are idempotent by nature, whatever the method's name (an
 // Edit that PUTs is idempotent, an Update that POSTs is not). A POST that

@@ -17,7 +17,7 @@ type Translate func(key, fallback string) string
 
 func updateTool(t Translate, name, desc string, field string, schema any) ServerTool {
 	return NewTool(&gomcp.Tool{Name: name, Description: t(name, desc), InputSchema: schema}, func(ctx context.Context, req *gomcp.CallToolRequest, in In) (*gomcp.CallToolResult, any, error) {
-		return nil, nil, led.Append(field+in.Account, 1) // want `tool "g_update_title" is not idempotent`
+		return nil, nil, led.Append(field+in.Account, 1) // want `tool "g_update_body" is not idempotent`
 	})
 }
 
