@@ -154,6 +154,9 @@ type Call struct {
 	Impl *types.Func
 
 	fwd uint64 // the arguments whose content reaches the tool request (forward.go)
+	// nameArg is, for a wrapper's call, the argument the wrapper takes
+	// the tool name from (Caller.NameParam).
+	nameArg ast.Expr
 	// req is, for a wrapper's call, the argument the wrapper sends as
 	// its request (Caller.ReqArg), or nil.
 	req ast.Expr
@@ -447,6 +450,7 @@ func (r *Result) classify(pass *analysis.Pass, decl *ast.FuncDecl, c *ast.CallEx
 	}
 	tc := &Call{Call: c, Callee: fn, Impl: impl, Tool: f.Tool, Keyed: f.Keyed, fwd: f.Forwards}
 	if f.NameParam >= 0 && f.NameParam < len(c.Args) {
+		tc.nameArg = c.Args[f.NameParam]
 		if s, ok := analysisutil.ConstString(info, c.Args[f.NameParam]); ok {
 			tc.Tool = s
 		} else if r.vf != nil {
@@ -585,9 +589,11 @@ func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []
 	for _, c := range calls {
 		tools[c.Tool] = true
 		f.Keyed = f.Keyed && c.Keyed
-		if c.Direct && c.Tool == "" {
+		if c.Tool == "" && (c.Direct || c.nameArg != nil && !inFuncLit(decl.Body, c.Call)) {
 			nameExpr := c.Name
-			if nameExpr == nil {
+			if !c.Direct {
+				nameExpr = c.nameArg // a wrapper's call: call(ctx, c, name, args)
+			} else if nameExpr == nil {
 				nameExpr = findName(info, files, decl.Body, c.Params)
 			}
 			if id, ok := ast.Unparen(nameExpr).(*ast.Ident); ok {
@@ -1136,6 +1142,22 @@ func reassigned(info *types.Info, body *ast.BlockStmt, id *ast.Ident) bool {
 	found := false
 	analysisutil.EachAssign(body, func(lhs, _ ast.Expr, _ int) {
 		found = found || (v != nil && analysisutil.RootVar(info, lhs) == v)
+	})
+	return found
+}
+
+// inFuncLit reports whether n is inside a function literal of body: a
+// closure the function returns or hands on, called later.
+func inFuncLit(body *ast.BlockStmt, n ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(m ast.Node) bool {
+		if lit, ok := m.(*ast.FuncLit); ok {
+			if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
+				found = true
+			}
+			return false
+		}
+		return !found
 	})
 	return found
 }

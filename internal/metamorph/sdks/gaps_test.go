@@ -8,8 +8,6 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 // rewrites: Delta -1 a finding lost, +1 a finding gained (a false
 // positive), with what mcpvet stopped following.
 var gaps = []metamorph.Gap{
-	{Module: "sdk-mcpgolang", Variant: "extract-func/sdk", Finding: "client readback/resend \"refund\" in ViaWrapper", Delta: -1, Why: "a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
-	{Module: "sdk-mcpgolang", Variant: "extract-func/sdk", Finding: "client readback/resend in ViaWrapper", Delta: 1, Why: "gained: a call of the MCP SDK (a registration, a CallTool) is made by a new helper function of the same package, its values passed as parameters"},
 	{Module: "sdk-trpc", Variant: "move-module", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "the same finding, by policy: one handler shared by charge and stdio_charge, moved to another package, is reported at each registration (whose schema may name the key it reads there), while a body of the package is reported once"},
 	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "the same finding, by policy: one handler shared by charge and stdio_charge, moved to another package, is reported at each registration (whose schema may name the key it reads there), while a body of the package is reported once"},
 }

@@ -53,6 +53,31 @@ func ViaWrapper(ctx context.Context, c *mcp_golang.Client) error {
 	return err
 }
 
+// callVia passes the tool name on to another wrapper.
+func callVia(ctx context.Context, c *mcp_golang.Client, name string, args any) error {
+	return send(c, ctx, name, args)
+}
+
+func send(c *mcp_golang.Client, ctx context.Context, name string, args any) error {
+	_, err := c.CallTool(ctx, name, args)
+	return err
+}
+
+func ViaTwoWrappers(ctx context.Context, c *mcp_golang.Client) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = callVia(ctx, c, "refund", nil); err == nil { // want `callVia \(which calls CallTool\("refund"\)\) is sent again by this loop`
+			return nil
+		}
+	}
+	return err
+}
+
+// ok: sent once.
+func ViaTwoWrappersOnce(ctx context.Context, c *mcp_golang.Client) error {
+	return callVia(ctx, c, "refund", nil)
+}
+
 func chargeName() string { return "charge" }
 
 // The tool name is a function's result.
