@@ -75,17 +75,16 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		tools = append(tools, t)
 		// The finding names the first of the handler's tools by name,
-		// whatever order the source registers them in.
-		if k := handlerKey(t); k != nil && (named[k] == nil || t.Name < named[k].Name) {
-			named[k] = t
+		// whatever order the source registers them in. A handler of
+		// another package is reported at each registration, whose schema
+		// may name the key it reads.
+		if n := t.Handler.Node(); n != nil && (named[n] == nil || t.Name < named[n].Name) {
+			named[n] = t
 		}
 	}
 	for _, t := range tools {
-		if k := handlerKey(t); k != nil && named[k] != t {
-			continue
-		}
 		if n := t.Handler.Node(); n != nil {
-			if dirs.Find("idempotent", n.Pos(), "") != nil {
+			if named[n] != t || dirs.Find("idempotent", n.Pos(), "") != nil {
 				continue
 			}
 			checkBody(pass, rep, eff, fr, t)
@@ -94,16 +93,6 @@ func run(pass *analysis.Pass) (any, error) {
 		checkRemote(pass, rep, eff, t)
 	}
 	return nil, nil
-}
-
-// handlerKey identifies t's handler when its body is in this package (a
-// handler of another package is reported at each registration, whose
-// schema may name the key it reads), else nil.
-func handlerKey(t *mcpmodel.Tool) ast.Node {
-	if n := t.Handler.Node(); n != nil {
-		return n
-	}
-	return nil
 }
 
 // message words a finding (wording.UnkeyedEffect). An effect that is

@@ -801,7 +801,8 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if reads[a.s] && !setsConfig(a.s, args[i+1:]) {
 				return vRead, nil
 			}
-			if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread && reads[a.s+" "+args[i+1].s] {
+			next, _ := constWord(args, i+1)
+			if next != "" && reads[a.s+" "+next] {
 				return vRead, nil // istioctl waypoint list
 			}
 			if base == "kubectl" && a.s == "exec" {
@@ -810,7 +811,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if groupWords[a.s] && !readMostly[base] {
 				return judgeAny(args[i+1:], lineOpts{strict: true}) // podman image pull, kubectl auth can-i
 			}
-			if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread && idemVerbs[args[i+1].s] {
+			if idemVerbs[next] {
 				return vEffectIdem, nil // cilium-dbg kvstore delete: the verb after the group
 			}
 			return effectOf(a.s), nil
@@ -891,16 +892,24 @@ func setsConfig(sub string, rest []tok) bool {
 // endpoint list), judged as a command line of their own. Without "--",
 // or when the command is not a constant, it is an effect, as before.
 func judgeExec(args []tok, o lineOpts) (verdict, *Proc) {
-	for i, a := range args {
-		if a.kind != tokConst || a.spread || a.s != "--" {
+	for i := range args {
+		if w, _ := constWord(args, i); w != "--" {
 			continue
 		}
-		if i+1 < len(args) && args[i+1].kind == tokConst && !args[i+1].spread {
-			return judgeNamed(args[i+1].s, args[i+2:], o)
+		if bin, ok := constWord(args, i+1); ok {
+			return judgeNamed(bin, args[i+2:], o)
 		}
 		break
 	}
 	return vEffect, nil
+}
+
+// constWord returns args[i] when it is one constant word.
+func constWord(args []tok, i int) (string, bool) {
+	if i < len(args) && args[i].kind == tokConst && !args[i].spread {
+		return args[i].s, true
+	}
+	return "", false
 }
 
 // judgeAny judges a run of a binary chosen at run time (a configured

@@ -372,11 +372,7 @@ func isRequestType(t types.Type) bool {
 		return true
 	}
 	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/hashicorp/go-retryablehttp" && n.Obj().Name() == "Request"
+	return ok && isRetryableRequest(p.Elem())
 }
 
 // isHTTPType reports whether t is *net/http.<name>.

@@ -536,19 +536,10 @@ func (r *Result) requests(calls []*Call) func(int) *valueflow.Value {
 // the literal is called.
 func nameParam(decl *ast.FuncDecl, calls []*Call, reqs func(int) *valueflow.Value) int {
 	idx := -1
-	var lits []*ast.FuncLit
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.FuncLit); ok {
-			lits = append(lits, lit)
-			return false
-		}
-		return true
-	})
+	lits := funcLits(decl.Body)
 	for i, c := range calls {
-		for _, lit := range lits {
-			if lit.Pos() <= c.Call.Pos() && c.Call.End() <= lit.End() {
-				return -1
-			}
+		if inFuncLit(lits, c.Call) {
+			return -1
 		}
 		v := reqs(i)
 		if v == nil {
@@ -586,10 +577,16 @@ func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []
 		}
 	}
 	tools := make(map[string]bool)
+	var lits []*ast.FuncLit // computed once, when a wrapper's call needs them
+	litsDone := false
 	for _, c := range calls {
 		tools[c.Tool] = true
 		f.Keyed = f.Keyed && c.Keyed
-		if c.Tool == "" && (c.Direct || c.nameArg != nil && !inFuncLit(decl.Body, c.Call)) {
+		wrapped := !c.Direct && c.nameArg != nil
+		if wrapped && !litsDone {
+			lits, litsDone = funcLits(decl.Body), true
+		}
+		if c.Tool == "" && (c.Direct || wrapped && !inFuncLit(lits, c.Call)) {
 			nameExpr := c.Name
 			if !c.Direct {
 				nameExpr = c.nameArg // a wrapper's call: call(ctx, c, name, args)
@@ -1146,18 +1143,26 @@ func reassigned(info *types.Info, body *ast.BlockStmt, id *ast.Ident) bool {
 	return found
 }
 
-// inFuncLit reports whether n is inside a function literal of body: a
-// closure the function returns or hands on, called later.
-func inFuncLit(body *ast.BlockStmt, n ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(m ast.Node) bool {
-		if lit, ok := m.(*ast.FuncLit); ok {
-			if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
-				found = true
-			}
+// funcLits returns the outermost function literals of body: closures
+// the function returns or hands on, called later.
+func funcLits(body *ast.BlockStmt) []*ast.FuncLit {
+	var lits []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			lits = append(lits, lit)
 			return false
 		}
-		return !found
+		return true
 	})
-	return found
+	return lits
+}
+
+// inFuncLit reports whether n is inside one of lits.
+func inFuncLit(lits []*ast.FuncLit, n ast.Node) bool {
+	for _, lit := range lits {
+		if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
+			return true
+		}
+	}
+	return false
 }
