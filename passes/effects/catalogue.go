@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -473,33 +475,40 @@ func openFlags(s *site) (bool, bool) {
 }
 
 // restVerb classifies a client-go REST request sent by Do or DoRaw by
-// the verb its chain starts with, as the value-flow engine finds the
-// request (restClient.Post().Resource(...), a local, a helper's result):
-// Post creates; Put, Patch and Delete converge; Get reads; Verb("POST")
-// says it as a constant. A verb not found stays silent.
+// the verb its chain starts with: Post creates; Put, Patch and Delete
+// converge; Get reads; Verb("POST") says it as a constant. A request
+// kept in a local is followed to its one definition; a verb not found
+// stays silent.
 func restVerb(s *site) (bool, bool) {
-	if recvName(s.fn) != "Request" || !s.sc.flow() {
-		return false, false // a verb method only starts a request
+	if recvName(s.fn) != "Request" {
+		return false, false // a verb method: the request is sent by Do
 	}
-	v := s.sc.r.vf.Eval(s.recvExpr(), nil)
-	for depth := 0; depth < 24; depth++ {
-		alts := v.Each()
-		if len(alts) != 1 {
-			return false, false
-		}
-		a := alts[0]
-		switch a.Kind {
-		case valueflow.Method: // rc.Post() on a rest.Interface
-			return restVerbOf(a.Name, a.Args)
-		case valueflow.Call:
-			fn, _ := a.Obj.(*types.Func)
+	x := s.recvExpr()
+	for depth := 0; x != nil && depth < 24; depth++ {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return restVerbFlow(s, e) // built by a helper
+			}
+			fn, _ := typeutil.Callee(s.sc.info, e).(*types.Func)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/client-go/rest" && recvName(fn) != "Request" {
+				verb := fn.Name()
+				if verb == "Verb" {
+					verb, _ = s.sc.stringOf(argAt(e, 0))
+				}
+				return restVerbOf(verb)
+			}
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "k8s.io/client-go/rest" {
+				return restVerbFlow(s, e) // a helper's method
+			}
+			x = sel.X
+		case *ast.Ident:
+			d, ok := s.sc.single(e)
+			if !ok {
 				return false, false
 			}
-			if recvName(fn) != "Request" {
-				return restVerbOf(fn.Name(), a.Args)
-			}
-			v = a.Recv // .Namespace(ns).Resource(r)...
+			x = d
 		default:
 			return false, false
 		}
@@ -507,18 +516,46 @@ func restVerb(s *site) (bool, bool) {
 	return false, false
 }
 
-// restVerbOf classifies the REST verb method name, called with args:
-// POST creates; PUT, PATCH and DELETE converge; anything else reads or
-// is not known.
-func restVerbOf(name string, args []*valueflow.Value) (bool, bool) {
-	if name == "Verb" && len(args) == 1 {
-		name, _ = args[0].String1()
-	}
-	switch strings.ToUpper(name) {
+// restVerbOf classifies a REST verb: POST creates; PUT, PATCH and
+// DELETE converge; anything else reads or is not known.
+func restVerbOf(verb string) (bool, bool) {
+	switch strings.ToUpper(verb) {
 	case "POST":
 		return true, false
 	case "PUT", "PATCH", "DELETE":
 		return true, true
+	}
+	return false, false
+}
+
+// restVerbFlow finds the verb of a REST request a helper built, as the
+// value-flow engine sees it: the chain of calls on its result, to the
+// verb method that started it.
+func restVerbFlow(s *site, e ast.Expr) (bool, bool) {
+	if !s.sc.flow() {
+		return false, false
+	}
+	v := s.sc.r.vf.Eval(e, nil)
+	for depth := 0; depth < 24; depth++ {
+		alts := v.Each()
+		if len(alts) != 1 || alts[0].Kind != valueflow.Call {
+			return false, false
+		}
+		fn, _ := alts[0].Obj.(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "k8s.io/client-go/rest" {
+			return false, false
+		}
+		if recvName(fn) != "Request" {
+			verb := fn.Name()
+			if verb == "Verb" {
+				verb = ""
+				if len(alts[0].Args) == 1 {
+					verb, _ = alts[0].Args[0].String1()
+				}
+			}
+			return restVerbOf(verb)
+		}
+		v = alts[0].Recv
 	}
 	return false, false
 }

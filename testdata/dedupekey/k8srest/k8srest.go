@@ -25,6 +25,16 @@ func Register(s *mcp.Server, rc rest.Interface) {
 					Error()
 		return nil, nil, err
 	})
+	// A client made from a config, with a body (kubevirt's template create).
+	mcp.AddTool(s, &mcp.Tool{Name: "vm_from_config"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		rc, err := rest.RESTClientFor(&rest.Config{})
+		if err != nil {
+			return nil, nil, err
+		}
+		err = rc.Post().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template). // want `tool "vm_from_config" is not idempotent but commits a Kubernetes write`
+														SubResource("create").Body([]byte("{}")).Do(ctx).Error()
+		return nil, nil, err
+	})
 	// ok: the same chain with Get.
 	mcp.AddTool(s, &mcp.Tool{Name: "template_info"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		_, err := rc.Get().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template).DoRaw(ctx)
