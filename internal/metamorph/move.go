@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -17,8 +19,9 @@ package (handlers, tool constructors, helpers: every top-level function
 but init, main and methods that some other declaration or package refers
 to), together with every declaration of the package they need (types
 with their methods, variables, constants), move into a new package of the
-module (<pkg>/mm<pkg>); their unexported names get exported as Mv<name>,
-and the code left behind refers to them through the new package. A
+module (<pkg>/mm<pkg>); their unexported names get exported as a
+developer would (createItem as CreateItem; Mv<name> where that name is
+already used in the module), and the code left behind refers to them through the new package. A
 function stays when its move would leave behind code that uses an
 unexported field or method of a moved type, embeds a moved unexported
 type, or when a moved type has unexported methods and the package
@@ -50,6 +53,11 @@ func move(v *variant, ext bool) {
 	moved := make(map[types.Object]string) // moved object -> its name in the new package
 	newPath := make(map[*types.Package]string)
 	newName := make(map[*types.Package]string)
+	// An unexported name is exported as a developer would export it
+	// (createItem -> CreateItem), so that the words a check reads in a
+	// name stay; Mv<name> where the capitalized name is used anywhere in
+	// the module (the findings map names back to the fixture's by name).
+	taken := identNames(v.p.pkgs)
 	for _, pkg := range v.p.pkgs {
 		m := v.planMove(pkg, ext)
 		if len(m) == 0 {
@@ -77,7 +85,7 @@ func move(v *variant, ext bool) {
 			for _, obj := range u.objs {
 				nm := obj.Name()
 				if !obj.Exported() {
-					nm = "Mv" + nm
+					nm = exportName(nm, taken)
 				}
 				moved[obj] = nm
 			}
@@ -519,4 +527,32 @@ func (v *variant) moveInvalid(pkg *packages.Package, units []*unit, unitOf map[t
 		}
 	}
 	return ""
+}
+
+// identNames returns every identifier name used in the files of pkgs.
+func identNames(pkgs []*packages.Package) map[string]bool {
+	names := make(map[string]bool)
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					names[id.Name] = true
+				}
+				return true
+			})
+		}
+	}
+	return names
+}
+
+// exportName returns the exported form of the unexported name nm:
+// capitalized when no identifier of the package has that name (taken
+// records it), else Mv<nm>.
+func exportName(nm string, taken map[string]bool) string {
+	r, size := utf8.DecodeRuneInString(nm)
+	if up := string(unicode.ToUpper(r)) + nm[size:]; unicode.IsLetter(r) && unicode.IsUpper([]rune(up)[0]) && !taken[up] {
+		taken[up] = true
+		return up
+	}
+	return "Mv" + nm
 }
