@@ -853,6 +853,12 @@ func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			// list, mytool bpf ct flush): the first read or write word
 			// among the first three decides.
 			switch {
+			case subWrites[a.s] && (o.strict || a.s != "run" && a.s != "exec"):
+				// A write word is evidence in a dependency too (a
+				// handler of another module running vendorctl restart);
+				// run and exec there pass on to a command it does not
+				// name.
+				return vEffect, nil
 			case subWrites[a.s]:
 				return o.effect(), nil
 			case subReads[a.s]:

@@ -12,6 +12,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/restsdk/vendorctl"
 )
 
 type cachedModule struct{ dir string }
@@ -153,7 +155,36 @@ func appRestartHelper(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 	return mcp.NewToolResultText(string(out)), nil
 }
 
+// Handlers that run the vendor's tool through a dependency module's
+// helpers: a write word there is evidence too.
+func appRestartDep(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := vendorctl.Restart(ctx, req.GetString("app", "")) // want `tool "app_restart_dep" is annotated read-only but runs a process`
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
+func appInfoDep(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := vendorctl.Info(ctx, req.GetString("app", "")) // ok: a read word
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
+func appLaunchDep(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out, err := vendorctl.Launch(ctx, req.GetString("app", "")) // ok: a dependency's run of a command it does not name
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("app_restart_dep", mcp.WithReadOnlyHintAnnotation(true)), appRestartDep)
+	s.AddTool(mcp.NewTool("app_info_dep", mcp.WithReadOnlyHintAnnotation(true)), appInfoDep)
+	s.AddTool(mcp.NewTool("app_launch_dep", mcp.WithReadOnlyHintAnnotation(true)), appLaunchDep)
 	// ok: vendorctl info, its words given by a helper and a struct.
 	s.AddTool(mcp.NewTool("app_info_helper", mcp.WithReadOnlyHintAnnotation(true)), appInfoHelper)
 	s.AddTool(mcp.NewTool("app_restart_helper", mcp.WithReadOnlyHintAnnotation(true)), appRestartHelper)
