@@ -1,5 +1,6 @@
 // Package vendorctl runs a vendor's command-line tool that no table
-// knows, from a dependency module.
+// knows, from a dependency module. Analyzed as a package of its own
+// module (TestHTTPFacts), every line is an effect but info.
 package vendorctl
 
 import (
@@ -8,7 +9,7 @@ import (
 )
 
 // Restart runs the tool with a write word: evidence in a dependency too.
-func Restart(ctx context.Context, app string) ([]byte, error) {
+func Restart(ctx context.Context, app string) ([]byte, error) { // want Restart:`effect\(process run`
 	return exec.CommandContext(ctx, "vendorctl", "--json", "restart", app).Output()
 }
 
@@ -19,6 +20,6 @@ func Info(ctx context.Context, app string) ([]byte, error) {
 
 // Launch runs the tool's run word, which passes on to a command it does
 // not name: in a dependency, not judged.
-func Launch(ctx context.Context, app string) ([]byte, error) {
+func Launch(ctx context.Context, app string) ([]byte, error) { // want Launch:`effect\(process run`
 	return exec.CommandContext(ctx, "vendorctl", "run", app).Output()
 }
