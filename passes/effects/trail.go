@@ -147,3 +147,27 @@ func (r *Result) MadeKeyAt(fset *token.FileSet, e *Effect) token.Pos {
 	}
 	return r.hopPos(fset, e.KeyMade.At)
 }
+
+// AtCall returns a copy of e, the effect of call in the package under
+// analysis, whose trail starts at call: for a fact that carries a finding
+// about call to the packages that import this one.
+func (e *Effect) AtCall(pass *analysis.Pass, call *ast.CallExpr) *Effect { return e.at(pass, call) }
+
+// HopAt returns the hop at pos in the package under analysis, to keep a
+// position in a fact; ok is false when pos is not in a file.
+func HopAt(pass *analysis.Pass, pos token.Pos, callee string) (h Hop, ok bool) {
+	hops := trail(pass, pos, callee, nil)
+	if len(hops) == 0 {
+		return Hop{}, false
+	}
+	return hops[0], true
+}
+
+// HopPos returns the position of h in fset when it lies in the module
+// under analysis and fset has its file (see hopPos), else token.NoPos.
+func (r *Result) HopPos(fset *token.FileSet, h Hop) token.Pos {
+	if !sameModule(r.module, h.Pkg) {
+		return token.NoPos
+	}
+	return r.hopPos(fset, h)
+}

@@ -45,6 +45,15 @@
 // Side effects come from the shared effect catalogue (package effects),
 // through calls in any package.
 //
+// A finding names the tool whose handler commits the effect. An exported
+// handler that its own package neither registers nor calls (a package of
+// handlers that another package registers) is reported where it is
+// registered, once per registration, naming the tool, with related
+// positions at the effect and at the return of input requests; its own
+// package does not report it. Any other function is reported where the
+// effect is, as "this function" when the package registers no tool with
+// it.
+//
 // WRONG:
 //
 //	func(ctx context.Context, req *mcp.CallToolRequest, in OrderIn) (*mcp.CallToolResult, any, error) {

@@ -73,8 +73,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// pass: the same package, its facts imported), else a new one.
 	var c *checker
 	var funcs []*function
+	var deferred map[ast.Node]bool
 	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil && f.c != nil {
-		c, funcs = f.c, f.funcs
+		c, funcs, deferred = f.c, f.funcs, f.deferred
 	} else {
 		c, funcs = newChecker(pass, blocks.Of(pass).Effects, blocks.Of(pass).Flow)
 		if f != nil {
@@ -101,14 +102,52 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, fn := range funcs {
-		if asserted[fn.node] || c.dirs.Find("idempotent", fn.node.Pos(), "") != nil {
+		if asserted[fn.node] || deferred[fn.node] || c.dirs.Find("idempotent", fn.node.Pos(), "") != nil {
 			continue
 		}
 		if rets := c.irReturns(fn); len(rets) > 0 {
 			c.check(fn, rets, tools[fn.node])
 		}
 	}
+	// Handlers of other packages, by their BeforeInput facts.
+	if c.facts != nil {
+		for _, t := range model.Tools {
+			if t.Handler != nil && t.Handler.Node() == nil && t.Handler.Obj != nil {
+				c.checkRemote(t)
+			}
+		}
+	}
 	return nil, nil
+}
+
+// checkRemote reports, at its registration, a handler of another package
+// whose package left its finding to the registrations (BeforeInput).
+func (c *checker) checkRemote(t *mcpmodel.Tool) {
+	obj := t.Handler.Obj
+	if f, ok := obj.(*types.Func); ok {
+		obj = f.Origin()
+	}
+	var f BeforeInput
+	if obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg || !c.facts.ImportObjectFact(obj, &f) || f.Effect == nil {
+		return
+	}
+	if c.dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
+		return
+	}
+	// Named by the handler, as a handler of another package is named by
+	// dedupekey; the related positions lead to the effect.
+	e := *f.Effect
+	e.Via = effects.QualifiedName(t.Handler.Obj)
+	related := c.eff.Related(c.pass.Fset, f.Effect)
+	if pos := c.eff.HopPos(c.pass.Fset, f.Return); pos.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: wording.Fix("input requests returned here", fixOf(f.Effect))})
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
+		Category: wording.EffectBeforeInput,
+		Message:  message(wording.Tool(t.Name), &e),
+		Related:  related,
+	})
 }
 
 // newChecker returns a checker of pass's functions (declarations and
@@ -293,7 +332,55 @@ type event struct {
 	protected bool // the effect's callee or arguments carry a dedupe key
 }
 
+// finding is an effect committed on a path that then returns input
+// requests.
+type finding struct {
+	effect *effects.Effect
+	call   *ast.CallExpr
+	ret    *ast.ReturnStmt
+}
+
+// check reports fn's finding, if any, naming tool when fn is its handler.
 func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmodel.Tool) {
+	f := c.find(fn, rets)
+	if f == nil {
+		return
+	}
+	who := "this function"
+	if tool != nil {
+		who = wording.Tool(tool.Name)
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: f.call.Pos(), End: f.call.End(),
+		Category: wording.EffectBeforeInput,
+		Message:  message(who, f.effect),
+		Related: append(c.eff.Related(c.pass.Fset, f.effect),
+			analysis.RelatedInformation{Pos: f.ret.Pos(), End: f.ret.End(), Message: wording.Fix("input requests returned here", fixOf(f.effect))}),
+	})
+}
+
+// message words a finding about who's effect e.
+func message(who string, e *effects.Effect) string {
+	via := e.Sink
+	if e.Via != "" {
+		via = e.Via
+	}
+	return wording.EffectBeforeInputMessage(who, wording.Effect(e.Kind, e.Method, via))
+}
+
+// fixOf is the fix for effect e, shown at the return of input requests.
+func fixOf(e *effects.Effect) string {
+	if e.Idempotent {
+		return "commit the effect only once InputResponses are present: it repeats on every round, even if the user declines"
+	}
+	return "commit the effect only once InputResponses are present, or check a dedupe key first"
+}
+
+// find returns the effect of fn most worth reporting that is committed,
+// with no dedupe key read before it, on a path that then returns input
+// requests (one of rets) without the responses being present; nil when
+// there is none.
+func (c *checker) find(fn *function, rets map[*ast.ReturnStmt]bool) *finding {
 	info := c.pass.TypesInfo
 	sc := c.eff.NewScope(info, fn.body)
 	l := c.locals(fn.body)
@@ -387,27 +474,9 @@ func (c *checker) check(fn *function, rets map[*ast.ReturnStmt]bool, tool *mcpmo
 		}
 	}
 	if best == nil {
-		return
+		return nil
 	}
-	via := best.effect.Sink
-	if best.effect.Via != "" {
-		via = best.effect.Via
-	}
-	who := "this function"
-	if tool != nil {
-		who = wording.Tool(tool.Name)
-	}
-	fix := "commit the effect only once InputResponses are present, or check a dedupe key first"
-	if best.effect.Idempotent {
-		fix = "commit the effect only once InputResponses are present: it repeats on every round, even if the user declines"
-	}
-	c.rep.Report(analysis.Diagnostic{
-		Pos: best.call.Pos(), End: best.call.End(),
-		Category: wording.EffectBeforeInput,
-		Message:  wording.EffectBeforeInputMessage(who, wording.Effect(best.effect.Kind, best.effect.Method, via)),
-		Related: append(c.eff.Related(c.pass.Fset, best.effect),
-			analysis.RelatedInformation{Pos: bestRet.Pos(), End: bestRet.End(), Message: wording.Fix("input requests returned here", fix)}),
-	})
+	return &finding{effect: best.effect, call: best.call, ret: bestRet}
 }
 
 // better reports whether effect a should be reported rather than b: the
