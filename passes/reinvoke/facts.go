@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -98,12 +99,16 @@ func runFacts(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// takesSDKValue reports whether one of fn's parameters has a type of an
-// SDK's (the request it may read the input responses of).
+// takesSDKValue reports whether one of fn's parameters has a request
+// type of an SDK's, or of its params or input responses (what it may read
+// the input responses of): *mcp.CallToolRequest, mcp.CallToolRequest,
+// *mcp.CallToolParamsRaw, mcp.InputResponses. A function given only the
+// server or a tool (Register(s *mcp.Server)) reads none.
 func takesSDKValue(fn *types.Func) bool {
 	params := fn.Signature().Params()
 	for i := 0; i < params.Len(); i++ {
-		if path, _ := namedIn(params.At(i).Type()); isSDK(path) {
+		if path, name := namedIn(params.At(i).Type()); isSDK(path) &&
+			(strings.Contains(name, "Request") || strings.Contains(name, "Params") || strings.Contains(name, "Input")) {
 			return true
 		}
 	}

@@ -304,7 +304,7 @@ func (c *checker) isIR(l *locals, e ast.Expr, depth int) bool {
 		}
 		// A helper of another package (confirm(msg) returning a result
 		// with input requests): its summary, as the engine sees it.
-		return fn.Pkg() != c.pass.Pkg && c.flow != nil && irValue(c.flow.Eval(e, nil), 0)
+		return fn.Pkg() != c.pass.Pkg && c.flow != nil && sdkTyped(info.TypeOf(e)) && irValue(c.flow.Eval(e, nil), 0)
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
 		if !ok {
@@ -545,7 +545,7 @@ func (c *checker) nodeEvents(sc *effects.Scope, n ast.Node, rets map[*ast.Return
 				return true
 			}
 			// So is a helper of another package: its package reports it.
-			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && fn.Pkg() != c.pass.Pkg && c.flow != nil && irValue(c.flow.Eval(call, nil), 0) {
+			if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && fn.Pkg() != c.pass.Pkg && c.flow != nil && sdkTyped(info.TypeOf(call)) && irValue(c.flow.Eval(call, nil), 0) {
 				return true
 			}
 			if e := c.eff.CallEffect(sc, call); e != nil {

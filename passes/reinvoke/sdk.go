@@ -60,6 +60,22 @@ func namedIn(t types.Type) (path, name string) {
 	return n.Obj().Pkg().Path(), n.Obj().Name()
 }
 
+// sdkTyped reports whether t, or an element of the tuple t, is a type
+// of an SDK's (or a pointer to one): only such a value can carry input
+// requests (*mcp.CallToolResult), so only then is the engine asked.
+func sdkTyped(t types.Type) bool {
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if sdkTyped(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	path, _ := namedIn(t)
+	return isSDK(path)
+}
+
 func calleeKey(info *types.Info, call *ast.CallExpr) (*types.Func, [3]string) {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
