@@ -477,43 +477,81 @@ func openFlags(s *site) (bool, bool) {
 // restVerb classifies a client-go REST request sent by Do or DoRaw by
 // the verb its chain starts with: Post creates; Put, Patch and Delete
 // converge; Get reads; Verb("POST") says it as a constant. A request
-// kept in a local is followed to its one definition; a verb not found
-// stays silent.
+// kept in a local is followed to its one definition; a request that is a
+// parameter of the enclosing function is judged at each call site
+// (Effect.Rest); a verb not found stays silent.
 func restVerb(s *site) (bool, bool) {
 	if recvName(s.fn) != "Request" {
 		return false, false // a verb method: the request is sent by Do
 	}
-	x := s.recvExpr()
+	write, idem, param := s.sc.restVerbAt(s.recvExpr())
+	if param > 0 {
+		s.rest = param
+		return true, false
+	}
+	return write, idem
+}
+
+// restCall judges a call of fn, which sends the REST request its
+// parameter e.Rest holds, by the verb of the request the call passes:
+// the effect for the caller, itself conditional when that request is the
+// caller's parameter, or nil.
+func restCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	if e.Rest-1 >= len(call.Args) {
+		return nil
+	}
+	write, idem, param := sc.restVerbAt(call.Args[e.Rest-1])
+	switch {
+	case param > 0:
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Via: qualifiedName(fn), Rest: param}
+	case write:
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: idem, Via: qualifiedName(fn)}
+	}
+	return nil
+}
+
+// restVerbAt classifies the client-go REST request x holds by the verb
+// its chain starts with (restVerb), or returns the 1-based parameter of
+// the enclosing function that holds it, which its callers decide.
+func (sc *Scope) restVerbAt(x ast.Expr) (write, idem bool, param int) {
 	for depth := 0; x != nil && depth < 24; depth++ {
 		switch e := ast.Unparen(x).(type) {
 		case *ast.CallExpr:
 			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
 			if !ok {
-				return restVerbFlow(s, e) // built by a helper
+				return sc.restVerbFlow(e) // built by a helper
 			}
-			fn, _ := typeutil.Callee(s.sc.info, e).(*types.Func)
+			fn, _ := typeutil.Callee(sc.info, e).(*types.Func)
 			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/client-go/rest" && recvName(fn) != "Request" {
 				verb := fn.Name()
 				if verb == "Verb" {
-					verb, _ = s.sc.stringOf(argAt(e, 0))
+					verb, _ = sc.stringOf(argAt(e, 0))
 				}
-				return restVerbOf(verb)
+				write, idem = restVerbOf(verb)
+				return write, idem, 0
 			}
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "k8s.io/client-go/rest" {
-				return restVerbFlow(s, e) // a helper's method
+				return sc.restVerbFlow(e) // a helper's method
 			}
 			x = sel.X
 		case *ast.Ident:
-			d, ok := s.sc.single(e)
+			d, ok := sc.single(e)
 			if !ok {
-				return false, false
+				// A parameter the function does not assign: its callers'.
+				if v, _ := sc.obj(e).(*types.Var); v != nil && len(sc.defsOf(v)) == 0 {
+					if i, ok := sc.param(v); ok {
+						return false, false, i + 1
+					}
+				}
+				return false, false, 0
 			}
 			x = d
 		default:
-			return false, false
+			// A field, an element: as the engine sees it.
+			return sc.restVerbFlow(x)
 		}
 	}
-	return false, false
+	return false, false, 0
 }
 
 // restVerbOf classifies a REST verb: POST creates; PUT, PATCH and
@@ -530,34 +568,69 @@ func restVerbOf(verb string) (bool, bool) {
 
 // restVerbFlow finds the verb of a REST request a helper built, as the
 // value-flow engine sees it: the chain of calls on its result, to the
-// verb method that started it.
-func restVerbFlow(s *site, e ast.Expr) (bool, bool) {
-	if !s.sc.flow() {
-		return false, false
+// verb method that started it, a method of an interface (rest.Interface's
+// Delete() on a client the engine does not know), or a parameter of the
+// enclosing function that holds the request (param, 1-based), which its
+// callers decide.
+func (sc *Scope) restVerbFlow(e ast.Expr) (write, idem bool, param int) {
+	if !sc.flow() {
+		return false, false, 0
 	}
-	v := s.sc.r.vf.Eval(e, nil)
+	v := sc.r.vf.Eval(e, nil)
+	verbOf := func(a *valueflow.Value, name string) (bool, bool, int) {
+		if name == "Verb" {
+			name = ""
+			if len(a.Args) == 1 {
+				name, _ = a.Args[0].String1()
+			}
+		}
+		write, idem := restVerbOf(name)
+		return write, idem, 0
+	}
 	for depth := 0; depth < 24; depth++ {
 		alts := v.Each()
-		if len(alts) != 1 || alts[0].Kind != valueflow.Call {
-			return false, false
+		if len(alts) != 1 {
+			return false, false, 0
 		}
-		fn, _ := alts[0].Obj.(*types.Func)
+		a := alts[0]
+		switch a.Kind {
+		case valueflow.Param:
+			if a.Index >= 0 && depth == 0 && sc.sig != nil && a.Index < sc.sig.Params().Len() && isRESTRequest(sc.sig.Params().At(a.Index).Type()) {
+				return false, false, a.Index + 1
+			}
+			return false, false, 0
+		case valueflow.Method:
+			// The request a client's method started, on a receiver the
+			// engine does not resolve: the value is a *rest.Request, so
+			// the method is the REST verb.
+			if depth == 0 && !isRESTRequest(sc.info.TypeOf(e)) {
+				return false, false, 0
+			}
+			return verbOf(a, a.Name)
+		case valueflow.Call:
+		default:
+			return false, false, 0
+		}
+		fn, _ := a.Obj.(*types.Func)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "k8s.io/client-go/rest" {
-			return false, false
+			return false, false, 0
 		}
 		if recvName(fn) != "Request" {
-			verb := fn.Name()
-			if verb == "Verb" {
-				verb = ""
-				if len(alts[0].Args) == 1 {
-					verb, _ = alts[0].Args[0].String1()
-				}
-			}
-			return restVerbOf(verb)
+			return verbOf(a, fn.Name())
 		}
-		v = alts[0].Recv
+		v = a.Recv
 	}
-	return false, false
+	return false, false, 0
+}
+
+// isRESTRequest reports whether t is client-go's *rest.Request.
+func isRESTRequest(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "k8s.io/client-go/rest" && n.Obj().Name() == "Request"
 }
 
 func realFile(s *site) (bool, bool)     { return !s.recvIsStdStream() && !s.recvIsTemp(), false }

@@ -37,6 +37,7 @@ type Effect struct {
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
 	File       int    // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
+	Rest       int    // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
 	Method     string // for an HTTP request, its method ("POST"), when known
 	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
@@ -1149,6 +1150,9 @@ type site struct {
 	// parameter of the enclosing function (pathCond): the 1-based
 	// parameter, which each call site judges (Effect.File).
 	file int
+	// rest is set by restVerb when the request sent is a parameter of
+	// the enclosing function: the 1-based parameter (Effect.Rest).
+	rest int
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1162,7 +1166,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest}
 }
 
 func (s *site) arg(i int) ast.Expr {

@@ -39,11 +39,14 @@ var fileWrites = map[string]bool{
 	"fmt.Fprintln":           true,
 }
 
-func (e *Effect) conditional() bool { return e.Proc != nil || e.File > 0 }
+func (e *Effect) conditional() bool { return e.Proc != nil || e.File > 0 || e.Rest > 0 }
 
 func (e *Effect) condString() string {
 	if e.Proc != nil {
 		return e.Proc.String()
+	}
+	if e.Rest > 0 {
+		return "[rest request $" + strconv.Itoa(e.Rest) + "]"
 	}
 	return "[file $" + strconv.Itoa(e.File) + "]"
 }
@@ -52,6 +55,9 @@ func (e *Effect) condString() string {
 func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
 	if e.Proc != nil {
 		return r.procCall(sc, call, fn, e)
+	}
+	if e.Rest > 0 {
+		return restCall(sc, call, fn, e)
 	}
 	if e.File-1 >= len(call.Args) {
 		return nil

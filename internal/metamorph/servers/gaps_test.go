@@ -8,7 +8,6 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 // rewrites: Delta -1 a finding lost, +1 a finding gained (a false
 // positive), with what mcpvet stopped following.
 var gaps = []metamorph.Gap{
-	{Module: "dedupekey", Variant: "extract-func/dep", Finding: "k8srest dedupekey/unkeyed-effect \"drop_template\"", Delta: -1, Why: "the REST request is sent by a new helper given it as a parameter (r.Do(ctx) on its parameter): effects has no conditional effect for a client-go request whose verb its callers chose"},
 	{Module: "dedupekey", Variant: "extract-func/dep", Finding: "schema dedupekey/unkeyed-effect \"box_order\"", Delta: 1, Why: "gained: a call of a dependency (the effect, the key's source) is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/sdk", Finding: "gateway dedupekey/unkeyed-effect in Audited.forward", Delta: 1, Why: "gained: the forwarder's registration is made by a new helper function, its tool passed as a parameter; its name, prefix + tool.Name, is then a concatenation the engine does not follow (not constant), away from the syntax toolcalls reads, so the registration is no longer known as a forwarder and its hints are judged"},
 	{Module: "dedupekey", Variant: "options/dep", Finding: "layers dedupekey/unkeyed-effect \"def_keyed\"", Delta: 1, Why: "gained: an argument of another dependency comes through an options struct set by a functional option"},

@@ -40,9 +40,41 @@ func Register(s *mcp.Server, rc rest.Interface) {
 		_, err := rc.Get().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template).DoRaw(ctx)
 		return nil, nil, err
 	})
+	// A request sent by a helper given it: the verb at the call decides.
+	mcp.AddTool(s, &mcp.Tool{Name: "drop_via_helper"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, send(ctx, rc.Delete().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template)) // want `tool "drop_via_helper" is not marked idempotent and commits a Kubernetes write`
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "create_via_helpers"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		r := rc.Post().Namespace(in.Namespace).Resource("virtualmachinetemplates").Body([]byte("{}"))
+		return nil, nil, sendLogged(ctx, r) // want `tool "create_via_helpers" is not idempotent but commits a Kubernetes write`
+	})
+	// The request built by one helper, sent by another.
+	mcp.AddTool(s, &mcp.Tool{Name: "drop_built"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		r := dropRequest(rc, in)
+		return nil, nil, send(ctx, r) // want `tool "drop_built" is not marked idempotent and commits a Kubernetes write`
+	})
+	// ok: the helper sends a Get.
+	mcp.AddTool(s, &mcp.Tool{Name: "info_via_helper"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, send(ctx, rc.Get().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template))
+	})
 	// A request kept in a local, then sent.
 	mcp.AddTool(s, &mcp.Tool{Name: "drop_template"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		r := rc.Delete().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template)
 		return nil, nil, r.Do(ctx).Error() // want `tool "drop_template" is not marked idempotent and commits a Kubernetes write`
 	})
+}
+
+// send sends the request its caller built: the caller's verb decides.
+func send(ctx context.Context, r *rest.Request) error {
+	return r.Do(ctx).Error()
+}
+
+// sendLogged passes the request on to send.
+func sendLogged(ctx context.Context, r *rest.Request) error {
+	return send(ctx, r)
+}
+
+// dropRequest builds a DELETE request.
+func dropRequest(rc rest.Interface, in In) *rest.Request {
+	return rc.Delete().Namespace(in.Namespace).Resource("virtualmachinetemplates").Name(in.Template)
 }
