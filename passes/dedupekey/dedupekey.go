@@ -92,6 +92,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		checkRemote(pass, rep, eff, t)
 	}
+	// In a main package: the tools of other packages whose store this
+	// program wires in (pending.go).
+	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
+		checkPending(pass, f.pass, rep, eff)
+	}
 	return nil, nil
 }
 
@@ -105,17 +110,24 @@ func message(t *mcpmodel.Tool, e *effects.Effect, via string) string {
 
 // registered is the related position of the registration, with the fix.
 func registered(t *mcpmodel.Tool, idem bool) analysis.RelatedInformation {
+	return analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: registeredFix(t.HintFile, t.SDK.Annotated(), idem)}
+}
+
+// registeredFix is the message of a registration's related position: the
+// fix, where the tool's hints are declared (a data file, the SDK's
+// annotations, or a directive for an SDK without them).
+func registeredFix(hintFile string, annotated, idem bool) string {
 	label := "annotate IdempotentHint: true"
-	if t.HintFile != "" {
-		label = "annotate idempotentHint: true in " + t.HintFile
-	} else if !t.SDK.Annotated() {
+	if hintFile != "" {
+		label = "annotate idempotentHint: true in " + hintFile
+	} else if !annotated {
 		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
 	}
 	fix := "check a client-supplied idempotency key before the effect, or " + label + " if a repeat is harmless"
 	if idem {
 		fix = label + " if a repeat is harmless (the effect looks idempotent by nature: an overwrite or delete), else check a dedupe key first"
 	}
-	return analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: wording.Fix("tool registered here", fix)}
+	return wording.Fix("tool registered here", fix)
 }
 
 // better reports whether effect a should be reported rather than b: the

@@ -46,6 +46,9 @@ const (
 	// kindReadPOST is an HTTP POST that is a read by design (readByDesign):
 	// no effect, unless the tool says it is destructive (Soft).
 	kindReadPOST = "HTTP POST read by design"
+	// kindPending: a call of an interface method whose implementation
+	// the package cannot see (Effect.Iface); not an effect until resolved.
+	kindPending = "pending interface call"
 )
 
 // stdSinks are standard-library sinks keyed by (*types.Func).FullName().

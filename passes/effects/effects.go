@@ -38,9 +38,14 @@ type Effect struct {
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
 	File       int    // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
 	Rest       int    // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
-	Trail      []Hop  // the calls from the function to the sink (trail.go)
-	Method     string // for an HTTP request, its method ("POST"), when known
-	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
+	// Iface, when not "", says that the function calls this method of an
+	// interface of the main module ("path.Type.Method") that no package
+	// it can see implements: the implementation is wired in elsewhere
+	// (main). A package that sees the implementations decides (pending.go).
+	Iface  string
+	Trail  []Hop  // the calls from the function to the sink (trail.go)
+	Method string // for an HTTP request, its method ("POST"), when known
+	RPC    bool   // an HTTP POST of a client that POSTs everything (http.go)
 	// Asserted records a "//mcpvet:idempotent <reason>" directive in the
 	// function's doc comment: its author says it dedupes in a way mcpvet
 	// cannot see, and a handler registered from another package is
@@ -89,7 +94,7 @@ func (e *Effect) Hard() *Effect {
 
 // firm returns e unless it is soft.
 func firm(e *Effect) *Effect {
-	if e.Soft() {
+	if e.Soft() || e.Pending() {
 		return nil
 	}
 	return e
@@ -178,6 +183,7 @@ type Result struct {
 	// of the interface's module it imports, directly or not (iface.go).
 	pkg      *types.Package
 	imported map[string][]*types.Package
+	byPath   map[string]*types.Package // the packages imported, by path (pending.go)
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
 	// standIns are the methods with a StandIn fact (standin.go).

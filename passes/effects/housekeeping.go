@@ -39,9 +39,14 @@ var fileWrites = map[string]bool{
 	"fmt.Fprintln":           true,
 }
 
-func (e *Effect) conditional() bool { return e.Proc != nil || e.File > 0 || e.Rest > 0 }
+func (e *Effect) conditional() bool {
+	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.Iface != ""
+}
 
 func (e *Effect) condString() string {
+	if e.Iface != "" {
+		return "[pending " + e.Iface + "]"
+	}
 	if e.Proc != nil {
 		return e.Proc.String()
 	}
@@ -58,6 +63,9 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	}
 	if e.Rest > 0 {
 		return restCall(sc, call, fn, e)
+	}
+	if e.Iface != "" {
+		return r.pendingCall(fn, e)
 	}
 	if e.File-1 >= len(call.Args) {
 		return nil

@@ -1149,6 +1149,8 @@ func significance(kind string) int {
 		return 4
 	case kindReadPOST:
 		return 6
+	case kindPending:
+		return 7
 	}
 	return 5
 }

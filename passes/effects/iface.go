@@ -60,7 +60,11 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		return nil
 	}
 	cands := r.effectPackages(fn.Name())
-	if len(cands) == 0 {
+	// An interface of the main module may have its implementation wired in
+	// by a package this one does not import: pending (pending.go).
+	key := ifaceKey(fn)
+	pendable := r.strictProc && sameModule(r.module, fn.Pkg().Path()) && key != ""
+	if len(cands) == 0 && !pendable {
 		return nil
 	}
 	pkgs := []*types.Package{fn.Pkg()}
@@ -84,16 +88,17 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		// has an effect.
 		return nil
 	}
-	found := 0
+	found, impls := 0, 0
 	for _, pkg := range pkgs {
 		ms, ok := r.implementations(pkg, iface, fn)
 		if !ok {
 			result = nil
 			return nil
 		}
+		impls += len(ms)
 		for _, m := range ms {
 			e := r.effects[m.Origin()]
-			if e == nil || e.Soft() || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+			if e == nil || e.Soft() || e.Pending() || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 				// An implementation without the effect: unknown. So is an
 				// HTTP request whose method is not known, or an RPC-style
 				// client's POST (slack-go sends its reads so): the method is
@@ -112,6 +117,9 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	}
 	if found == 0 {
 		result = nil
+		if impls == 0 && pendable && !r.implementedByImports(iface, fn) {
+			result = &Effect{Sink: qualifiedName(fn), Kind: kindPending, Iface: key}
+		}
 	}
 	return result
 }
@@ -139,9 +147,9 @@ func (r *Result) effectPackages(name string) []*types.Package {
 	if r.effectNames == nil {
 		r.effectNames = make(map[string][]*types.Package)
 		seen := make(map[methodKey]bool)
-		for obj := range r.effects {
+		for obj, e := range r.effects {
 			fn, ok := obj.(*types.Func)
-			if !ok || fn.Pkg() == nil || !hasRecv(fn) {
+			if !ok || fn.Pkg() == nil || !hasRecv(fn) || e.Pending() {
 				continue
 			}
 			k := methodKey{fn.Pkg(), fn.Name()}
@@ -308,4 +316,23 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		ms = append(ms, m)
 	}
 	return ms, true
+}
+
+// implementedByImports reports whether a package the package under
+// analysis imports directly, outside the standard library, implements
+// iface (an SDK's client the server passes in itself): the implementation
+// is then in sight, not wired in elsewhere. r.mu must be held.
+func (r *Result) implementedByImports(iface *types.Interface, fn *types.Func) bool {
+	if r.pkg == nil {
+		return false
+	}
+	for _, p := range r.pkg.Imports() {
+		if isStdPath(p.Path()) {
+			continue
+		}
+		if ms, ok := r.implementations(p, iface, fn); !ok || len(ms) > 0 {
+			return true
+		}
+	}
+	return false
 }

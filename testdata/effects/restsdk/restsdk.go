@@ -58,7 +58,7 @@ func newRequest(ctx context.Context, method, url string, body io.Reader) (*http.
 }
 
 // Do sends a request and decodes the answer into v.
-func (c *Client) Do(ctx context.Context, req *http.Request, v any) (*http.Response, error) { // want Do:`http\(sends request of param 1\)`
+func (c *Client) Do(ctx context.Context, req *http.Request, v any) (*http.Response, error) { // want Do:`http\(sends request of param 1\)` Do:`effect\(pending interface call: restsdk.Doer.Do \[pending example.com/restsdk.Doer.Do\]\)`
 	req = sign(req)
 	resp, err := c.HTTP.Do(req.WithContext(ctx))
 	if err != nil {

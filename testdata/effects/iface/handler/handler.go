@@ -1,6 +1,7 @@
 // Package handler imports the interfaces only; main wires the
 // implementations in. Under go vet this package is analyzed with its own
-// dependencies' facts: the implementations are not seen.
+// dependencies' facts: the implementations are not seen, and the call is
+// pending until a package that sees them (main) resolves it.
 package handler
 
 import (
@@ -9,6 +10,6 @@ import (
 	"example.com/effects/iface/app"
 )
 
-func Notify(ctx context.Context, o app.Outbox) error { // ok: no implementation among the imports
+func Notify(ctx context.Context, o app.Outbox) error { // want Notify:`effect\(pending interface call: app.Outbox.Post \[pending example.com/effects/iface/app.Outbox.Post\]\)`
 	return o.Post(ctx, "hi")
 }

@@ -1,0 +1,210 @@
+package dedupekey
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/wording"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
+)
+
+// Handlers whose store main wires in. A handler that reaches its store
+// only through an interface of its own module that no package it imports
+// implements (effects' pending interface calls: model.TaskStore.SaveTask,
+// implemented by store.SQLiteStore, which only main imports) commits no
+// effect its package can see. Its package records the tool in a Pending
+// fact; the main package, which imports the implementations, resolves the
+// interface method by the same rule as any interface call and reports the
+// tool at its call of the handler's package (server.NewMCPServer(...)),
+// with the registration and the handler's call as related positions.
+//
+// Only a handler that reads no dedupe key anywhere and whose schema names
+// none is recorded: the order of a pending call and a key read is not
+// followed across packages.
+
+// Pending is the package fact that the package registers tools whose
+// handlers commit no effect it can see, but call an interface method
+// that only a package importing the implementations can resolve.
+type Pending struct {
+	Tools []PendingTool
+}
+
+// PendingTool is one tool of a Pending fact.
+type PendingTool struct {
+	Name      string
+	Iface     string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
+	Via       string      // what the handler calls (the method, or the helper that calls it)
+	Annotated bool        // the SDK has tool annotations (an idempotent effect is still reported)
+	HintFile  string      // mcpmodel.Tool.HintFile
+	Reg, Call effects.Hop // the registration, and the handler's call
+}
+
+func (*Pending) AFact() {}
+func (f *Pending) String() string {
+	var names []string
+	for _, t := range f.Tools {
+		names = append(names, t.Name+" -> "+t.Iface)
+	}
+	return "pending(" + strings.Join(names, ", ") + ")"
+}
+
+// exportPending exports the package's Pending fact, if it has tools to
+// record. It runs in the facts pass, which sees the tools and effects.
+func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Model, calls *toolcalls.Result) {
+	if !model.MCP || len(model.Tools) == 0 {
+		return
+	}
+	dirs := analysisutil.ParseDirectives(pass)
+	var fact Pending
+	for _, t := range model.Tools {
+		if t.Name == "" || t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil || t.Deduped != nil ||
+			calls.Forwarder(t) || dirs.Find("idempotent", t.Reg.Pos(), "") != nil || len(t.Schema()) > 0 {
+			continue
+		}
+		var p *effects.Effect
+		var at token.Pos
+		if body := t.Handler.Body(); body != nil {
+			if dirs.Find("idempotent", t.Handler.Node().Pos(), "") != nil {
+				continue
+			}
+			p, at = pendingIn(pass, eff, body)
+		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
+			if eff.FuncEffect(obj) != nil || eff.FuncKeyRead(obj) != nil {
+				continue
+			}
+			p, at = eff.PendingFunc(obj), t.HandlerArg.Pos()
+		}
+		if p == nil {
+			continue
+		}
+		reg, ok1 := effects.HopAt(pass, t.Reg.Pos(), "")
+		call, ok2 := effects.HopAt(pass, at, p.Via)
+		if !ok1 || !ok2 {
+			continue
+		}
+		via := p.Via
+		if via == "" {
+			via = p.Sink
+		}
+		fact.Tools = append(fact.Tools, PendingTool{Name: t.Name, Iface: p.Iface, Via: via, Annotated: t.SDK.Annotated(), HintFile: t.HintFile, Reg: reg, Call: call})
+	}
+	if len(fact.Tools) > 0 {
+		pass.ExportPackageFact(&fact)
+	}
+}
+
+// pendingIn returns the first pending interface call of a handler body
+// that commits no effect and reads no dedupe key, and where it is; nil
+// otherwise.
+func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (*effects.Effect, token.Pos) {
+	info := pass.TypesInfo
+	sc := eff.NewScope(info, body)
+	var first *effects.Effect
+	var at token.Pos
+	clean := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !clean {
+			return false
+		}
+		if _, ok := eff.KeyReadAt(info, n); ok {
+			clean = false
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if eff.CallEffect(sc, call) != nil {
+			clean = false // an effect this package sees: judged here
+			return false
+		}
+		if first == nil {
+			if p := eff.PendingCall(sc, call); p != nil {
+				first, at = p, call.Pos()
+			}
+		}
+		return true
+	})
+	if !clean {
+		return nil, token.NoPos
+	}
+	return first, at
+}
+
+// checkPending reports, in a main package, the tools of the Pending facts
+// of the packages it imports whose pending call resolves here to an
+// effect, at its first call of the tool's package.
+func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result) {
+	if pass.Pkg.Name() != "main" || facts == nil {
+		return
+	}
+	var pending []analysis.PackageFact
+	for _, pf := range facts.AllPackageFacts() {
+		if _, ok := pf.Fact.(*Pending); ok && pf.Package != pass.Pkg {
+			pending = append(pending, pf)
+		}
+	}
+	if len(pending) == 0 {
+		return
+	}
+	sort.Slice(pending, func(i, j int) bool { return pending[i].Package.Path() < pending[j].Package.Path() })
+	calls := firstCalls(pass)
+	for _, pf := range pending {
+		at, ok := calls[pf.Package.Path()]
+		if !ok {
+			continue // main does not build that package's server itself
+		}
+		for _, t := range pf.Fact.(*Pending).Tools {
+			e := eff.ResolveIface(t.Iface)
+			if e == nil || e.Pending() || e.Soft() || e.Idempotent && !t.Annotated {
+				continue
+			}
+			var related []analysis.RelatedInformation
+			if pos := eff.HopPos(pass.Fset, t.Reg); pos.IsValid() {
+				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: registeredFix(t.HintFile, t.Annotated, e.Idempotent)})
+			}
+			if pos := eff.HopPos(pass.Fset, t.Call); pos.IsValid() {
+				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: "the handler calls " + t.Via + " here"})
+			}
+			related = append(related, eff.Related(pass.Fset, e)...)
+			rep.Report(analysis.Diagnostic{
+				Pos: at.Pos(), End: at.End(),
+				Category: wording.UnkeyedEffect,
+				Message:  wording.UnkeyedEffectMessage(t.Name, wording.Effect(e.Kind, e.Method, e.Via), e.Idempotent) + " (the implementation is wired in by this program)",
+				Related:  related,
+			})
+		}
+	}
+}
+
+// firstCalls maps the path of each package main calls a function of to
+// its first such call, in source order.
+func firstCalls(pass *analysis.Pass) map[string]*ast.CallExpr {
+	out := make(map[string]*ast.CallExpr)
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+				return true
+			}
+			if _, seen := out[fn.Pkg().Path()]; !seen {
+				out[fn.Pkg().Path()] = call
+			}
+			return true
+		})
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+package effects
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Pending interface calls. A server's handler often reaches its store
+// through an interface of its own module (model.TaskStore.SaveTask) that
+// only main wires to the implementation (store.SQLiteStore): the handler's
+// package does not import the implementation's, so under go vet, where a
+// package sees its dependencies' facts only, the call's effect is not
+// known there. Such a call is recorded as pending (Effect.Iface, kind
+// kindPending): a conditional effect that is no effect for the checks
+// (firm), carried by the facts of the functions that make it, and
+// resolved at each call in a package that can see the implementations,
+// by the same rule as any interface call (interfaceEffect: every
+// implementation found commits an effect). The checks ask for a pending
+// effect explicitly (PendingCall, PendingFunc) to hand the question to
+// the package that wires the server (dedupekey's Pending fact).
+
+// Pending reports whether e is a pending interface call.
+func (e *Effect) Pending() bool { return e != nil && e.Iface != "" }
+
+// ifaceKey names an interface method for a fact: "path.Type.Method", or
+// "" when the interface is not a named type of a package.
+func ifaceKey(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return ""
+	}
+	n, ok := types.Unalias(sig.Recv().Type()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.TypeParams().Len() > 0 {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
+}
+
+// ifaceMethod returns the interface method key names, among the packages
+// the package under analysis imports (directly or not), or nil.
+func (r *Result) ifaceMethod(key string) *types.Func {
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 {
+		return nil
+	}
+	j := strings.LastIndexByte(key[:i], '.')
+	if j < 0 {
+		return nil
+	}
+	path, tname, mname := key[:j], key[j+1:i], key[i+1:]
+	pkg := r.importedPkg(path)
+	if pkg == nil {
+		return nil
+	}
+	tn, _ := pkg.Scope().Lookup(tname).(*types.TypeName)
+	if tn == nil || !types.IsInterface(tn.Type()) {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, mname)
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// importedPkg returns the package at path among those the package under
+// analysis imports, directly or not (itself included), or nil; the index
+// is built on first use.
+func (r *Result) importedPkg(path string) *types.Package {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.byPath == nil {
+		r.byPath = make(map[string]*types.Package)
+		var walk func(p *types.Package)
+		walk = func(p *types.Package) {
+			if _, seen := r.byPath[p.Path()]; seen {
+				return
+			}
+			r.byPath[p.Path()] = p
+			for _, q := range p.Imports() {
+				walk(q)
+			}
+		}
+		if r.pkg != nil {
+			walk(r.pkg)
+		}
+	}
+	return r.byPath[path]
+}
+
+// pendingCall resolves a call of fn, whose effect is the pending
+// interface call e, where the package under analysis sees the
+// implementations: their effect, through fn; still pending when none is
+// visible here either; nil when an implementation without the effect is.
+func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
+	m := r.ifaceMethod(e.Iface)
+	if m == nil {
+		return &Effect{Sink: e.Sink, Kind: kindPending, Iface: e.Iface, Via: qualifiedName(fn)}
+	}
+	ie := r.interfaceEffect(m)
+	switch {
+	case ie == nil:
+		return nil
+	case ie.Pending():
+		return &Effect{Sink: e.Sink, Kind: kindPending, Iface: e.Iface, Via: qualifiedName(fn)}
+	case ie.conditional():
+		return nil // decided by arguments this call does not pass on
+	}
+	c := *ie
+	c.Via = qualifiedName(fn)
+	c.KeyChecked, c.Asserted = false, false
+	return &c
+}
+
+// ResolveIface returns the effect of the interface method key ("path.Type.Method",
+// Effect.Iface) as the package under analysis sees its implementations:
+// nil when they are not all effectful, or still pending.
+func (r *Result) ResolveIface(key string) *Effect {
+	m := r.ifaceMethod(key)
+	if m == nil {
+		return nil
+	}
+	return r.interfaceEffect(m)
+}
+
+// PendingCall returns the pending interface call that call makes (its
+// callee's, or an interface method called directly), as this package
+// sees it, or nil.
+func (r *Result) PendingCall(sc *Scope, call *ast.CallExpr) *Effect {
+	if e := r.callEffect(sc, call, typeutil.Callee(sc.info, call)); e.Pending() {
+		return e
+	}
+	return nil
+}
+
+// PendingFunc returns the pending interface call of obj, a function of
+// another package (a handler registered here), or nil.
+func (r *Result) PendingFunc(obj types.Object) *Effect {
+	if e := r.funcEffect(obj); e.Pending() {
+		return e
+	}
+	return nil
+}

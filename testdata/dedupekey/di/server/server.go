@@ -1,0 +1,49 @@
+// Package server registers the tools; it imports neither the store's nor
+// the notifier's implementation: under go vet their effects are not seen
+// here, and the tools are reported where main wires them in.
+package server
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/dedupekey/di/model"
+	"example.com/dedupekey/di/sched"
+)
+
+type TaskIn struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type KeyedIn struct {
+	Name string `json:"name"`
+	Key  string `json:"idempotency_key"`
+}
+
+func Register(s *mcp.Server, sc *sched.Scheduler, n model.Notifier) {
+	mcp.AddTool(s, &mcp.Tool{Name: "add_task"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
+		return nil, nil, sc.AddTask(&model.Task{ID: in.ID, Name: in.Name}) // related: the handler calls (*sched.Scheduler).AddTask here
+	})
+	// ok: the store's read.
+	mcp.AddTool(s, &mcp.Tool{Name: "list_tasks"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
+		_, err := sc.List()
+		return nil, nil, err
+	})
+	// ok: main sees two notifiers, one of them in memory.
+	mcp.AddTool(s, &mcp.Tool{Name: "notify"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
+		return nil, nil, n.Notify(in.Name)
+	})
+	// ok: annotated idempotent.
+	mcp.AddTool(s, &mcp.Tool{Name: "put_task", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
+		return nil, nil, sc.AddTask(&model.Task{ID: in.ID, Name: in.Name})
+	})
+	// ok: the handler reads a dedupe key.
+	mcp.AddTool(s, &mcp.Tool{Name: "add_task_keyed"}, func(ctx context.Context, req *mcp.CallToolRequest, in KeyedIn) (*mcp.CallToolResult, any, error) {
+		if in.Key == "" {
+			return nil, nil, context.Canceled
+		}
+		return nil, nil, sc.AddTask(&model.Task{ID: in.Key, Name: in.Name})
+	})
+}
