@@ -182,6 +182,20 @@
 // returns reads one from the tool call; a key-named field of the
 // factory's own configuration is no key of the caller's.
 //
+// A handler that reaches its store only through an interface of its own
+// module that no package it imports implements (the handler package
+// imports model.TaskStore; only main imports store.SQLStore and passes it
+// in) commits no effect its package can see: under go vet a package is
+// analyzed with its dependencies' facts only. Such a tool is reported in
+// the main package that wires the implementation in, at its first call
+// of the tool's package (server.Register(s, sched.New(store.New(db)))),
+// when every implementation main can see commits the effect (an
+// in-memory twin beside the real store keeps it silent), and only when
+// the handler reads no dedupe key and its schema names none. The related
+// positions lead to the registration and to the handler's call; suppress
+// it on the reported line, or with //mcpvet:idempotent on the
+// registration.
+//
 // Since: v0.1.0.
 //
 // Flags (on the mcpvet_config analyzer): -mcpvet_config.keys adds
