@@ -42,7 +42,7 @@ type Pending struct {
 type PendingTool struct {
 	Name      string
 	Iface     string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
-	Via       string      // what the handler calls (the method, or the helper that calls it)
+	Via       string      // what the handler calls (the method, or the helper that calls it), as the related position words it
 	Annotated bool        // the SDK has tool annotations (an idempotent effect is still reported)
 	HintFile  string      // mcpmodel.Tool.HintFile
 	Reg, Call effects.Hop // the registration, and the handler's call
@@ -72,6 +72,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 		}
 		var p *effects.Effect
 		var at token.Pos
+		remote := ""
 		if body := t.Handler.Body(); body != nil {
 			if dirs.Find("idempotent", t.Handler.Node().Pos(), "") != nil {
 				continue
@@ -81,7 +82,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			if eff.FuncEffect(obj) != nil || eff.FuncKeyRead(obj) != nil {
 				continue
 			}
-			p, at = eff.PendingFunc(obj), t.HandlerArg.Pos()
+			p, at, remote = eff.PendingFunc(obj), t.HandlerArg.Pos(), effects.QualifiedName(obj)
 		}
 		if p == nil {
 			continue
@@ -94,6 +95,10 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 		via := p.Via
 		if via == "" {
 			via = p.Sink
+		}
+		via = "the handler calls " + via + " here"
+		if remote != "" {
+			via = "the handler " + remote + " calls " + p.Via
 		}
 		fact.Tools = append(fact.Tools, PendingTool{Name: t.Name, Iface: p.Iface, Via: via, Annotated: t.SDK.Annotated(), HintFile: t.HintFile, Reg: reg, Call: call})
 	}
@@ -173,7 +178,7 @@ func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.R
 				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: registeredFix(t.HintFile, t.Annotated, e.Idempotent)})
 			}
 			if pos := eff.HopPos(pass.Fset, t.Call); pos.IsValid() {
-				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: "the handler calls " + t.Via + " here"})
+				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: t.Via})
 			}
 			related = append(related, eff.Related(pass.Fset, e)...)
 			rep.Report(analysis.Diagnostic{

@@ -8,6 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"example.com/dedupekey/di/handlers"
 	"example.com/dedupekey/di/model"
 	"example.com/dedupekey/di/sched"
 )
@@ -26,6 +27,9 @@ func Register(s *mcp.Server, sc *sched.Scheduler, n model.Notifier) {
 	mcp.AddTool(s, &mcp.Tool{Name: "add_task"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
 		return nil, nil, sc.AddTask(&model.Task{ID: in.ID, Name: in.Name}) // related: the handler calls (*sched.Scheduler).AddTask here
 	})
+	// A handler of another package.
+	mcp.AddTool(s, &mcp.Tool{Name: "add_task_h"}, // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
+		(&handlers.H{Sc: sc}).Add) // related: the handler (*handlers.H).Add calls (*sched.Scheduler).AddTask
 	// ok: the store's read.
 	mcp.AddTool(s, &mcp.Tool{Name: "list_tasks"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
 		_, err := sc.List()
