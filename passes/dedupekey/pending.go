@@ -147,7 +147,7 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (*
 
 // checkPending reports, in a main package, the tools of the Pending facts
 // of the packages it imports whose pending call resolves here to an
-// effect, at its first call of the tool's package.
+// effect, at its call that builds the tool's package's server (firstCalls).
 func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result) {
 	if pass.Pkg.Name() != "main" || facts == nil {
 		return
@@ -192,9 +192,13 @@ func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.R
 }
 
 // firstCalls maps the path of each package main calls a function of to
-// its first such call, in source order.
+// the call that builds the server: the first call of a function of that
+// package returning one of its own types (server.NewMCPServer(...)), or
+// else the first call of any of its functions (server.Register(s, ...)),
+// in source order.
 func firstCalls(pass *analysis.Pass) map[string]*ast.CallExpr {
 	out := make(map[string]*ast.CallExpr)
+	ctor := make(map[string]bool) // out's call returns a type of its package
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -205,11 +209,27 @@ func firstCalls(pass *analysis.Pass) map[string]*ast.CallExpr {
 			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 				return true
 			}
-			if _, seen := out[fn.Pkg().Path()]; !seen {
-				out[fn.Pkg().Path()] = call
+			path := fn.Pkg().Path()
+			if c := returnsOwnType(fn); out[path] == nil || c && !ctor[path] {
+				out[path], ctor[path] = call, c
 			}
 			return true
 		})
 	}
 	return out
+}
+
+// returnsOwnType reports whether fn's first result is a type declared in
+// fn's package (or a pointer to one): a constructor of that package.
+func returnsOwnType(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := types.Unalias(res.At(0).Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() == fn.Pkg()
 }

@@ -84,6 +84,9 @@ func (e *Effect) Soft() bool { return e != nil && e.Kind == kindReadPOST }
 
 // Hard returns e, or for a soft effect, the POST it may be after all.
 func (e *Effect) Hard() *Effect {
+	if e.Pending() {
+		return nil // no effect until resolved (pending.go)
+	}
 	if !e.Soft() {
 		return e
 	}

@@ -90,12 +90,12 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	}
 	found, impls := 0, 0
 	for _, pkg := range pkgs {
-		ms, ok := r.implementations(pkg, iface, fn)
+		ms, n, ok := r.implementations(pkg, iface, fn)
 		if !ok {
 			result = nil
 			return nil
 		}
-		impls += len(ms)
+		impls += n
 		for _, m := range ms {
 			e := r.effects[m.Origin()]
 			if e == nil || e.Soft() || e.Pending() || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
@@ -275,16 +275,17 @@ func (r *Result) implsBeside(fn *types.Func) []*types.Func {
 	if iface == nil {
 		return nil
 	}
-	ms, _ = r.implementations(fn.Pkg(), iface, fn)
+	ms, _, _ = r.implementations(fn.Pkg(), iface, fn)
 	return ms
 }
 
 // implementations returns the methods implementing interface method fn
 // of iface by the types declared in pkg, stand-ins without an effect
-// excluded; ok is false
+// excluded, and n, the number of types implementing it, stand-ins
+// included; ok is false
 // when a type's method of that name is not a function (a field). Generic
 // types are left out.
-func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn *types.Func) (ms []*types.Func, ok bool) {
+func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn *types.Func) (ms []*types.Func, n int, ok bool) {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, isType := scope.Lookup(name).(*types.TypeName)
@@ -304,9 +305,10 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
 		m, isFunc := obj.(*types.Func)
 		if !isFunc {
-			return nil, false
+			return nil, 0, false
 		}
-		if r.standIn(m) && r.effects[m.Origin()] == nil {
+		n++ // stand-ins included: the implementation is in sight (pending.go)
+		if r.standIn(m) && (r.effects[m.Origin()] == nil || r.effects[m.Origin()].Pending()) {
 			// A fake that forwards: the others decide. A forwarder
 			// whose own call resolves to an effect (a wrapper of the
 			// SDK's interface, w.service.CreateIssue) is an
@@ -315,7 +317,7 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		}
 		ms = append(ms, m)
 	}
-	return ms, true
+	return ms, n, true
 }
 
 // implementedByImports reports whether a package the package under
@@ -330,7 +332,7 @@ func (r *Result) implementedByImports(iface *types.Interface, fn *types.Func) bo
 		if isStdPath(p.Path()) {
 			continue
 		}
-		if ms, ok := r.implementations(p, iface, fn); !ok || len(ms) > 0 {
+		if _, n, ok := r.implementations(p, iface, fn); !ok || n > 0 {
 			return true
 		}
 	}
