@@ -187,6 +187,9 @@ type Result struct {
 	pkg      *types.Package
 	imported map[string][]*types.Package
 	byPath   map[string]*types.Package // the packages imported, by path (pending.go)
+	// testVariant: the package's test files are analyzed with it; its
+	// test-only imports do not resolve pending calls (pending.go).
+	testVariant bool
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
 	// standIns are the methods with a StandIn fact (standin.go).
@@ -358,6 +361,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
+	r.testVariant = hasTestFiles(pass)
 	r.exportStandIns(pass)
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)

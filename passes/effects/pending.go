@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -94,7 +95,12 @@ func (r *Result) importedPkg(path string) *types.Package {
 // implementations: their effect, through fn; still pending when none is
 // visible here either; nil when an implementation without the effect is.
 func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
-	m := r.ifaceMethod(e.Iface)
+	// In a test variant the implementations its tests import are the
+	// tests' wiring, not the program's: main decides, once.
+	var m *types.Func
+	if !r.testVariant {
+		m = r.ifaceMethod(e.Iface)
+	}
 	if m == nil {
 		return &Effect{Sink: e.Sink, Kind: kindPending, Iface: e.Iface, Via: qualifiedName(fn)}
 	}
@@ -117,6 +123,9 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 // Effect.Iface) as the package under analysis sees its implementations:
 // nil when they are not all effectful, or still pending.
 func (r *Result) ResolveIface(key string) *Effect {
+	if r.testVariant {
+		return nil
+	}
 	m := r.ifaceMethod(key)
 	if m == nil {
 		return nil
@@ -141,4 +150,15 @@ func (r *Result) PendingFunc(obj types.Object) *Effect {
 		return e
 	}
 	return nil
+}
+
+// hasTestFiles reports whether the pass's files include a _test.go file:
+// a test variant of the package.
+func hasTestFiles(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.Position(f.Pos()).Filename, "_test.go") {
+			return true
+		}
+	}
+	return false
 }
