@@ -187,11 +187,14 @@
 // imports model.TaskStore; only main imports store.SQLStore and passes it
 // in) commits no effect its package can see: under go vet a package is
 // analyzed with its dependencies' facts only. Such a tool is reported in
-// the main package that wires the implementation in, at its first call
-// of the tool's package (server.Register(s, sched.New(store.New(db)))),
+// the main package that wires the implementation in, at its call that
+// builds the tool's package's server (a function of that package returning
+// one of its types, server.NewMCPServer(...), else its first call of that
+// package: server.Register(s, sched.New(store.New(db)))),
 // when every implementation main can see commits the effect (an
 // in-memory twin beside the real store keeps it silent), and only when
-// the handler reads no dedupe key and its schema names none. The related
+// the handler reads no dedupe key and its schema names none. A test
+// variant does not resolve it through what its tests import. The related
 // positions lead to the registration and to the handler's call; suppress
 // it on the reported line, or with //mcpvet:idempotent on the
 // registration.
