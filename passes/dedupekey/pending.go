@@ -41,18 +41,29 @@ type Pending struct {
 // PendingTool is one tool of a Pending fact.
 type PendingTool struct {
 	Name      string
-	Iface     string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
-	Via       string      // what the handler calls (the method, or the helper that calls it), as the related position words it
 	Annotated bool        // the SDK has tool annotations (an idempotent effect is still reported)
 	HintFile  string      // mcpmodel.Tool.HintFile
-	Reg, Call effects.Hop // the registration, and the handler's call
+	Reg       effects.Hop // the registration
+	Calls     []PendingCall
+}
+
+// PendingCall is one pending interface call of a handler, in source
+// order: a read may come before the write (GetTask, then UpdateTask).
+type PendingCall struct {
+	Iface string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
+	Via   string      // what the handler calls (the method, or the helper that calls it), as the related position words it
+	At    effects.Hop // the handler's call
 }
 
 func (*Pending) AFact() {}
 func (f *Pending) String() string {
 	var names []string
 	for _, t := range f.Tools {
-		names = append(names, t.Name+" -> "+t.Iface)
+		var ifaces []string
+		for _, c := range t.Calls {
+			ifaces = append(ifaces, c.Iface)
+		}
+		names = append(names, t.Name+" -> "+strings.Join(ifaces, " "))
 	}
 	return "pending(" + strings.Join(names, ", ") + ")"
 }
@@ -70,51 +81,67 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			calls.Forwarder(t) || dirs.Find("idempotent", t.Reg.Pos(), "") != nil || len(t.Schema()) > 0 {
 			continue
 		}
-		var p *effects.Effect
-		var at token.Pos
+		var ps []pendingAt
 		remote := ""
 		if body := t.Handler.Body(); body != nil {
 			if dirs.Find("idempotent", t.Handler.Node().Pos(), "") != nil {
 				continue
 			}
-			p, at = pendingIn(pass, eff, body)
+			ps = pendingIn(pass, eff, body)
 		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
 			if eff.FuncEffect(obj) != nil || eff.FuncKeyRead(obj) != nil {
 				continue
 			}
-			p, at, remote = eff.PendingFunc(obj), t.HandlerArg.Pos(), effects.QualifiedName(obj)
+			if p := eff.PendingFunc(obj); p != nil {
+				ps, remote = []pendingAt{{p, t.HandlerArg.Pos()}}, effects.QualifiedName(obj)
+			}
 		}
-		if p == nil {
+		reg, ok := effects.HopAt(pass, t.Reg.Pos(), "")
+		if len(ps) == 0 || !ok {
 			continue
 		}
-		reg, ok1 := effects.HopAt(pass, t.Reg.Pos(), "")
-		call, ok2 := effects.HopAt(pass, at, p.Via)
-		if !ok1 || !ok2 {
-			continue
+		pt := PendingTool{Name: t.Name, Annotated: t.SDK.Annotated(), HintFile: t.HintFile, Reg: reg}
+		for _, p := range ps {
+			via := p.e.Via
+			if via == "" {
+				via = p.e.Sink
+			}
+			at, ok := effects.HopAt(pass, p.at, via)
+			if !ok {
+				continue
+			}
+			via = "the handler calls " + via + " here"
+			if remote != "" {
+				via = "the handler " + remote + " calls " + p.e.Via
+			}
+			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at})
 		}
-		via := p.Via
-		if via == "" {
-			via = p.Sink
+		if len(pt.Calls) > 0 {
+			fact.Tools = append(fact.Tools, pt)
 		}
-		via = "the handler calls " + via + " here"
-		if remote != "" {
-			via = "the handler " + remote + " calls " + p.Via
-		}
-		fact.Tools = append(fact.Tools, PendingTool{Name: t.Name, Iface: p.Iface, Via: via, Annotated: t.SDK.Annotated(), HintFile: t.HintFile, Reg: reg, Call: call})
 	}
 	if len(fact.Tools) > 0 {
 		pass.ExportPackageFact(&fact)
 	}
 }
 
-// pendingIn returns the first pending interface call of a handler body
-// that commits no effect and reads no dedupe key, and where it is; nil
-// otherwise.
-func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (*effects.Effect, token.Pos) {
+// pendingAt is a pending interface call and where the handler makes it.
+type pendingAt struct {
+	e  *effects.Effect
+	at token.Pos
+}
+
+// maxPendingCalls bounds the calls a Pending fact keeps per tool.
+const maxPendingCalls = 4
+
+// pendingIn returns the pending interface calls of a handler body that
+// commits no effect and reads no dedupe key, in source order, one per
+// interface method; nil otherwise.
+func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) []pendingAt {
 	info := pass.TypesInfo
 	sc := eff.NewScope(info, body)
-	var first *effects.Effect
-	var at token.Pos
+	var out []pendingAt
+	seen := make(map[string]bool)
 	clean := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		if !clean {
@@ -132,17 +159,18 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (*
 			clean = false // an effect this package sees: judged here
 			return false
 		}
-		if first == nil {
-			if p := eff.PendingCall(sc, call); p != nil {
-				first, at = p, call.Pos()
+		if len(out) < maxPendingCalls {
+			if p := eff.PendingCall(sc, call); p != nil && !seen[p.Iface] {
+				seen[p.Iface] = true
+				out = append(out, pendingAt{p, call.Pos()})
 			}
 		}
 		return true
 	})
 	if !clean {
-		return nil, token.NoPos
+		return nil
 	}
-	return first, at
+	return out
 }
 
 // checkPending reports, in a main package, the tools of the Pending facts
@@ -169,16 +197,24 @@ func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.R
 			continue // main does not build that package's server itself
 		}
 		for _, t := range pf.Fact.(*Pending).Tools {
-			e := eff.ResolveIface(t.Iface)
-			if e == nil || e.Pending() || e.Soft() || e.Idempotent && !t.Annotated {
+			// The first call that resolves to an effect.
+			var e *effects.Effect
+			var c PendingCall
+			for _, c = range t.Calls {
+				if e = eff.ResolveIface(c.Iface); e != nil && !e.Pending() && !e.Soft() {
+					break
+				}
+				e = nil
+			}
+			if e == nil || e.Idempotent && !t.Annotated {
 				continue
 			}
 			var related []analysis.RelatedInformation
 			if pos := eff.HopPos(pass.Fset, t.Reg); pos.IsValid() {
 				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: registeredFix(t.HintFile, t.Annotated, e.Idempotent)})
 			}
-			if pos := eff.HopPos(pass.Fset, t.Call); pos.IsValid() {
-				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: t.Via})
+			if pos := eff.HopPos(pass.Fset, c.At); pos.IsValid() {
+				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: c.Via})
 			}
 			related = append(related, eff.Related(pass.Fset, e)...)
 			rep.Report(analysis.Diagnostic{

@@ -30,6 +30,13 @@ func Register(s *mcp.Server, sc *sched.Scheduler, n model.Notifier) {
 	// A handler of another package.
 	mcp.AddTool(s, &mcp.Tool{Name: "add_task_h"}, // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
 		(&handlers.H{Sc: sc}).Add) // related: the handler (*handlers.H).Add calls (*sched.Scheduler).AddTask
+	// A read through the store first, then the write.
+	mcp.AddTool(s, &mcp.Tool{Name: "copy_task"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
+		if _, err := sc.List(); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, sc.AddTask(&model.Task{ID: in.ID + "-copy", Name: in.Name}) // related: the handler calls (*sched.Scheduler).AddTask here
+	})
 	// ok: the store's read.
 	mcp.AddTool(s, &mcp.Tool{Name: "list_tasks"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
 		_, err := sc.List()
