@@ -3,8 +3,10 @@
 
     scripts/corpus-diff.py OLD NEW
 
-A finding is keyed by repository, file:line:col (relative to the checkout)
-and check; the wording may differ between the runs. Prints per repository
+A finding is keyed by repository, file:line:col (relative to the checkout),
+check, and the first quoted name of its message (the tool: several tools
+may be reported at one call, as dedupekey does in main); the rest of the
+wording may differ between the runs. Prints per repository
 the counts in both runs and every finding only in one of them, with the
 new run's message, for judging in docs/precision.md.
 """
@@ -29,7 +31,9 @@ def findings(path):
                 continue
             for g in diags:
                 posn = re.sub(r"^.*?/src/[^/]+/", "", g.get("posn", ""))
-                out[(posn, check)] = g.get("message", "")
+                msg = g.get("message", "")
+                m = re.search(r'"[^"]*"', msg)
+                out[(posn, check, m.group(0) if m else "")] = msg
     return out
 
 
