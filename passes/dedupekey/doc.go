@@ -187,7 +187,8 @@
 // imports model.TaskStore; only main imports store.SQLStore and passes it
 // in) commits no effect its package can see: under go vet a package is
 // analyzed with its dependencies' facts only. Such a tool is reported in
-// the main package that wires the implementation in, at its call that
+// the main package that wires the implementation in (or a cmd package
+// that main delegates to, as a cobra program's cmd.Execute()), at its call that
 // builds the tool's package's server (a function of that package returning
 // one of its types, server.NewMCPServer(...), else its first call of that
 // package: server.Register(s, sched.New(store.New(db)))),

@@ -173,11 +173,12 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) []
 	return out
 }
 
-// checkPending reports, in a main package, the tools of the Pending facts
+// checkPending reports, in a main package (or a cmd package main
+// delegates to: wiringPackage), the tools of the Pending facts
 // of the packages it imports whose pending call resolves here to an
 // effect, at its call that builds the tool's package's server (firstCalls).
 func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result) {
-	if pass.Pkg.Name() != "main" || facts == nil {
+	if !wiringPackage(pass.Pkg) || facts == nil {
 		return
 	}
 	var pending []analysis.PackageFact
@@ -225,6 +226,18 @@ func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.R
 			})
 		}
 	}
+}
+
+// wiringPackage reports whether pkg is where a program wires its parts
+// together: package main, or a cmd package that main delegates to (a
+// cobra program's cmd.Execute(): the path's last element is cmd, or the
+// package is under a cmd directory).
+func wiringPackage(pkg *types.Package) bool {
+	if pkg.Name() == "main" {
+		return true
+	}
+	path := pkg.Path()
+	return strings.HasSuffix(path, "/cmd") || strings.Contains(path, "/cmd/")
 }
 
 // firstCalls maps the path of each package main calls a function of to
