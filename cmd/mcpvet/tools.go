@@ -75,7 +75,9 @@ Lists every MCP tool the packages register: its name, SDK, registration,
 handler, the readOnly/idempotent/destructive hints as declared (? when
 mcpvet cannot resolve the value; false includes absent, the spec
 default, except destructive, shown as unset), the side effects its handler
-commits (kind and sink), whether it reads a dedupe key, and what each check
+commits (kind and sink; "pending interface call" for a call of the
+module's own interface whose implementation only main wires in, which
+dedupekey judges in main), whether it reads a dedupe key, and what each check
 reports about it (? where its code did not type-check). A tool whose
 handler commits no effect and is not annotated read-only is a candidate
 for ReadOnlyHint: true. A gateway's registration of a tool it lists from
@@ -359,6 +361,12 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 		if eff.FuncKeyRead(h.Obj) != nil {
 			ti.KeyRead = true
 		}
+	}
+	// No effect the package sees, but calls of an interface whose
+	// implementation main wires in (effects' pending calls): shown as
+	// such, not as none.
+	if len(ti.Effects) == 0 {
+		ti.Effects = append(ti.Effects, pendingEffects(info, eff, h)...)
 	}
 	// Precision first: only a tool whose author left readOnly out (not
 	// one declared false, nor one whose annotations mcpvet cannot read),
@@ -749,4 +757,35 @@ func noneLoaded(pkgs []*packages.Package) bool {
 		}
 	}
 	return true
+}
+
+// pendingEffects lists the pending interface calls of handler h (effects'
+// Effect.Iface), one per interface method, as the inventory shows them.
+func pendingEffects(info *types.Info, eff *effects.Result, h *mcpmodel.Func) []toolEffect {
+	var out []toolEffect
+	add := func(e *effects.Effect) {
+		te := toolEffect{Kind: e.Kind, Sink: e.Sink, Via: e.Via}
+		for _, o := range out {
+			if o == te {
+				return
+			}
+		}
+		out = append(out, te)
+	}
+	if body := h.Body(); body != nil {
+		sc := eff.NewScope(info, body)
+		ast.Inspect(body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if e := eff.PendingCall(sc, call); e != nil {
+					add(e)
+				}
+			}
+			return true
+		})
+	} else if h.Obj != nil {
+		if e := eff.PendingFunc(h.Obj); e != nil {
+			add(e)
+		}
+	}
+	return out
 }

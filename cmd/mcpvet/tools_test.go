@@ -89,7 +89,7 @@ func TestToolsHints(t *testing.T) {
 	want := map[string]row{
 		"lookup":       {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
 		"lookup_ro":    {"go-sdk", "true", "unset", "unset", 0, false, false, false, 0},
-		"touch":        {"go-sdk", "unset", "unset", "unset", 0, false, false, false, 0},
+		"touch":        {"go-sdk", "unset", "unset", "unset", 1, false, false, false, 0}, // a pending interface call
 		"declared_rw":  {"go-sdk", "false", "unset", "unset", 0, false, false, false, 0},
 		"shout":        {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},
 		"save":         {"go-sdk", "unset", "true", "false", 1, false, false, false, 0},

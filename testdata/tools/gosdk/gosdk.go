@@ -30,7 +30,7 @@ func Register(s *mcp.Server) {
 			return nil, nil, os.WriteFile(in.Name, nil, 0o644)
 		})
 
-	// Calls through an interface, which may write: no candidate.
+	// Calls through an interface that main wires (pending): no candidate.
 	mcp.AddTool(s, &mcp.Tool{Name: "touch"},
 		func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 			return nil, nil, store.Touch(ctx, in.Name)
