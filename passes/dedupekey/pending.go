@@ -1,9 +1,11 @@
 package dedupekey
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -211,8 +213,13 @@ func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.R
 				continue
 			}
 			var related []analysis.RelatedInformation
+			wired := " (the implementation is wired in by this program)"
 			if pos := eff.HopPos(pass.Fset, t.Reg); pos.IsValid() {
 				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: registeredFix(t.HintFile, t.Annotated, e.Idempotent)})
+			} else {
+				// Under go vet an imported package's file has only the
+				// lines its export data needs: say where the tool is.
+				wired = fmt.Sprintf(" (registered at %s:%d; the implementation is wired in by this program)", filepath.Base(t.Reg.File), t.Reg.Line)
 			}
 			if pos := eff.HopPos(pass.Fset, c.At); pos.IsValid() {
 				related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: c.Via})
@@ -221,7 +228,7 @@ func checkPending(pass *analysis.Pass, facts *analysis.Pass, rep *analysisutil.R
 			rep.Report(analysis.Diagnostic{
 				Pos: at.Pos(), End: at.End(),
 				Category: wording.UnkeyedEffect,
-				Message:  wording.UnkeyedEffectMessage(t.Name, wording.Effect(e.Kind, e.Method, e.Via), e.Idempotent) + " (the implementation is wired in by this program)",
+				Message:  wording.UnkeyedEffectMessage(t.Name, wording.Effect(e.Kind, e.Method, e.Via), e.Idempotent) + wired,
 				Related:  related,
 			})
 		}
