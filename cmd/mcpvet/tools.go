@@ -776,7 +776,7 @@ func pendingEffects(info *types.Info, eff *effects.Result, h *mcpmodel.Func) []t
 		sc := eff.NewScope(info, body)
 		ast.Inspect(body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if e := eff.PendingCall(sc, call); e != nil {
+				if _, e := eff.CallEffectOrPending(sc, call); e != nil {
 					add(e)
 				}
 			}

@@ -73,14 +73,16 @@ func (f *Pending) String() string {
 // exportPending exports the package's Pending fact, if it has tools to
 // record. It runs in the facts pass, which sees the tools and effects.
 func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Model, calls *toolcalls.Result) {
-	if !model.MCP || len(model.Tools) == 0 {
+	// Only the main module's packages leave interface calls pending
+	// (effects' pending.go): a dependency's handlers have none.
+	if !model.MCP || len(model.Tools) == 0 || pass.Module != nil && pass.Module.Version != "" {
 		return
 	}
 	dirs := analysisutil.ParseDirectives(pass)
 	var fact Pending
 	for _, t := range model.Tools {
 		if t.Name == "" || t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil || t.Deduped != nil ||
-			calls.Forwarder(t) || dirs.Find("idempotent", t.Reg.Pos(), "") != nil || len(t.Schema()) > 0 {
+			calls.Forwarder(t) || dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
 			continue
 		}
 		var ps []pendingAt
@@ -98,8 +100,12 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 				ps, remote = []pendingAt{{p, t.HandlerArg.Pos()}}, effects.QualifiedName(obj)
 			}
 		}
+		// The schema's keys last: the engine's are computed on demand.
+		if len(ps) == 0 || len(t.Schema()) > 0 {
+			continue
+		}
 		reg, ok := effects.HopAt(pass, t.Reg.Pos(), "")
-		if len(ps) == 0 || !ok {
+		if !ok {
 			continue
 		}
 		pt := PendingTool{Name: t.Name, Annotated: t.SDK.Annotated(), HintFile: t.HintFile, Reg: reg}
@@ -157,15 +163,14 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) []
 		if !ok {
 			return true
 		}
-		if eff.CallEffect(sc, call) != nil {
+		e, p := eff.CallEffectOrPending(sc, call)
+		if e != nil {
 			clean = false // an effect this package sees: judged here
 			return false
 		}
-		if len(out) < maxPendingCalls {
-			if p := eff.PendingCall(sc, call); p != nil && !seen[p.Iface] {
-				seen[p.Iface] = true
-				out = append(out, pendingAt{p, call.Pos()})
-			}
+		if p != nil && len(out) < maxPendingCalls && !seen[p.Iface] {
+			seen[p.Iface] = true
+			out = append(out, pendingAt{p, call.Pos()})
 		}
 		return true
 	})

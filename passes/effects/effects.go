@@ -186,7 +186,6 @@ type Result struct {
 	// of the interface's module it imports, directly or not (iface.go).
 	pkg      *types.Package
 	imported map[string][]*types.Package
-	byPath   map[string]*types.Package // the packages imported, by path (pending.go)
 	// testVariant: the package's test files are analyzed with it; its
 	// test-only imports do not resolve pending calls (pending.go).
 	testVariant bool

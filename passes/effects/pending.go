@@ -20,7 +20,7 @@ import (
 // resolved at each call in a package that can see the implementations,
 // by the same rule as any interface call (interfaceEffect: every
 // implementation found commits an effect). The checks ask for a pending
-// effect explicitly (PendingCall, PendingFunc) to hand the question to
+// effect explicitly (CallEffectOrPending, PendingFunc) to hand the question to
 // the package that wires the server (dedupekey's Pending fact).
 
 // Pending reports whether e is a pending interface call.
@@ -65,29 +65,18 @@ func (r *Result) ifaceMethod(key string) *types.Func {
 	return fn
 }
 
-// importedPkg returns the package at path among those the package under
-// analysis imports, directly or not (itself included), or nil; the index
-// is built on first use.
+// importedPkg returns the package at path among the main module's
+// packages that the package under analysis imports (itself included),
+// or nil: a pending call's interface is always one of them.
 func (r *Result) importedPkg(path string) *types.Package {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.byPath == nil {
-		r.byPath = make(map[string]*types.Package)
-		var walk func(p *types.Package)
-		walk = func(p *types.Package) {
-			if _, seen := r.byPath[p.Path()]; seen {
-				return
-			}
-			r.byPath[p.Path()] = p
-			for _, q := range p.Imports() {
-				walk(q)
-			}
-		}
-		if r.pkg != nil {
-			walk(r.pkg)
+	for _, p := range r.modulePackages(r.module) {
+		if p.Path() == path {
+			return p
 		}
 	}
-	return r.byPath[path]
+	return nil
 }
 
 // pendingCall resolves a call of fn, whose effect is the pending
@@ -133,14 +122,15 @@ func (r *Result) ResolveIface(key string) *Effect {
 	return r.interfaceEffect(m)
 }
 
-// PendingCall returns the pending interface call that call makes (its
-// callee's, or an interface method called directly), as this package
-// sees it, or nil.
-func (r *Result) PendingCall(sc *Scope, call *ast.CallExpr) *Effect {
-	if e := r.callEffect(sc, call, typeutil.Callee(sc.info, call)); e.Pending() {
-		return e
+// CallEffectOrPending is CallEffect, and beside it the pending interface
+// call that call makes (its callee's, or an interface method called
+// directly) as this package sees it, or nil: one lookup for both.
+func (r *Result) CallEffectOrPending(sc *Scope, call *ast.CallExpr) (effect, pending *Effect) {
+	e := r.callEffect(sc, call, typeutil.Callee(sc.info, call))
+	if e.Pending() {
+		return nil, e
 	}
-	return nil
+	return firm(e), nil
 }
 
 // PendingFunc returns the pending interface call of obj, a function of
