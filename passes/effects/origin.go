@@ -123,6 +123,7 @@ type flow struct {
 	defs   map[*types.Var][]ast.Expr // right-hand sides (whole, for tuples), range expressions, fill calls
 	writes map[ast.Expr]ast.Expr     // assigned field or index → value
 	litVar map[*ast.CompositeLit]*types.Var
+	taken  map[*types.Var]bool // locals whose address the body takes, once addressed asks
 	memo   map[*types.Var]mask
 	busy   map[*types.Var]bool
 }
@@ -266,6 +267,10 @@ func (f *flow) build() {
 							f.defs[v] = append(f.defs[v], n)
 						}
 					}
+				} else {
+					for _, v := range f.addressed(a) {
+						f.defs[v] = append(f.defs[v], n)
+					}
 				}
 			}
 		}
@@ -321,6 +326,54 @@ func (f *flow) pointerOf(a ast.Expr) ast.Expr {
 		}
 	}
 	return ast.Unparen(a)
+}
+
+// addressed returns the local variables whose addresses the argument a
+// holds or carries when it is written further away than pointerOf
+// follows: through an option closure, a constructor's result or a struct
+// passed to a helper (o := bindTo(&in); bind(req, o)). The value-flow
+// engine is asked only for an argument of pointer, struct or empty
+// interface type in a function that takes some local's address.
+func (f *flow) addressed(a ast.Expr) []*types.Var {
+	if f.r.vf == nil {
+		return nil
+	}
+	if f.taken == nil {
+		f.taken = make(map[*types.Var]bool)
+		ast.Inspect(f.body, func(n ast.Node) bool {
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+					if v := f.local(id); v != nil {
+						f.taken[v] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(f.taken) == 0 {
+		return nil
+	}
+	t := f.info.TypeOf(a)
+	if t == nil {
+		return nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Struct:
+	case *types.Interface:
+		if u.NumMethods() > 0 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	var out []*types.Var
+	for _, v := range f.r.vf.Eval(a, nil).Addressed() {
+		if f.taken[v] {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // local returns the variable id denotes when it is local to a function

@@ -213,7 +213,13 @@ func (en *Engine) eval(e ast.Expr, env *Env) (v *Value) {
 	case *ast.UnaryExpr:
 		switch x.Op {
 		case token.AND:
-			return en.eval(x.X, env)
+			val := en.eval(x.X, env)
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && val != nil {
+				if v, ok := en.info.Uses[id].(*types.Var); ok && v.Pkg() == en.pkg && !isPackageVar(v) {
+					return addrOf(v, val)
+				}
+			}
+			return val
 		case token.NOT:
 			return en.not(en.eval(x.X, env))
 		}

@@ -19,7 +19,9 @@ type Kind uint8
 
 const (
 	// Unknown: the engine could not follow the value. Checks stay
-	// silent on it.
+	// silent on it. Obj, when set, is the local variable whose address
+	// the value is (&args, where args holds nothing the engine follows):
+	// see Addressed.
 	Unknown Kind = iota
 	// Const: a constant (string, bool, int, float).
 	Const
@@ -86,7 +88,7 @@ type Value struct {
 	Elems *Value       // Slice: the elements
 	Keys  []string     // Slice: the constant keys of a map literal
 	Entry []*Value     // Slice: the value of each key in Keys
-	Obj   types.Object // Func, Call, Closure (in a fact: the enclosing function)
+	Obj   types.Object // Func, Call, Closure (in a fact: the enclosing function); Unknown, Struct: see Addressed
 	Lit   *ast.FuncLit // Closure, in this package
 	Env   *Env         // Closure: the bindings it captured
 	Recv  *Value       // Func: bound receiver; Call: receiver
@@ -141,6 +143,37 @@ func UnknownValue(why string) *Value {
 }
 
 var unknowns sync.Map // reason → *Value
+
+// addrOf returns the value of &v, where v, a local variable, holds val:
+// the local's address when the engine does not follow what v holds (an
+// unknown, nil, or a zero struct: var in Input, filled later through its
+// address, as json.Unmarshal(raw, &in) does), else val.
+func addrOf(v *types.Var, val *Value) *Value {
+	switch {
+	case val.Kind == Unknown, val.Kind == Nil:
+		return &Value{Kind: Unknown, Why: "address of a local", Obj: v}
+	case val.Kind == Struct && len(val.Fields) == 0 && len(val.Sets) == 0 && val.Obj == nil:
+		return &Value{Kind: Struct, Type: val.Type, Node: val.Node, Obj: v}
+	}
+	return val
+}
+
+// Addressed returns the local variables whose addresses v holds or
+// carries in a field, an element or a call's argument, as the engine
+// followed them from &x through options, constructors and fields
+// (bindTo(&in), mmApply(mmWith(&args)).V). Only a variable whose own
+// value the engine does not follow (var args T, filled later through its
+// address) is tracked this way.
+func (v *Value) Addressed() []*types.Var {
+	var out []*types.Var
+	v.Mentions(func(a *Value) bool {
+		if w, ok := a.Obj.(*types.Var); ok && (a.Kind == Unknown || a.Kind == Struct) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+		return false
+	})
+	return out
+}
 
 // ConstValue returns the constant value c.
 func ConstValue(c constant.Value) *Value { return &Value{Kind: Const, Const: c} }
@@ -359,6 +392,9 @@ func (v *Value) write(b *strings.Builder, depth int) {
 	}
 	switch v.Kind {
 	case Unknown:
+		if v.Obj != nil {
+			b.WriteString("&" + v.Obj.Name())
+		}
 		b.WriteString("?")
 	case Const:
 		b.WriteString(v.Const.ExactString())
@@ -371,6 +407,9 @@ func (v *Value) write(b *strings.Builder, depth int) {
 			b.WriteString("p" + strconv.Itoa(v.Index))
 		}
 	case Struct:
+		if v.Obj != nil {
+			b.WriteString("&" + v.Obj.Name() + ":")
+		}
 		b.WriteString(typeName(v.Type))
 		writeFields(b, v, depth)
 	case Slice:
@@ -567,7 +606,9 @@ func (v *Value) hash(h hash.Hash64) {
 		w("@" + v.At)
 	}
 	switch v.Kind {
-	case Unknown, Nil:
+	case Unknown:
+		obj(v.Obj)
+	case Nil:
 	case Const:
 		w(v.Const.ExactString())
 	case Param:
@@ -577,6 +618,7 @@ func (v *Value) hash(h hash.Hash64) {
 		if v.Type != nil {
 			w(v.Type.String())
 		}
+		obj(v.Obj)
 		for _, f := range v.Fields {
 			w(f.Name)
 			sub(f.Value)

@@ -104,6 +104,28 @@ func RegisterMCPGo(s *server.MCPServer, cfg Config, c *cloud.Client) {
 		}
 		return nil, c.LaunchOnce(ctx, in.ClientToken, in.Name)
 	})
+	// ok: bound into a struct whose address a decoding option carries.
+	s.AddTool(mcp.NewTool("launch_bind_opts", mcp.WithString("name")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var in LaunchKeyedIn
+		o := bindTo(&in)
+		if err := req.BindArguments(o.target); err != nil {
+			return nil, err
+		}
+		return nil, c.LaunchOnce(ctx, in.ClientToken, in.Name)
+	})
+	// The option carries the address of another struct than the one
+	// whose token is sent: the token is the server's default.
+	s.AddTool(mcp.NewTool("launch_bind_other", mcp.WithString("name")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var in LaunchKeyedIn
+		var defaults LaunchKeyedIn
+		defaults.ClientToken = cfg.ClientToken
+		o := bindTo(&in)
+		if err := req.BindArguments(o.target); err != nil {
+			return nil, err
+		}
+		_ = &defaults
+		return nil, c.LaunchOnce(ctx, defaults.ClientToken, in.Name) // want `tool "launch_bind_other" is not idempotent`
+	})
 	// ok: a typed handler's input.
 	s.AddTool(mcp.NewTool("launch_typed", mcp.WithString("name")), mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in LaunchKeyedIn) (*mcp.CallToolResult, error) {
 		return nil, c.LaunchOnce(ctx, in.ClientToken, in.Name)
@@ -113,3 +135,11 @@ func RegisterMCPGo(s *server.MCPServer, cfg Config, c *cloud.Client) {
 		return nil, c.LaunchOnce(ctx, req.Header.Get("Idempotency-Key"), req.GetString("name", ""))
 	})
 }
+
+// bindOpts says how a handler decodes its arguments, and into what.
+type bindOpts struct {
+	target any
+	strict bool
+}
+
+func bindTo(v any) bindOpts { return bindOpts{target: v, strict: true} }

@@ -261,3 +261,48 @@ func iterate(names []string) {
 		show(n) // want `slices.All\(p0\)\[_\]`
 	}
 }
+
+// The address of a local the engine does not follow (filled later
+// through it) is kept through an option closure, a constructor and a
+// field, so that a consumer can tell which local a pointer names.
+type addrOpts struct{ V *[]string }
+
+func withAddr(v *[]string) func(*addrOpts) { return func(o *addrOpts) { o.V = v } }
+
+func applyAddr(opts ...func(*addrOpts)) *addrOpts {
+	o := new(addrOpts)
+	for _, opt := range opts {
+		opt(o)
+	}
+	return o
+}
+
+func addressed() {
+	var names []string
+	show(&names)                            // want `^&names\?$`
+	show(applyAddr(withAddr(&names)).V)     // want `^&names\?$`
+	show(addrOpts{V: &names}.V)             // want `^&names\?$`
+	filled := []string{"a"}
+	show(&filled) // want `^\["a"\]$`
+}
+
+type bindIn struct{ Key string }
+
+func addressedStruct() {
+	var in bindIn
+	show(applyIn(withIn(&in)).V) // want `^&in:bindIn\{\}$`
+	set := bindIn{Key: "k"}
+	show(&set) // want `^bindIn\{Key: "k"\}$`
+}
+
+type inOpts struct{ V *bindIn }
+
+func withIn(v *bindIn) func(*inOpts) { return func(o *inOpts) { o.V = v } }
+
+func applyIn(opts ...func(*inOpts)) *inOpts {
+	o := new(inOpts)
+	for _, opt := range opts {
+		opt(o)
+	}
+	return o
+}
