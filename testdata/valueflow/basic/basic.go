@@ -279,9 +279,9 @@ func applyAddr(opts ...func(*addrOpts)) *addrOpts {
 
 func addressed() {
 	var names []string
-	show(&names)                            // want `^&names\?$`
-	show(applyAddr(withAddr(&names)).V)     // want `^&names\?$`
-	show(addrOpts{V: &names}.V)             // want `^&names\?$`
+	show(&names)                        // want `^&names\?$`
+	show(applyAddr(withAddr(&names)).V) // want `^&names\?$`
+	show(addrOpts{V: &names}.V)         // want `^&names\?$`
 	filled := []string{"a"}
 	show(&filled) // want `^\["a"\]$`
 }
