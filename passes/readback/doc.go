@@ -72,10 +72,11 @@
 // condition that only re-sends errors proving the call never ran (an
 // authorization failure, method not found, invalid parameters, a
 // conflict); a tool registered idempotent or read-only in the analyzed
-// code (by constant name, in the package or an imported package of the
-// same module, such as the server a test harness starts), also when an
-// unexported helper sends only such names. A liveness probe (ListTools, Tools, Ping) tells a dead server from
-// a slow one, not a call that ran from one that did not: it is not a
+// code (by constant name, in the package, an imported package of the
+// same module, or a package it imports directly, such as the server a
+// test harness starts), also when an unexported helper sends only such
+// names. A liveness probe (ListTools, Tools, Ping) tells a dead server
+// from a slow one, not a call that ran from one that did not: it is not a
 // read-back.
 //
 // WRONG:

@@ -32,8 +32,9 @@
 //
 // A package that registers tools idempotent or read-only by constant name
 // exports them as a SafeTools package fact; ModuleSafeTools gives those of
-// the imported packages of the same module (the server a test or
-// release-gate harness starts).
+// the imported packages of the same module and of the packages imported
+// directly (the server a test or release-gate harness starts, also from
+// another module).
 //
 // A call through the idem client helper (gosdk.CallTool, mcpgo.CallTool,
 // NewCall(...).Do; sdk_idem.go) is a tool call that sends a dedupe key and

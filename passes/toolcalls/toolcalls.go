@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1039,20 +1040,22 @@ func exportSafeTools(pass *analysis.Pass, model *mcpmodel.Model) {
 }
 
 // moduleSafeTools returns the tools registered idempotent or read-only
-// by the imported packages of pass's module, and the read-only ones.
-// Another module's tool of the same name may be another tool: only the
-// module's own registrations count.
+// by the imported packages of pass's module, and by the packages pass
+// imports directly (the server a test harness starts in process, also
+// when it is another module's), and the read-only ones. A tool of the
+// same name that another module registers deeper in the import graph
+// may be another server's tool: it does not count.
 func moduleSafeTools(pass *analysis.Pass) (safe, readOnly map[string]bool) {
-	if pass.Module == nil || pass.Module.Path == "" {
-		return nil, nil
+	mod := ""
+	if pass.Module != nil {
+		mod = pass.Module.Path
 	}
-	mod := pass.Module.Path
 	for _, pf := range pass.AllPackageFacts() {
 		f, ok := pf.Fact.(*SafeTools)
 		if !ok || pf.Package == pass.Pkg {
 			continue
 		}
-		if !analysisutil.InModule(mod, pf.Package.Path()) {
+		if (mod == "" || !analysisutil.InModule(mod, pf.Package.Path())) && !slices.Contains(pass.Pkg.Imports(), pf.Package) {
 			continue
 		}
 		if safe == nil {
@@ -1069,8 +1072,8 @@ func moduleSafeTools(pass *analysis.Pass) (safe, readOnly map[string]bool) {
 }
 
 // ModuleSafeTools returns the tools registered idempotent or read-only by
-// the imported packages of the module, and the read-only ones among them
-// (nil maps when none).
+// the imported packages of the module and the directly imported packages
+// of any module, and the read-only ones among them (nil maps when none).
 func (r *Result) ModuleSafeTools() (safe, readOnly map[string]bool) {
 	return r.modSafe, r.modReadOnly
 }

@@ -3,6 +3,7 @@ module example.com/readback
 go 1.26.0
 
 require (
+	example.com/extsrv v0.0.0
 	github.com/avast/retry-go/v4 v4.7.0
 	github.com/avast/retry-go/v5 v5.1.1
 	github.com/cenkalti/backoff/v4 v4.3.0
@@ -47,3 +48,5 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 )
+
+replace example.com/extsrv => ./extsrv

@@ -10,8 +10,6 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 var gaps = []metamorph.Gap{
 	{Module: "freshkey", Variant: "ctor/mod", Finding: "flow freshkey/fresh-key \"idempotency_key\" in KeyInHolderTwoDeep", Delta: -1, Why: "the holder is made by a constructor that calls another constructor for the key: the fresh call the engine finds is in a helper outside the attempt, and only a fresh call written in the attempt, or a helper known to return a fresh value, is reported"},
 	{Module: "freshkey", Variant: "rename", Finding: "usewrap freshkey/fresh-key \"idempotencyKey\" in ViaParamName", Delta: -1, Why: "an identifier's name is read as data"},
-	{Module: "readback", Variant: "move-module", Finding: "harness readback/resend \"order_status\" in Gate", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},
-	{Module: "readback", Variant: "move-module", Finding: "harness readback/resend \"set_flag\" in Gate", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},
 	{Module: "readback", Variant: "move-module", Finding: "harness readback/resend in retry", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},
 	{Module: "readback", Variant: "move-module", Finding: "harness readback/resend in retryBuilt", Delta: 1, Why: "gained: a handler, helper or constructor is declared in another module"},
 	{Module: "readback", Variant: "move-module", Finding: "libs readback/resend \"charge\" in chargeJob", Delta: -1, Why: "a handler, helper or constructor is declared in another module"},
