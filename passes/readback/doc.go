@@ -42,6 +42,12 @@
 //     again after it returned an error); a named step handed to it is
 //     reported at the call that hands it over, with the step's CallTool
 //     as the related position;
+//   - by an exported helper of another package that sends the tool its
+//     caller names and re-sends it, when its own package calls it only
+//     with tools registered idempotent or read-only (its Resends fact):
+//     each call that names another tool is reported, with the helper's
+//     re-send as the related position; a helper its package never calls
+//     is judged where it is;
 //   - by the transport itself: a StreamableClientTransport whose
 //     HTTPClient comes from go-retryablehttp re-sends POSTs (also a client
 //     kept in a field or made by a helper; not one set to RetryMax 0);

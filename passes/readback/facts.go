@@ -3,7 +3,9 @@ package readback
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,6 +13,10 @@ import (
 
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/retry"
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -31,6 +37,33 @@ func (f *ClientParams) String() string {
 	return fmt.Sprintf("clientParams(http=%d, options=%d)", f.HTTPClient-1, f.Options-1)
 }
 
+// Resends is the fact that an exported function sends the tool its
+// caller names (parameter NameParam) and sends it again after a failed
+// attempt whose outcome is unknown, while its own package calls it, and
+// only with tools registered idempotent or read-only: a test harness's
+// retry helper, exported. Which tool it re-sends is decided by its
+// callers, so each call of it in another package is judged: one that
+// names a tool not known to be safe to repeat is reported there.
+type Resends struct {
+	NameParam int
+	At        effects.Hop // the re-send
+}
+
+func (*Resends) AFact() {}
+func (f *Resends) String() string {
+	return fmt.Sprintf("resends(name=%d, %s:%d)", f.NameParam, filepath.Base(f.At.File), f.At.Line)
+}
+
+// resendsOf returns fn's Resends fact, imported through pass (the facts
+// pass), or nil.
+func resendsOf(pass *analysis.Pass, fn *types.Func) *Resends {
+	f := new(Resends)
+	if !pass.ImportObjectFact(fn.Origin(), f) {
+		return nil
+	}
+	return f
+}
+
 // BuildsClients is the package fact that a package has functions with
 // ClientParams facts: a package that imports none and no SDK's
 // transports builds no MCP client from a caller's value.
@@ -44,18 +77,19 @@ func (*BuildsClients) String() string { return "buildsClients" }
 // another package than the code that gives it a retrying one.
 var factsPass = &analysis.Analyzer{
 	Name:       "readback_facts",
-	Doc:        "computes readback's ClientParams facts, inside the blocks analyzer; it reports nothing",
+	Doc:        "computes readback's ClientParams and Resends facts, inside the blocks analyzer; it reports nothing",
 	Run:        runFacts,
-	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, retry.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer},
 	ResultType: reflect.TypeFor[*factsResult](),
-	FactTypes:  []analysis.Fact{new(ClientParams), new(BuildsClients)},
+	FactTypes:  []analysis.Fact{new(ClientParams), new(BuildsClients), new(Resends)},
 }
 
 // factsResult is factsPass's result: the pass that imports the facts,
 // and the facts it exported.
 type factsResult struct {
-	pass   *analysis.Pass
-	params map[*types.Func]*ClientParams
+	pass    *analysis.Pass
+	params  map[*types.Func]*ClientParams
+	resends map[*types.Func]*Resends
 }
 
 func init() { blocks.Register(factsPass) }
@@ -89,6 +123,7 @@ func importsClientBuilders(pass *analysis.Pass, pkg *types.Package) bool {
 
 func runFacts(pass *analysis.Pass) (any, error) {
 	res := &factsResult{pass: pass}
+	res.resends = exportResends(pass)
 	if !importsDirectly(pass.Pkg, goSDK, mcpGoTrans, trpcMCP) && !importsClientBuilders(pass, pass.Pkg) {
 		return res, nil
 	}
@@ -235,6 +270,89 @@ func transportClient(info *types.Info, n ast.Node) ast.Expr {
 		}
 		if fn.Name() == "WithHTTPBasicClient" || fn.Name() == "WithHTTPClient" {
 			return n.Args[0]
+		}
+	}
+	return nil
+}
+
+// exportResends exports a Resends fact for each exported function of the
+// package that sends the tool its caller names and re-sends it after a
+// failure (as readback would report it in the function), when the
+// package's own calls of it name only safe tools, and returns them.
+func exportResends(pass *analysis.Pass) map[*types.Func]*Resends {
+	model, _ := pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model)
+	calls, _ := pass.ResultOf[toolcalls.Analyzer].(*toolcalls.Result)
+	rt, _ := pass.ResultOf[retry.Analyzer].(*retry.Result)
+	if model == nil || !model.MCP || calls == nil || rt == nil {
+		return nil
+	}
+	var c *checker
+	cands := make(map[*types.Func]bool) // false: looked at, no candidate
+	for _, tc := range calls.Calls {
+		if tc.Tool != "" || tc.Keyed {
+			continue
+		}
+		if c == nil {
+			c = newChecker(pass, model, calls, rt)
+			c.facts = pass
+		}
+		fn := c.enclosingFunc(tc)
+		if fn == nil || !fn.Exported() {
+			continue
+		}
+		if _, ok := cands[fn]; !ok {
+			// Called by its package, with safe tools only: the helper is
+			// judged at its calls. One its package never calls is judged
+			// where it is, as readback sees it: its callers are unknown
+			// there under go vet.
+			n, safe := c.safeCalls(fn)
+			cands[fn] = safe && n > 0
+		}
+	}
+	if c == nil {
+		return nil
+	}
+	var diags []analysis.Diagnostic
+	c.collect = &diags
+	for _, tc := range calls.Calls {
+		if !cands[c.enclosingFunc(tc)] || c.exempt(tc) {
+			continue
+		}
+		c.constructs(tc)
+		c.errorPath(tc)
+	}
+	c.remoteResends()
+	var out map[*types.Func]*Resends
+	for _, d := range diags {
+		fn := funcAt(pass, d.Pos)
+		if !cands[fn] || out[fn] != nil {
+			continue
+		}
+		at, ok := effects.HopAt(pass, d.Pos, "")
+		if !ok {
+			continue
+		}
+		f := &Resends{NameParam: calls.Caller(fn).NameParam, At: at}
+		pass.ExportObjectFact(fn, f)
+		if out == nil {
+			out = make(map[*types.Func]*Resends)
+		}
+		out[fn] = f
+	}
+	return out
+}
+
+// funcAt returns the declared function of pass whose body holds pos.
+func funcAt(pass *analysis.Pass, pos token.Pos) *types.Func {
+	for _, f := range pass.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				return fn
+			}
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -67,6 +68,12 @@ type checker struct {
 	vars     map[*types.Var]ast.Expr
 	onlySafe map[*types.Func]bool // memo of onlySafeNames, by enclosing function
 	facts    *analysis.Pass       // the pass that imports ClientParams facts (facts.go), or nil
+	// resends holds the package's exported helpers with a Resends fact:
+	// their callers in other packages are judged at their calls.
+	resends map[*types.Func]*Resends
+	// collect, when set, receives what report would report (the facts
+	// pass asks which helpers re-send).
+	collect *[]analysis.Diagnostic
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -77,10 +84,43 @@ func run(pass *analysis.Pass) (any, error) {
 	if !model.MCP {
 		return nil, nil
 	}
+	c := newChecker(pass, model, blocks.Of(pass).Calls, blocks.Of(pass).Retry)
+	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
+		c.facts = f.pass
+		c.resends = f.resends
+	}
+	dirs := analysisutil.ParseDirectives(pass)
+	c.rep = analysisutil.NewReporter(pass, name, dirs)
+	defer c.rep.Finish()
+
+	for _, tc := range c.calls.Calls {
+		if c.exempt(tc) {
+			continue
+		}
+		c.constructs(tc)
+	}
+	for _, tc := range c.calls.Calls {
+		// A plain re-send after the read-back helper failed is blind:
+		// the helper's key stays with the helper.
+		if c.exempt(tc) && !tc.ReadsBack {
+			continue
+		}
+		c.errorPath(tc)
+	}
+	c.remoteOps()
+	c.remoteResends()
+	c.transports()
+	c.sdkRetries() // sdkretry.go
+	return nil, nil
+}
+
+// newChecker returns a checker of pass, whose tools registered idempotent
+// or read-only are the model's and those of the module's packages.
+func newChecker(pass *analysis.Pass, model *mcpmodel.Model, calls *toolcalls.Result, rt *retry.Result) *checker {
 	c := &checker{
 		pass:     pass,
-		calls:    blocks.Of(pass).Calls,
-		rt:       blocks.Of(pass).Retry,
+		calls:    calls,
+		rt:       rt,
 		safe:     make(map[string]bool),
 		readOnly: make(map[string]bool),
 		done:     make(map[token.Pos]bool),
@@ -107,38 +147,31 @@ func run(pass *analysis.Pass) (any, error) {
 	for n := range mro {
 		c.readOnly[n] = true
 	}
-	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
-		c.facts = f.pass
-	}
-	dirs := analysisutil.ParseDirectives(pass)
-	c.rep = analysisutil.NewReporter(pass, name, dirs)
-	defer c.rep.Finish()
-
-	for _, tc := range c.calls.Calls {
-		if c.exempt(tc) {
-			continue
-		}
-		c.constructs(tc)
-	}
-	for _, tc := range c.calls.Calls {
-		// A plain re-send after the read-back helper failed is blind:
-		// the helper's key stays with the helper.
-		if c.exempt(tc) && !tc.ReadsBack {
-			continue
-		}
-		c.errorPath(tc)
-	}
-	c.remoteOps()
-	c.transports()
-	c.sdkRetries() // sdkretry.go
-	return nil, nil
+	return c
 }
 
 // exempt reports whether repeating tc is harmless: it sends a dedupe key
 // (stable, or made per attempt, which freshkey reports), or its tool is
-// registered idempotent or read-only here.
+// registered idempotent or read-only here, or it is sent by an exported
+// helper whose callers are judged at their calls (Resends).
 func (c *checker) exempt(tc *toolcalls.Call) bool {
-	return tc.Keyed || tc.Tool != "" && c.safe[tc.Tool] || tc.Tool == "" && c.onlySafeNames(tc)
+	if tc.Keyed || tc.Tool != "" && c.safe[tc.Tool] {
+		return true
+	}
+	return tc.Tool == "" && (c.onlySafeNames(tc) || c.resends[c.enclosingFunc(tc)] != nil)
+}
+
+// enclosingFunc returns the declared function whose body holds tc, or nil.
+func (c *checker) enclosingFunc(tc *toolcalls.Call) *types.Func {
+	cur, ok := c.inspector().Root().FindNode(tc.Call)
+	if !ok {
+		return nil
+	}
+	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, _ := c.pass.TypesInfo.Defs[fd.Node().(*ast.FuncDecl).Name].(*types.Func)
+		return fn
+	}
+	return nil
 }
 
 // onlySafeNames reports whether tc sends the tool named by a parameter of
@@ -146,22 +179,25 @@ func (c *checker) exempt(tc *toolcalls.Call) bool {
 // time with the constant name of a tool registered idempotent or
 // read-only: a harness's retry helper that re-sends only safe tools.
 func (c *checker) onlySafeNames(tc *toolcalls.Call) bool {
-	cur, ok := c.inspector().Root().FindNode(tc.Call)
-	if !ok {
-		return false
-	}
-	var fn *types.Func
-	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		fn, _ = c.pass.TypesInfo.Defs[fd.Node().(*ast.FuncDecl).Name].(*types.Func)
-		break
-	}
+	fn := c.enclosingFunc(tc)
 	if fn == nil || fn.Exported() {
 		return false
 	}
 	if v, ok := c.onlySafe[fn]; ok {
 		return v
 	}
-	v := c.onlySafeFunc(fn)
+	calls, ok := c.safeCalls(fn)
+	v := ok && calls > 0
+	if v {
+		// Every use of fn is one of those calls: no func value escapes.
+		uses := 0
+		for _, obj := range c.pass.TypesInfo.Uses {
+			if obj == fn {
+				uses++
+			}
+		}
+		v = uses == calls
+	}
 	if c.onlySafe == nil {
 		c.onlySafe = make(map[*types.Func]bool)
 	}
@@ -169,29 +205,62 @@ func (c *checker) onlySafeNames(tc *toolcalls.Call) bool {
 	return v
 }
 
-func (c *checker) onlySafeFunc(fn *types.Func) bool {
+// safeCalls reports whether fn sends the tool its parameter names, and
+// every call of fn in the package names a tool registered idempotent or
+// read-only; calls is their number.
+func (c *checker) safeCalls(fn *types.Func) (calls int, ok bool) {
 	f := c.calls.Caller(fn)
 	if f == nil || f.NameParam < 0 || f.Tool != "" {
-		return false
+		return 0, false
 	}
-	calls := 0
 	for _, x := range c.calls.Calls {
 		if x.Callee != fn {
 			continue
 		}
 		if x.Tool == "" || !c.safe[x.Tool] {
-			return false
+			return 0, false
 		}
 		calls++
 	}
-	// Every use of fn is one of those calls: no func value escapes.
-	uses := 0
-	for _, obj := range c.pass.TypesInfo.Uses {
-		if obj == fn {
-			uses++
-		}
+	return calls, true
+}
+
+// remoteResends reports a call of another package's exported helper that
+// re-sends the tool its caller names (its Resends fact), when the tool
+// named is not one registered idempotent or read-only.
+func (c *checker) remoteResends() {
+	if c.facts == nil {
+		return
 	}
-	return calls > 0 && uses == calls
+	for _, tc := range c.calls.Calls {
+		if tc.Direct || tc.Callee == nil || tc.Callee.Pkg() == nil || tc.Callee.Pkg() == c.pass.Pkg || c.exempt(tc) {
+			continue
+		}
+		f := resendsOf(c.facts, tc.Callee)
+		if f == nil {
+			continue
+		}
+		tool := "CallTool"
+		if tc.Tool != "" {
+			tool = fmt.Sprintf("CallTool(%q)", tc.Tool)
+		}
+		var related ast.Node
+		if f.NameParam < len(tc.Call.Args) {
+			related = tc.Call.Args[f.NameParam]
+		}
+		helper := analysisutil.FuncDisplay(tc.Callee, c.pass.Pkg)
+		var more []analysis.RelatedInformation
+		if c.collect != nil {
+			// The facts pass: only the position counts.
+		} else if pos := blocks.Of(c.pass).Effects.HopPos(c.pass.Fset, f.At); pos.IsValid() {
+			more = append(more, analysis.RelatedInformation{Pos: pos, End: pos, Message: helper + " sends it again here"})
+		} else {
+			// Under go vet another package's lines are not in the file set.
+			helper += fmt.Sprintf(" (%s:%d)", filepath.Base(f.At.File), f.At.Line)
+		}
+		c.report(tc.Call, wording.Resend, wording.Resent(fmt.Sprintf("%s sends %s again", helper, tool)), fix,
+			related, "the tool it re-sends is named here", more...)
+	}
 }
 
 // describe names the call for a message.
@@ -425,6 +494,10 @@ func (c *checker) report(n ast.Node, category, msg, fix string, related ast.Node
 		return
 	}
 	c.done[n.Pos()] = true
+	if c.collect != nil {
+		*c.collect = append(*c.collect, analysis.Diagnostic{Pos: n.Pos(), Message: msg})
+		return
+	}
 	d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
 	if related != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: related.Pos(), End: related.End(), Message: relMsg}}
