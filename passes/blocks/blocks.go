@@ -1,5 +1,5 @@
 // Package blocks runs the suite's fact-bearing building blocks (effects,
-// fresh, retry, mcpmodel, toolcalls) on a package as one analyzer.
+// fresh, retry, mcpmodel, toolcalls, wiring) on a package as one analyzer.
 //
 // A driver's cost grows with the number of analyzers that carry facts,
 // not only with the work they do: each runs on every package of the
@@ -33,6 +33,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/retry"
 	"github.com/mcpvet/mcpvet/passes/toolcalls"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
+	"github.com/mcpvet/mcpvet/passes/wiring"
 )
 
 // Blocks lists the building blocks Analyzer runs, in an order in which
@@ -44,12 +45,13 @@ var Blocks = []*analysis.Analyzer{
 	retry.Analyzer,
 	mcpmodel.Analyzer,
 	toolcalls.Analyzer,
+	wiring.Analyzer,
 }
 
 // Analyzer runs the Blocks on each package. It reports nothing.
 var Analyzer = &analysis.Analyzer{
 	Name:       "mcpvet_blocks",
-	Doc:        "runs mcpvet's building blocks (valueflow, fresh, effects, retry, mcpmodel, toolcalls) in one pass; it reports nothing",
+	Doc:        "runs mcpvet's building blocks (valueflow, fresh, effects, retry, mcpmodel, toolcalls, wiring) in one pass; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/blocks",
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
@@ -69,6 +71,7 @@ type Result struct {
 	Fresh   *fresh.Result
 	Retry   *retry.Result
 	Calls   *toolcalls.Result
+	Wiring  *wiring.Result
 
 	registered map[*analysis.Analyzer]any
 }
@@ -127,6 +130,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Fresh:   results[fresh.Analyzer].(*fresh.Result),
 		Retry:   results[retry.Analyzer].(*retry.Result),
 		Calls:   results[toolcalls.Analyzer].(*toolcalls.Result),
+		Wiring:  results[wiring.Analyzer].(*wiring.Result),
 
 		registered: results,
 	}, nil

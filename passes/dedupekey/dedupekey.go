@@ -94,9 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// In a main package: the tools of other packages whose store this
 	// program wires in (pending.go).
-	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
-		checkPending(pass, f.pass, rep, eff)
-	}
+	checkPending(pass, rep, blocks.Of(pass).Wiring)
 	return nil, nil
 }
 

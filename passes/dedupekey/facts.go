@@ -13,8 +13,6 @@ import (
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/fresh"
-	"github.com/mcpvet/mcpvet/passes/mcpmodel"
-	"github.com/mcpvet/mcpvet/passes/toolcalls"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -34,16 +32,16 @@ func (f *FreshFallback) String() string {
 	return "freshFallback(line " + strconv.Itoa(f.Line) + ")"
 }
 
-// factsPass exports the FreshFallback facts and the Pending facts (pending.go), inside the blocks analyzer
+// factsPass exports the FreshFallback facts, inside the blocks analyzer
 // (see package blocks): the helper may be in another package than the
 // handler that calls it.
 var factsPass = &analysis.Analyzer{
 	Name:       "dedupekey_facts",
 	Doc:        "computes dedupekey's FreshFallback facts, inside the blocks analyzer; it reports nothing",
 	Run:        runFacts,
-	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, effects.Analyzer, fresh.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, effects.Analyzer, fresh.Analyzer},
 	ResultType: reflect.TypeFor[*factsResult](),
-	FactTypes:  []analysis.Fact{new(FreshFallback), new(Pending)},
+	FactTypes:  []analysis.Fact{new(FreshFallback)},
 }
 
 // factsResult is factsPass's result: the pass that imports the facts,
@@ -61,7 +59,6 @@ func runFacts(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
-	exportPending(pass, eff, pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model), pass.ResultOf[toolcalls.Analyzer].(*toolcalls.Result))
 	fr := pass.ResultOf[fresh.Analyzer].(*fresh.Result)
 	vf, _ := pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	info := pass.TypesInfo

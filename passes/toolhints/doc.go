@@ -29,6 +29,14 @@
 // The classification of each effect comes from the shared effect
 // catalogue (package effects), through calls in any package.
 //
+// A handler that reaches its store only through an interface of its own
+// module, implemented in a package that only main imports (package
+// wiring), commits no effect its package sees: the tool is judged in the
+// package that wires the program together (package main, or the cmd
+// package main delegates to), and reported at its call that builds the
+// tool's server, with the annotation, the handler's interface call and
+// the implementation's write as related positions.
+//
 // A gateway's forwarder is not judged: a registration of a tool listed
 // from an upstream server, whose handler passes the call on to it (see
 // mcpvet help sdks). Its hints stand for the upstream tool's.

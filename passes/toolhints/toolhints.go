@@ -15,6 +15,7 @@ import (
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/wiring"
 )
 
 //go:embed doc.go
@@ -107,7 +108,49 @@ func run(pass *analysis.Pass) (any, error) {
 		seen[key{n, r}] = true
 		checkBody(pass, rep, eff, t, r)
 	}
+	checkWired(pass, rep, blocks.Of(pass).Wiring)
 	return nil, nil
+}
+
+// checkWired reports, in the package that wires the program together,
+// the tools of other packages annotated read-only or idempotent whose
+// handlers reach a store only through an interface that this package
+// wires in, when the interface call resolves here to an effect that
+// contradicts the hint (package wiring). The finding is at the call that
+// builds the tools' server.
+func checkWired(pass *analysis.Pass, rep *analysisutil.Reporter, w *wiring.Result) {
+	for _, wt := range w.Wired(pass) {
+		t := wt.Tool
+		var r rule
+		switch {
+		case t.ReadOnly == mcpmodel.True:
+			r = readOnly
+		case t.Idempotent == mcpmodel.True && t.ReadOnly == mcpmodel.False && !t.Keyed && !t.Asserted:
+			r = idempotent
+		default:
+			continue
+		}
+		e, c := w.Resolve(wt, func(e *effects.Effect, c wiring.PendingCall) bool { return reportable(e, r, c.Method()) })
+		if e == nil {
+			continue
+		}
+		related, where := w.Related(pass, wt, c, e, true, hintFix(t.HintFile, r))
+		wired := " (the implementation is wired in by this program)"
+		if where != "" {
+			wired = " (" + where + "; the implementation is wired in by this program)"
+		}
+		effect := wording.Effect(e.Kind, e.Method, e.Via)
+		msg := wording.WrongReadOnlyHint(t.Name, effect)
+		if r == idempotent {
+			msg = wording.WrongIdempotentHint(t.Name, effect)
+		}
+		rep.Report(analysis.Diagnostic{
+			Pos: wt.At.Pos(), End: wt.At.End(),
+			Category: category(r),
+			Message:  msg + wired,
+			Related:  related,
+		})
+	}
 }
 
 func message(t *mcpmodel.Tool, r rule, e *effects.Effect, via string) string {
@@ -124,15 +167,20 @@ func related(t *mcpmodel.Tool, r rule) []analysis.RelatedInformation {
 	if n == nil {
 		n = t.Def
 	}
+	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: hintFix(t.HintFile, r)}}
+}
+
+// hintFix is the message of the hint's related position, with the fix;
+// hintFile is the data file that sets the hint, if any.
+func hintFix(hintFile string, r rule) string {
 	where := "here"
-	if t.HintFile != "" {
-		where = "in " + t.HintFile + ", registered here"
+	if hintFile != "" {
+		where = "in " + hintFile + ", registered here"
 	}
-	msg := wording.Fix("annotated read-only "+where, "set ReadOnlyHint to false, or move the write out of this tool")
 	if r == idempotent {
-		msg = wording.Fix("annotated idempotent "+where, "set IdempotentHint to false, or check a client-supplied key before the effect")
+		return wording.Fix("annotated idempotent "+where, "set IdempotentHint to false, or check a client-supplied key before the effect")
 	}
-	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
+	return wording.Fix("annotated read-only "+where, "set ReadOnlyHint to false, or move the write out of this tool")
 }
 
 // mutators are the leading words of a callee name that says it changes

@@ -1,0 +1,367 @@
+// Package wiring defines a building-block analyzer that records the
+// tools whose handlers reach their effects only through an interface that
+// the program's main package wires in, and resolves them there. It
+// reports nothing.
+//
+// A handler that reaches its store only through an interface of its own
+// module that no package it imports implements (effects' pending
+// interface calls: model.TaskStore.SaveTask, implemented by
+// store.SQLiteStore, which only main imports) commits no effect its
+// package can see. Its package records the tool, with its hints, in a
+// Pending package fact; the package that wires the program together
+// (package main, or a cmd package main delegates to), which imports the
+// implementations, resolves each pending call by the same rule as any
+// interface call (Result.Wired). The checks judge the tools there:
+// dedupekey a tool that is not idempotent and reads no key, toolhints a
+// tool annotated read-only or idempotent whose handler writes.
+//
+// A handler that commits an effect its package sees is judged there, and
+// is not recorded. Only the main module's packages leave interface calls
+// pending (effects' pending.go).
+package wiring
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/config"
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
+	"github.com/mcpvet/mcpvet/passes/toolcalls"
+)
+
+// Analyzer exports the Pending facts and resolves them in a wiring
+// package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "wiring",
+	Doc:        "records tools whose effects main wires in through an interface (Pending facts) and resolves them in the wiring package; it reports nothing",
+	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/wiring",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{config.Analyzer, effects.Analyzer, mcpmodel.Analyzer, toolcalls.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Pending)},
+	// The checks run on packages with type errors (see blocks).
+	RunDespiteErrors: true,
+}
+
+// Pending is the package fact that the package registers tools whose
+// handlers commit no effect it can see, but call an interface method
+// that only a package importing the implementations can resolve.
+type Pending struct {
+	Tools []PendingTool
+}
+
+// PendingTool is one tool of a Pending fact.
+type PendingTool struct {
+	Name       string
+	ReadOnly   mcpmodel.Hint
+	Idempotent mcpmodel.Hint
+	Annotated  bool        // the SDK has tool annotations (an idempotent effect is still reported)
+	Keyed      bool        // the handler reads a dedupe key, or its schema names one
+	Asserted   bool        // an //mcpvet:idempotent directive on the registration or the handler
+	HintFile   string      // mcpmodel.Tool.HintFile
+	Reg        effects.Hop // the registration
+	Hint       effects.Hop // the annotation that sets the hints (HintNode), when there is one
+	Calls      []PendingCall
+}
+
+// PendingCall is one pending interface call of a handler, in source
+// order: a read may come before the write (GetTask, then UpdateTask).
+type PendingCall struct {
+	Iface string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
+	Via   string      // what the handler calls (the method, or the helper that calls it), as the related position words it
+	At    effects.Hop // the handler's call
+}
+
+// Method returns the name of the interface method c calls.
+func (c PendingCall) Method() string { return c.Iface[strings.LastIndexByte(c.Iface, '.')+1:] }
+
+func (*Pending) AFact() {}
+func (f *Pending) String() string {
+	var names []string
+	for _, t := range f.Tools {
+		var ifaces []string
+		for _, c := range t.Calls {
+			ifaces = append(ifaces, c.Iface)
+		}
+		names = append(names, t.Name+" -> "+strings.Join(ifaces, " "))
+	}
+	return "pending(" + strings.Join(names, ", ") + ")"
+}
+
+// Result is the analyzer's result.
+type Result struct {
+	pass *analysis.Pass // imports the Pending facts
+	eff  *effects.Result
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	eff := pass.ResultOf[effects.Analyzer].(*effects.Result)
+	res := &Result{pass: pass, eff: eff}
+	if analysisutil.Library(pass) {
+		return res, nil
+	}
+	exportPending(pass, eff, pass.ResultOf[mcpmodel.Analyzer].(*mcpmodel.Model), pass.ResultOf[toolcalls.Analyzer].(*toolcalls.Result))
+	return res, nil
+}
+
+// exportPending exports the package's Pending fact, if it has tools to
+// record: tools that are not idempotent, or annotated read-only or
+// idempotent, whose handlers commit no effect the package sees but make
+// pending interface calls.
+func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Model, calls *toolcalls.Result) {
+	// Only the main module's packages leave interface calls pending
+	// (effects' pending.go): a dependency's handlers have none.
+	if !model.MCP || len(model.Tools) == 0 || pass.Module != nil && pass.Module.Version != "" {
+		return
+	}
+	dirs := analysisutil.ParseDirectives(pass)
+	var fact Pending
+	for _, t := range model.Tools {
+		if t.Name == "" || t.Idempotent == mcpmodel.Unknown || t.ReadOnly == mcpmodel.Unknown || t.Handler == nil || calls.Forwarder(t) {
+			continue
+		}
+		var ps []pendingAt
+		keyed := t.Deduped != nil
+		asserted := dirs.Find("idempotent", t.Reg.Pos(), "") != nil
+		remote := ""
+		if body := t.Handler.Body(); body != nil {
+			asserted = asserted || dirs.Find("idempotent", t.Handler.Node().Pos(), "") != nil
+			var k bool
+			ps, k = pendingIn(pass, eff, body)
+			keyed = keyed || k
+		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
+			if eff.FuncEffect(obj) != nil {
+				continue
+			}
+			keyed = keyed || eff.FuncKeyRead(obj) != nil
+			if p := eff.PendingFunc(obj); p != nil {
+				ps, remote = []pendingAt{{p, t.HandlerArg.Pos()}}, effects.QualifiedName(obj)
+			}
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		// The schema's keys last: the engine's are computed on demand.
+		if !keyed && t.ReadOnly == mcpmodel.False {
+			keyed = len(t.Schema()) > 0
+		}
+		reg, ok := effects.HopAt(pass, t.Reg.Pos(), "")
+		if !ok {
+			continue
+		}
+		pt := PendingTool{Name: t.Name, ReadOnly: t.ReadOnly, Idempotent: t.Idempotent, Annotated: t.SDK.Annotated(), Keyed: keyed, Asserted: asserted, HintFile: t.HintFile, Reg: reg}
+		if t.HintNode != nil {
+			pt.Hint, _ = effects.HopAt(pass, t.HintNode.Pos(), "")
+		}
+		for _, p := range ps {
+			via := p.e.Via
+			if via == "" {
+				via = p.e.Sink
+			}
+			at, ok := effects.HopAt(pass, p.at, via)
+			if !ok {
+				continue
+			}
+			via = "the handler calls " + via + " here"
+			if remote != "" {
+				via = "the handler " + remote + " calls " + p.e.Via
+			}
+			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at})
+		}
+		if len(pt.Calls) > 0 {
+			fact.Tools = append(fact.Tools, pt)
+		}
+	}
+	if len(fact.Tools) > 0 {
+		pass.ExportPackageFact(&fact)
+	}
+}
+
+// pendingAt is a pending interface call and where the handler makes it.
+type pendingAt struct {
+	e  *effects.Effect
+	at token.Pos
+}
+
+// maxPendingCalls bounds the calls a Pending fact keeps per tool.
+const maxPendingCalls = 4
+
+// pendingIn returns the pending interface calls of a handler body that
+// commits no effect its package sees, in source order, one per interface
+// method (nil otherwise), and whether the body reads a dedupe key.
+func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (out []pendingAt, keyed bool) {
+	info := pass.TypesInfo
+	sc := eff.NewScope(info, body)
+	seen := make(map[string]bool)
+	clean := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !clean {
+			return false
+		}
+		if _, ok := eff.KeyReadAt(info, n); ok {
+			keyed = true
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		e, p := eff.CallEffectOrPending(sc, call)
+		if e != nil {
+			clean = false // an effect this package sees: judged here
+			return false
+		}
+		if p != nil && len(out) < maxPendingCalls && !seen[p.Iface] {
+			seen[p.Iface] = true
+			out = append(out, pendingAt{p, call.Pos()})
+		}
+		return true
+	})
+	if !clean {
+		return nil, keyed
+	}
+	return out, keyed
+}
+
+// Wired is a tool of an imported package's Pending fact, in the package
+// that wires the program together.
+type Wired struct {
+	Tool PendingTool
+	Pkg  *types.Package // the package that registers it
+	// At is the wiring package's call that builds that package's server
+	// (firstCalls): where the tool is reported.
+	At *ast.CallExpr
+}
+
+// Wired returns, in a wiring package (package main, or a cmd package main
+// delegates to), the tools of the Pending facts of the packages it
+// imports that it builds the server of, by package path; nil elsewhere.
+func (r *Result) Wired(pass *analysis.Pass) []Wired {
+	if r == nil || !wiringPackage(pass.Pkg) {
+		return nil
+	}
+	var pending []analysis.PackageFact
+	for _, pf := range r.pass.AllPackageFacts() {
+		if _, ok := pf.Fact.(*Pending); ok && pf.Package != pass.Pkg {
+			pending = append(pending, pf)
+		}
+	}
+	if len(pending) == 0 {
+		return nil
+	}
+	sort.Slice(pending, func(i, j int) bool { return pending[i].Package.Path() < pending[j].Package.Path() })
+	calls := firstCalls(pass)
+	var out []Wired
+	for _, pf := range pending {
+		at, ok := calls[pf.Package.Path()]
+		if !ok {
+			continue // main does not build that package's server itself
+		}
+		for _, t := range pf.Fact.(*Pending).Tools {
+			out = append(out, Wired{Tool: t, Pkg: pf.Package, At: at})
+		}
+	}
+	return out
+}
+
+// Resolve returns the first pending call of w's tool that resolves here
+// to a firm effect that accept takes, and the effect; nil when none.
+func (r *Result) Resolve(w Wired, accept func(*effects.Effect, PendingCall) bool) (*effects.Effect, PendingCall) {
+	for _, c := range w.Tool.Calls {
+		if e := r.eff.ResolveIface(c.Iface); e != nil && !e.Pending() && !e.Soft() && accept(e, c) {
+			return e, c
+		}
+	}
+	return nil, PendingCall{}
+}
+
+// Related returns the related positions of a finding about w's tool
+// whose pending call c resolved to e: hint (the message of the tool's
+// own position: the annotation when the check judges a hint, else the
+// registration), the handler's call, and e's trail. Under go vet an
+// imported package's file has only the lines its export data needs;
+// where the tool's position is not shown, where says where it is
+// ("registered at server.go:27"), for the message.
+func (r *Result) Related(pass *analysis.Pass, w Wired, c PendingCall, e *effects.Effect, atHint bool, msg string) (related []analysis.RelatedInformation, where string) {
+	h, verb := w.Tool.Reg, "registered"
+	if atHint && w.Tool.Hint.File != "" {
+		h, verb = w.Tool.Hint, "annotated"
+	}
+	if pos := r.eff.HopPos(pass.Fset, h); pos.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: msg})
+	} else {
+		where = fmt.Sprintf("%s at %s:%d", verb, baseName(h.File), h.Line)
+	}
+	if pos := r.eff.HopPos(pass.Fset, c.At); pos.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: pos, End: pos, Message: c.Via})
+	}
+	return append(related, r.eff.Related(pass.Fset, e)...), where
+}
+
+func baseName(file string) string { return filepath.Base(file) }
+
+// wiringPackage reports whether pkg is where a program wires its parts
+// together: package main, or a cmd package that main delegates to (a
+// cobra program's cmd.Execute(): the path's last element is cmd, or the
+// package is under a cmd directory).
+func wiringPackage(pkg *types.Package) bool {
+	if pkg.Name() == "main" {
+		return true
+	}
+	path := pkg.Path()
+	return strings.HasSuffix(path, "/cmd") || strings.Contains(path, "/cmd/")
+}
+
+// firstCalls maps the path of each package main calls a function of to
+// the call that builds the server: the first call of a function of that
+// package returning one of its own types (server.NewMCPServer(...)), or
+// else the first call of any of its functions (server.Register(s, ...)),
+// in source order.
+func firstCalls(pass *analysis.Pass) map[string]*ast.CallExpr {
+	out := make(map[string]*ast.CallExpr)
+	ctor := make(map[string]bool) // out's call returns a type of its package
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+				return true
+			}
+			path := fn.Pkg().Path()
+			if c := returnsOwnType(fn); out[path] == nil || c && !ctor[path] {
+				out[path], ctor[path] = call, c
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// returnsOwnType reports whether fn's first result is a type declared in
+// fn's package (or a pointer to one): a constructor of that package.
+func returnsOwnType(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := types.Unalias(res.At(0).Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() == fn.Pkg()
+}

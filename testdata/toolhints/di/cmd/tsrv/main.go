@@ -1,0 +1,18 @@
+// Command tsrv wires the store into the server: the tools whose hints
+// its writes contradict are reported here.
+package main
+
+import (
+	"database/sql"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/toolhints/di/server"
+	"example.com/toolhints/di/store"
+)
+
+func main() {
+	db, _ := sql.Open("sqlite", "tasks.db")
+	s := mcp.NewServer(&mcp.Implementation{Name: "tsrv"}, nil)
+	server.Register(s, store.New(db)) // want `tool "view_task" is annotated read-only but .*TouchTask.* \(the implementation is wired in by this program\)` `tool "put_task" is annotated idempotent but .*AddTask`
+}

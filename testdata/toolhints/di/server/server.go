@@ -1,0 +1,48 @@
+// Package server registers the tools; it does not import the store's
+// implementation: under go vet its effects are not seen here, and the
+// tools whose hints they contradict are reported where main wires it in.
+package server
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/toolhints/di/model"
+)
+
+type TaskIn struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type KeyedIn struct {
+	Name string `json:"name"`
+	Key  string `json:"idempotency_key"`
+}
+
+func Register(s *mcp.Server, st model.TaskStore) {
+	// ok: a read-only tool that reads.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_task", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
+		_, err := st.GetTask(in.ID)
+		return nil, nil, err
+	})
+	// A read-only tool whose read also writes.
+	mcp.AddTool(s, &mcp.Tool{Name: "view_task", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: annotated read-only here; set ReadOnlyHint to false, or move the write out of this tool
+		if _, err := st.GetTask(in.ID); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, st.TouchTask(in.ID) // related: the handler calls model.TaskStore.TouchTask here
+	})
+	// An idempotent tool that inserts.
+	mcp.AddTool(s, &mcp.Tool{Name: "put_task", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: annotated idempotent here; set IdempotentHint to false, or check a client-supplied key before the effect
+		return nil, nil, st.AddTask(&model.Task{ID: in.ID, Name: in.Name}) // related: the handler calls model.TaskStore.AddTask here
+	})
+	// ok: the idempotent insert reads a client key first.
+	mcp.AddTool(s, &mcp.Tool{Name: "put_task_keyed", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in KeyedIn) (*mcp.CallToolResult, any, error) {
+		if in.Key == "" {
+			return nil, nil, context.Canceled
+		}
+		return nil, nil, st.AddTask(&model.Task{ID: in.Key, Name: in.Name})
+	})
+}

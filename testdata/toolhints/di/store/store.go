@@ -1,0 +1,31 @@
+// Package store implements model.TaskStore with SQL; only main imports it.
+package store
+
+import (
+	"database/sql"
+
+	"example.com/toolhints/di/model"
+)
+
+type SQLStore struct{ db *sql.DB }
+
+func New(db *sql.DB) *SQLStore { return &SQLStore{db: db} }
+
+func (s *SQLStore) GetTask(id string) (*model.Task, error) {
+	rows, err := s.db.Query("SELECT id, name FROM tasks WHERE id = ?", id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return &model.Task{ID: id}, nil
+}
+
+func (s *SQLStore) TouchTask(id string) error {
+	_, err := s.db.Exec("UPDATE tasks SET seen = CURRENT_TIMESTAMP WHERE id = ?", id) // related: commits the SQL write here: (*database/sql.DB).Exec
+	return err
+}
+
+func (s *SQLStore) AddTask(t *model.Task) error {
+	_, err := s.db.Exec("INSERT INTO tasks (id, name) VALUES (?, ?)", t.ID, t.Name) // related: commits the SQL write here: (*database/sql.DB).Exec
+	return err
+}
