@@ -83,14 +83,15 @@ type flowInstance struct {
 // alternative of each variable it reads (outside its own function
 // literals) whose value is one of several structs or functions, and,
 // when its values come from the parameters of the function that makes
-// it, one per call of that function in the package.
+// it, one per call of that function in the package (followed up through
+// the helpers that pass those values on: valueflow.CallEnvs).
 func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 	envs := []flowInstance{{}}
 	if fn := b.enclosingFunc(reg.Pos()); fn != nil && b.readsParams(fn, exprs) {
-		if obj := b.funcObj(fn); obj != nil {
+		if obj, fd := b.funcObj(fn), fn.(*ast.FuncDecl); obj != nil {
 			var sites []flowInstance
-			for _, cs := range b.vf.CallSites(obj) {
-				sites = append(sites, flowInstance{env: b.vf.Bindings(fn, cs.Call, nil), node: cs.Call})
+			for _, ce := range b.vf.CallEnvs(fd, obj, exprs) {
+				sites = append(sites, flowInstance{env: ce.Env, node: ce.Call})
 			}
 			if len(sites) > 0 {
 				envs = sites

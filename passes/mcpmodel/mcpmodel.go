@@ -87,10 +87,13 @@ type Model struct {
 
 // Tool is one registered tool.
 type Tool struct {
-	SDK        SDK
-	Name       string   // the constant tool name, or ""
-	Reg        ast.Node // the registering call, composite literal or return statement
-	Def        ast.Expr // the tool definition expression
+	SDK  SDK
+	Name string   // the constant tool name, or ""
+	Reg  ast.Node // the registering call, composite literal or return statement
+	Def  ast.Expr // the tool definition expression
+	// DefValue is the definition's value, for a registration made by a
+	// call of a registration helper (templates.go), whose Def is the call.
+	DefValue   *valueflow.Value
 	Idempotent Hint
 	ReadOnly   Hint
 	// Destructive is True when the tool's annotations say so explicitly

@@ -220,6 +220,13 @@ func (b *builder) paramData(fd *ast.FuncDecl, v *valueflow.Value, depth int) boo
 					return true
 				}
 			}
+		case valueflow.Concat:
+			// A name made from one: "own_" + name.
+			for _, x := range a.Args {
+				if b.paramData(fd, x, depth+1) {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -424,7 +431,8 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	for _, in := range insts {
 		reg := &Tool{SDK: t.sdk, Reg: in.node, Def: call, HintNode: call, HandlerArg: call, inst: true}
 		reg.Idempotent, reg.ReadOnly, reg.Destructive = Unknown, Unknown, Unknown
-		b.flowDef(reg, b.vf.Subst(t.fn, t.def, in.args))
+		reg.DefValue = b.vf.Subst(t.fn, t.def, in.args)
+		b.flowDef(reg, reg.DefValue)
 		reg.Handler = b.flowHandler(b.vf.Subst(t.fn, t.handler, in.args))
 		if reg.Name == "" && reg.Handler == nil {
 			continue // nothing this package's values decide

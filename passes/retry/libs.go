@@ -266,8 +266,8 @@ func (a *finder) boundOption(o ast.Expr) (*types.Func, *valueflow.Value) {
 		return nil, nil
 	}
 	vals := []*valueflow.Value{a.vf.Eval(o, nil)}
-	if alts := vals[0].Each(); len(alts) == 1 && paramRooted(alts[0]) {
-		vals = a.atCallSites(o)
+	if alts := vals[0].Each(); len(alts) == 1 && alts[0].ParamRooted() {
+		vals = a.vf.AtCallSites(o)
 	}
 	var fn *types.Func
 	var arg *valueflow.Value

@@ -617,10 +617,10 @@ func (a *finder) flowAttach(con *Construct, op ast.Expr) {
 		return
 	}
 	alts := a.vf.Eval(op, nil).Each()
-	if len(alts) == 1 && paramRooted(alts[0]) {
+	if len(alts) == 1 && alts[0].ParamRooted() {
 		// A parameter's (p.step of a helper given the plan): the one
 		// function every call of the enclosing function gives it.
-		alts = oneFunc(a.atCallSites(op))
+		alts = oneFunc(a.vf.AtCallSites(op))
 	}
 	if len(alts) != 1 {
 		return
@@ -640,79 +640,6 @@ func (a *finder) flowAttach(con *Construct, op ast.Expr) {
 			}
 		}
 	}
-}
-
-// paramRooted reports whether v is a parameter or a field or element of
-// one.
-func paramRooted(v *valueflow.Value) bool {
-	for i := 0; v != nil && i < 8; i++ {
-		switch v.Kind {
-		case valueflow.Param:
-			return true
-		case valueflow.Field, valueflow.Elem:
-			v = v.X
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// maxCallSites bounds the call sites atCallSites binds.
-const maxCallSites = 8
-
-// atCallSites returns the value e has at each call in the package of
-// the unexported function that encloses it, as the engine binds its
-// parameters there (a helper given the plan: RunN(ctx, p.attempts,
-// p.step)), following a call that passes on its own caller's values up
-// to maxCallerDepth functions; nil when there is no such call or a
-// value stays unknown.
-func (a *finder) atCallSites(e ast.Expr) []*valueflow.Value {
-	for f, d := range a.decls {
-		if d.Pos() <= e.Pos() && e.End() <= d.End() {
-			return a.valuesUp(e, d, f, nil, 0)
-		}
-	}
-	return nil
-}
-
-// maxCallerDepth bounds how many functions up valuesUp goes.
-const maxCallerDepth = 3
-
-func (a *finder) valuesUp(e ast.Expr, decl *ast.FuncDecl, fn *types.Func, inner func(*valueflow.Env) *valueflow.Env, depth int) []*valueflow.Value {
-	if fn == nil || fn.Exported() || depth >= maxCallerDepth {
-		return nil
-	}
-	sites := a.vf.CallSites(fn)
-	if len(sites) == 0 || len(sites) > maxCallSites {
-		return nil
-	}
-	var out []*valueflow.Value
-	for _, cs := range sites {
-		bind := func(outer *valueflow.Env) *valueflow.Env {
-			env := a.vf.Bindings(decl, cs.Call, outer)
-			if inner != nil {
-				env = inner(env)
-			}
-			return env
-		}
-		v := a.vf.Eval(e, bind(nil))
-		if alts := v.Each(); len(alts) == 1 && paramRooted(alts[0]) {
-			up, ok := cs.In.(*ast.FuncDecl)
-			if !ok || up == decl {
-				return nil
-			}
-			upFn, _ := a.info.Defs[up.Name].(*types.Func)
-			vs := a.valuesUp(e, up, upFn, bind, depth+1)
-			if vs == nil {
-				return nil
-			}
-			out = append(out, vs...)
-			continue
-		}
-		out = append(out, v)
-	}
-	return out
 }
 
 // oneFunc returns the one function or closure that every value of vals
@@ -1319,9 +1246,9 @@ func (a *finder) oneAttempt(h *Helper, call *ast.CallExpr) bool {
 	tv, ok := a.info.Types[e]
 	if !ok || tv.Value == nil {
 		v := a.vf.Eval(e, nil) // a bound kept in a variable or a field
-		if alts := v.Each(); len(alts) == 1 && paramRooted(alts[0]) {
+		if alts := v.Each(); len(alts) == 1 && alts[0].ParamRooted() {
 			// A parameter's: one attempt at every call that gives it.
-			sites := a.atCallSites(e)
+			sites := a.vf.AtCallSites(e)
 			for _, sv := range sites {
 				if !boundOK(h, sv) {
 					return false

@@ -43,7 +43,8 @@ func (r *Result) Forwarder(t *mcpmodel.Tool) bool { return r.forwarders[t] }
 // the package must be known (r.byCall).
 func (r *Result) findForwarders(model *mcpmodel.Model) {
 	for _, t := range model.Tools {
-		if t.Name != "" || t.Handler == nil || !r.upstreamNamed(t.Def) || !r.forwards(t.Handler) {
+		named := t.DefValue != nil && listedName(t.DefValue) || r.upstreamNamed(t.Def)
+		if t.Name != "" || t.Handler == nil || !named || !r.forwards(t.Handler) {
 			continue
 		}
 		if r.forwarders == nil {
@@ -57,7 +58,8 @@ func (r *Result) findForwarders(model *mcpmodel.Model) {
 // the result of listing an upstream server's tools: every value the
 // engine finds for it is the listed tool itself, or a tool literal or an
 // SDK constructor whose name is made from one (fmt.Sprintf("%s_%s",
-// server, tool.Name)); or, where the engine gives up on the name (it
+// server, tool.Name)), also at each call of the unexported helper that
+// registers the tool it is given; or, where the engine gives up on the name (it
 // concatenates constants only), the name's syntax, through local
 // variables, is a concatenation with an operand made from one (prefix +
 // tool.Name).
@@ -65,8 +67,29 @@ func (r *Result) upstreamNamed(def ast.Expr) bool {
 	if r.vf == nil || def == nil {
 		return false
 	}
-	alts := r.vf.Eval(def, nil).Each()
-	all := len(alts) > 0
+	v := r.vf.Eval(def, nil)
+	if listedName(v) {
+		return true
+	}
+	// A registration helper given the listed tool: judged at its calls.
+	if v.Mentions(func(x *valueflow.Value) bool { return x.Kind == valueflow.Param }) {
+		vals := r.vf.AtCallSites(def)
+		all := len(vals) > 0
+		for _, w := range vals {
+			all = all && listedName(w)
+		}
+		if all {
+			return true
+		}
+	}
+	return r.namedInPlace(def, 0)
+}
+
+// listedName reports whether every value of a tool definition v is the
+// listed tool itself, or a tool literal or an SDK constructor whose name
+// is made from one.
+func listedName(v *valueflow.Value) bool {
+	alts := v.Each()
 	for _, a := range alts {
 		n := a
 		switch a.Kind {
@@ -81,11 +104,10 @@ func (r *Result) upstreamNamed(def ast.Expr) bool {
 			}
 		}
 		if n == nil || !n.Mentions(isListing) {
-			all = false
-			break
+			return false
 		}
 	}
-	return all || r.namedInPlace(def, 0)
+	return len(alts) > 0
 }
 
 // isToolConstructor reports whether fn is an SDK function that makes a

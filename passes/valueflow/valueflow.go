@@ -29,6 +29,7 @@ import (
 	"go/constant"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -171,6 +172,141 @@ func (r *Result) Bindings(fn ast.Node, call *ast.CallExpr, callerEnv *Env) *Env 
 		}
 	}
 	return env
+}
+
+// maxCallSites bounds the call sites AtCallSites binds.
+const maxCallSites = 8
+
+// maxCallerDepth bounds how many functions up AtCallSites goes.
+const maxCallerDepth = 3
+
+// AtCallSites returns the values e, an expression in the body of an
+// unexported function of the package, has at each call of that function
+// in the package, as the engine binds its parameters there (a helper
+// given the plan: RunN(ctx, p.attempts, p.step); a registration helper
+// given a listed tool). A value that still mentions a parameter at a
+// call ("up_" + tool.Name, where the caller was given tool) is followed
+// to the calls of the function that makes it, up to maxCallerDepth
+// functions. nil when the function is exported, has no
+// call or more than maxCallSites, or a call cannot be followed.
+func (r *Result) AtCallSites(e ast.Expr) []*Value {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	for _, f := range r.en.files {
+		if e.Pos() < f.FileStart || e.Pos() > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Pos() <= e.Pos() && e.End() <= fd.End() {
+				fn, _ := r.en.info.Defs[fd.Name].(*types.Func)
+				return r.valuesUp(e, fd, fn, nil, 0)
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Result) valuesUp(e ast.Expr, decl *ast.FuncDecl, fn *types.Func, inner func(*Env) *Env, depth int) []*Value {
+	if fn == nil || fn.Exported() || depth >= maxCallerDepth {
+		return nil
+	}
+	sites := r.CallSites(fn)
+	if len(sites) == 0 || len(sites) > maxCallSites {
+		return nil
+	}
+	var out []*Value
+	for _, cs := range sites {
+		bind := func(outer *Env) *Env {
+			env := r.Bindings(decl, cs.Call, outer)
+			if inner != nil {
+				env = inner(env)
+			}
+			return env
+		}
+		v := r.Eval(e, bind(nil))
+		if alts := v.Each(); len(alts) == 1 && openParam(alts[0], 0) {
+			up, ok := cs.In.(*ast.FuncDecl)
+			if !ok || up == decl {
+				return nil
+			}
+			upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
+			vs := r.valuesUp(e, up, upFn, bind, depth+1)
+			if vs == nil {
+				return nil
+			}
+			out = append(out, vs...)
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// CallEnv is a call of a function and the bindings of the function's
+// parameters there; Call is the call where the values come from (the
+// outermost, when the arguments were followed up).
+type CallEnv struct {
+	Env  *Env
+	Call *ast.CallExpr
+}
+
+// CallEnvs returns, for each call of fn (declared by decl) in the
+// package, the bindings of its parameters to the call's arguments. Where
+// one of exprs (expressions of fn's body) still mentions a parameter of
+// the calling function there (a registration helper given a tool by
+// another helper that was given it), the calling function's own calls
+// bind it in turn, up to maxCallerDepth functions; where they cannot, the
+// call's own bindings stay. nil when fn has no call or more than
+// maxCallSites.
+func (r *Result) CallEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr) []CallEnv {
+	return r.callEnvs(decl, fn, exprs, nil, 0)
+}
+
+func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, inner func(*Env) *Env, depth int) []CallEnv {
+	if r == nil || r.en == nil || fn == nil || depth >= maxCallerDepth {
+		return nil
+	}
+	sites := r.CallSites(fn)
+	if len(sites) == 0 || len(sites) > maxCallSites {
+		return nil
+	}
+	var out []CallEnv
+	for _, cs := range sites {
+		bind := func(outer *Env) *Env {
+			env := r.Bindings(decl, cs.Call, outer)
+			if inner != nil {
+				env = inner(env)
+			}
+			return env
+		}
+		env := bind(nil)
+		if up, ok := cs.In.(*ast.FuncDecl); ok && up != decl && slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
+			upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
+			if ups := r.callEnvs(up, upFn, exprs, bind, depth+1); len(ups) > 0 {
+				out = append(out, ups...)
+				continue
+			}
+		}
+		out = append(out, CallEnv{Env: env, Call: cs.Call})
+	}
+	return out
+}
+
+// ParamRooted reports whether v is a parameter, or a field or element of
+// one: a value its function's caller decides.
+func (v *Value) ParamRooted() bool {
+	for i := 0; v != nil && i < 8; i++ {
+		switch v.Kind {
+		case Param:
+			return true
+		case Field, Elem:
+			v = v.X
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // Summary returns the summary of fn (of this package or, through its
@@ -561,4 +697,28 @@ func (r *Result) Args(fn *types.Func, call *ast.CallExpr, env *Env) []*Value {
 		args = packVariadic(args, sig.Params().Len(), call)
 	}
 	return args
+}
+
+// openParam reports whether v is made from a parameter of its function
+// itself, not only as an input of a call it holds: a parameter, a field
+// or element of one, a concatenation, struct or slice with one among its
+// parts ("up_" + tool.Name). A call's result whose receiver is the
+// parameter (a.up.ListTools(ctx)) is a value of its own.
+func openParam(v *Value, depth int) bool {
+	if v == nil || depth > 8 {
+		return false
+	}
+	switch v.Kind {
+	case Param:
+		return true
+	case Field, Elem:
+		return openParam(v.X, depth+1)
+	case Concat:
+		return slices.ContainsFunc(v.Args, func(x *Value) bool { return openParam(x, depth+1) })
+	case Struct:
+		return slices.ContainsFunc(v.Fields, func(f FieldValue) bool { return openParam(f.Value, depth+1) })
+	case Slice:
+		return openParam(v.Elems, depth+1) || slices.ContainsFunc(v.Entry, func(x *Value) bool { return openParam(x, depth+1) })
+	}
+	return false
 }

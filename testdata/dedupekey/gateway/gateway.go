@@ -33,7 +33,12 @@ func (a *Audited) Register(ctx context.Context, s *server.MCPServer) error {
 		// ok: a forwarder: NewToolWithRawSchema's hints (not idempotent)
 		// stand for the upstream tool's, which the gateway does not know.
 		s.AddTool(mcp.NewToolWithRawSchema("up_"+tool.Name, tool.Description, schema), a.forward)
+		// ok: a forwarder registered by a helper given the listed tool.
+		a.registerUp(s, tool, schema)
 	}
+	// A helper of the same shape given a tool of the gateway's own: not
+	// a forwarder.
+	a.registerOwn(s, "audit")
 	// A tool of its own (a constant name) that also calls an upstream
 	// tool: its hints are its own.
 	s.AddTool(mcp.NewTool("relay", mcp.WithString("tool")), a.relay)
@@ -45,6 +50,30 @@ func (a *Audited) forward(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 		return nil, err
 	}
 	req.Params.Name = strings.TrimPrefix(req.Params.Name, "up_")
+	return a.up.CallTool(ctx, req)
+}
+
+func (a *Audited) registerUp(s *server.MCPServer, tool mcp.Tool, schema []byte) {
+	s.AddTool(mcp.NewToolWithRawSchema("mirror_"+tool.Name, tool.Description, schema), a.forwardMirror)
+}
+
+func (a *Audited) registerOwn(s *server.MCPServer, name string) {
+	s.AddTool(mcp.NewTool("own_"+name), a.forwardOwn)
+}
+
+func (a *Audited) forwardMirror(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := a.record(req.Params.Name); err != nil { // ok: the handler of a forwarder
+		return nil, err
+	}
+	req.Params.Name = strings.TrimPrefix(req.Params.Name, "mirror_")
+	return a.up.CallTool(ctx, req)
+}
+
+func (a *Audited) forwardOwn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := a.record(req.Params.Name); err != nil { // want `tool "own_audit" is not idempotent but writes a file`
+		return nil, err
+	}
+	req.Params.Name = "audit"
 	return a.up.CallTool(ctx, req)
 }
 
