@@ -200,47 +200,18 @@ func (r *Result) AtCallSites(e ast.Expr) []*Value {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Pos() <= e.Pos() && e.End() <= fd.End() {
 				fn, _ := r.en.info.Defs[fd.Name].(*types.Func)
-				return r.valuesUp(e, fd, fn, nil, 0)
+				if fn == nil || fn.Exported() {
+					return nil
+				}
+				var out []*Value
+				for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, true) {
+					out = append(out, r.Eval(e, ce.Env))
+				}
+				return out
 			}
 		}
 	}
 	return nil
-}
-
-func (r *Result) valuesUp(e ast.Expr, decl *ast.FuncDecl, fn *types.Func, inner func(*Env) *Env, depth int) []*Value {
-	if fn == nil || fn.Exported() || depth >= maxCallerDepth {
-		return nil
-	}
-	sites := r.CallSites(fn)
-	if len(sites) == 0 || len(sites) > maxCallSites {
-		return nil
-	}
-	var out []*Value
-	for _, cs := range sites {
-		bind := func(outer *Env) *Env {
-			env := r.Bindings(decl, cs.Call, outer)
-			if inner != nil {
-				env = inner(env)
-			}
-			return env
-		}
-		v := r.Eval(e, bind(nil))
-		if alts := v.Each(); len(alts) == 1 && openParam(alts[0], 0) {
-			up, ok := cs.In.(*ast.FuncDecl)
-			if !ok || up == decl {
-				return nil
-			}
-			upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
-			vs := r.valuesUp(e, up, upFn, bind, depth+1)
-			if vs == nil {
-				return nil
-			}
-			out = append(out, vs...)
-			continue
-		}
-		out = append(out, v)
-	}
-	return out
 }
 
 // CallEnv is a call of a function and the bindings of the function's
@@ -260,11 +231,14 @@ type CallEnv struct {
 // call's own bindings stay. nil when fn has no call or more than
 // maxCallSites.
 func (r *Result) CallEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr) []CallEnv {
-	return r.callEnvs(decl, fn, exprs, nil, 0)
+	return r.callEnvs(decl, fn, exprs, nil, 0, false)
 }
 
-func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, inner func(*Env) *Env, depth int) []CallEnv {
-	if r == nil || r.en == nil || fn == nil || depth >= maxCallerDepth {
+// callEnvs is CallEnvs; strict, it returns nil where a value that needs
+// the calling function's calls cannot be followed there, and at an
+// exported calling function.
+func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, inner func(*Env) *Env, depth int, strict bool) []CallEnv {
+	if r == nil || r.en == nil || fn == nil || depth >= maxCallerDepth || strict && depth > 0 && fn.Exported() {
 		return nil
 	}
 	sites := r.CallSites(fn)
@@ -281,11 +255,19 @@ func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, 
 			return env
 		}
 		env := bind(nil)
-		if up, ok := cs.In.(*ast.FuncDecl); ok && up != decl && slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
-			upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
-			if ups := r.callEnvs(up, upFn, exprs, bind, depth+1); len(ups) > 0 {
+		if slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
+			up, ok := cs.In.(*ast.FuncDecl)
+			var ups []CallEnv
+			if ok && up != decl {
+				upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
+				ups = r.callEnvs(up, upFn, exprs, bind, depth+1, strict)
+			}
+			if len(ups) > 0 {
 				out = append(out, ups...)
 				continue
+			}
+			if strict {
+				return nil
 			}
 		}
 		out = append(out, CallEnv{Env: env, Call: cs.Call})
@@ -711,6 +693,8 @@ func openParam(v *Value, depth int) bool {
 	switch v.Kind {
 	case Param:
 		return true
+	case OneOf:
+		return slices.ContainsFunc(v.Alts, func(x *Value) bool { return openParam(x, depth+1) })
 	case Field, Elem:
 		return openParam(v.X, depth+1)
 	case Concat:
