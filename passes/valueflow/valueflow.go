@@ -227,9 +227,9 @@ type CallEnv struct {
 // one of exprs (expressions of fn's body) still mentions a parameter of
 // the calling function there (a registration helper given a tool by
 // another helper that was given it), the calling function's own calls
-// bind it in turn, up to maxCallerDepth functions; where they cannot, the
-// call's own bindings stay. nil when fn has no call or more than
-// maxCallSites.
+// bind it in turn, up to maxCallerDepth functions and maxCallSites calls
+// each; where they cannot, the call's own bindings stay. nil when fn has
+// no call.
 func (r *Result) CallEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr) []CallEnv {
 	return r.callEnvs(decl, fn, exprs, nil, 0, false)
 }
@@ -242,7 +242,7 @@ func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, 
 		return nil
 	}
 	sites := r.CallSites(fn)
-	if len(sites) == 0 || len(sites) > maxCallSites {
+	if len(sites) == 0 || (strict || depth > 0) && len(sites) > maxCallSites {
 		return nil
 	}
 	var out []CallEnv
