@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,13 +75,15 @@ type finding struct {
 
 func (f finding) String() string { return fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Linter) }
 
+// set renders the findings as a sorted set: two findings of one check on
+// one line (two tools reported at main's call of their server) are one.
 func set(fs []finding) string {
 	var ss []string
 	for _, f := range fs {
 		ss = append(ss, f.String())
 	}
 	sort.Strings(ss)
-	return strings.Join(ss, "\n  ")
+	return strings.Join(slices.Compact(ss), "\n  ")
 }
 
 var expectRE = regexp.MustCompile(`// expect: ([a-z]+)`)
