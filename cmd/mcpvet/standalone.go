@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"io"
 	"log"
 	"os"
@@ -69,6 +70,8 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 		code = 1
 	}
 	effects.SetNeeded(mcpmodel.Needed(initial))
+	analysisutil.SetLocalModules(analysisutil.LocalModules(initial))
+	defer analysisutil.SetLocalModules(nil)
 	defer effects.SetNeeded(nil)
 	valueflow.SetSummarized(valueflow.Summarized(initial))
 	defer valueflow.SetSummarized(nil)

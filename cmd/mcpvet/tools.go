@@ -167,6 +167,8 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 	}
 	mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(pkgs))
 	defer mcpmodel.SetCatalogue(nil)
+	analysisutil.SetLocalModules(analysisutil.LocalModules(pkgs))
+	defer analysisutil.SetLocalModules(nil)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			loadErrs = append(loadErrs, strings.ReplaceAll(strings.TrimPrefix(e.Error(), "-: "), ":\n\t", ": "))

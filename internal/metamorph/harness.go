@@ -2,6 +2,7 @@ package metamorph
 
 import (
 	"fmt"
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"go/ast"
 	"go/token"
 	"os"
@@ -143,6 +144,8 @@ func RunGroup(dirs []string, tmp string, rewrites []*Rewrite, analyzers []*analy
 	// As the standalone driver: the tools the embedded data files
 	// declare (every variant's copy of them, alike).
 	mcpmodel.SetCatalogue(mcpmodel.EmbeddedCatalogue(pkgs))
+	analysisutil.SetLocalModules(analysisutil.LocalModules(pkgs))
+	defer analysisutil.SetLocalModules(nil)
 	defer mcpmodel.SetCatalogue(nil)
 	g, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {

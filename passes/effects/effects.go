@@ -191,6 +191,10 @@ type Result struct {
 	testVariant bool
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
+	// local: the package belongs to the main module or to another of the
+	// program's own modules (analysisutil.SetLocalModules): it may leave
+	// interface calls of those modules pending (pending.go).
+	local bool
 	// standIns are the methods with a StandIn fact (standin.go).
 	standIns map[*types.Func]bool
 	// impls memoizes implsBeside (iface.go), under implMu: the checks
@@ -360,6 +364,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
+	r.local = r.strictProc || analysisutil.InLocalModule(pass.Pkg.Path())
 	r.testVariant = hasTestFiles(pass)
 	r.exportStandIns(pass)
 	r.never = make(map[*types.Func]bool)

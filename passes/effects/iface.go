@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"go/types"
 	"sort"
 )
@@ -63,12 +64,13 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	// An interface of the main module may have its implementation wired in
 	// by a package this one does not import: pending (pending.go).
 	key := ifaceKey(fn)
-	pendable := r.strictProc && sameModule(r.module, fn.Pkg().Path()) && key != ""
+	own := r.ownInterface(fn.Pkg())
+	pendable := own && key != ""
 	if len(cands) == 0 && !pendable {
 		return nil
 	}
 	pkgs := []*types.Package{fn.Pkg()}
-	if r.strictProc && sameModule(r.module, fn.Pkg().Path()) {
+	if own {
 		seen := map[*types.Package]bool{fn.Pkg(): true}
 		add := func(p *types.Package) {
 			if !seen[p] {
@@ -79,7 +81,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		for _, p := range cands {
 			add(p)
 		}
-		for _, p := range r.modulePackages(r.module) {
+		for _, p := range r.localPackages() {
 			add(p)
 		}
 	} else if !containsPkg(cands, fn.Pkg()) {
@@ -180,6 +182,58 @@ func containsPkg(ps []*types.Package, p *types.Package) bool {
 		}
 	}
 	return false
+}
+
+// ownInterface reports whether an interface of pkg is one of the
+// program's own that a package of it may leave pending: the package is
+// of the main module and so is the interface, or both are of the
+// program's own modules (analysisutil.SetLocalModules).
+func (r *Result) ownInterface(pkg *types.Package) bool {
+	if r.strictProc && sameModule(r.module, pkg.Path()) {
+		return true
+	}
+	return r.local && analysisutil.InLocalModule(pkg.Path())
+}
+
+// localPackages returns the packages of the module under analysis that
+// the package imports, directly or not, and, where the driver knows the
+// program's other own modules (analysisutil.SetLocalModules), their
+// packages it imports through the program's own packages.
+func (r *Result) localPackages() []*types.Package {
+	if len(analysisutil.LocalModulePaths()) == 0 {
+		return r.modulePackages(r.module)
+	}
+	const key = "\x00local"
+	if ps, ok := r.imported[key]; ok {
+		return ps
+	}
+	if r.imported == nil {
+		r.imported = make(map[string][]*types.Package)
+	}
+	var ps []*types.Package
+	if r.pkg != nil {
+		seen := make(map[*types.Package]bool)
+		var walk func(p *types.Package)
+		walk = func(p *types.Package) {
+			if seen[p] || isStdPath(p.Path()) {
+				return
+			}
+			seen[p] = true
+			in := sameModule(r.module, p.Path()) || analysisutil.InLocalModule(p.Path())
+			if in {
+				ps = append(ps, p)
+			}
+			if !in && p != r.pkg {
+				return
+			}
+			for _, q := range p.Imports() {
+				walk(q)
+			}
+		}
+		walk(r.pkg)
+	}
+	r.imported[key] = ps
+	return ps
 }
 
 // modulePackages returns the packages of module mod that the package

@@ -65,13 +65,13 @@ func (r *Result) ifaceMethod(key string) *types.Func {
 	return fn
 }
 
-// importedPkg returns the package at path among the main module's
+// importedPkg returns the package at path among the program's own
 // packages that the package under analysis imports (itself included),
 // or nil: a pending call's interface is always one of them.
 func (r *Result) importedPkg(path string) *types.Package {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, p := range r.modulePackages(r.module) {
+	for _, p := range r.localPackages() {
 		if p.Path() == path {
 			return p
 		}

@@ -17,7 +17,9 @@
 //
 // A handler that commits an effect its package sees is judged there, and
 // is not recorded. Only the main module's packages leave interface calls
-// pending (effects' pending.go).
+// pending (effects' pending.go), and, where the driver knows them
+// (analysisutil.SetLocalModules), those of the program's other own
+// modules, replaced by a local directory.
 package wiring
 
 import (
@@ -120,9 +122,10 @@ func run(pass *analysis.Pass) (any, error) {
 // idempotent, whose handlers commit no effect the package sees but make
 // pending interface calls.
 func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Model, calls *toolcalls.Result) {
-	// Only the main module's packages leave interface calls pending
+	// Only the program's own packages leave interface calls pending
 	// (effects' pending.go): a dependency's handlers have none.
-	if !model.MCP || len(model.Tools) == 0 || pass.Module != nil && pass.Module.Version != "" {
+	own := pass.Module == nil || pass.Module.Version == "" || analysisutil.InLocalModule(pass.Pkg.Path())
+	if !model.MCP || len(model.Tools) == 0 || !own {
 		return
 	}
 	dirs := analysisutil.ParseDirectives(pass)
