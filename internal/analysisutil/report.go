@@ -291,8 +291,12 @@ func (r *Reporter) filterBaseline() {
 }
 
 // enclosingFunc returns the function declaration that contains pos.
-func (r *Reporter) enclosingFunc(pos token.Pos) *ast.FuncDecl {
-	for _, f := range r.pass.Files {
+func (r *Reporter) enclosingFunc(pos token.Pos) *ast.FuncDecl { return FuncDeclAt(r.pass.Files, pos) }
+
+// FuncDeclAt returns the top-level function declaration of files that
+// contains pos, or nil.
+func FuncDeclAt(files []*ast.File, pos token.Pos) *ast.FuncDecl {
+	for _, f := range files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			decls := f.Decls
 			i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })

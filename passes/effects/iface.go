@@ -203,7 +203,23 @@ func (r *Result) localPackages() []*types.Package {
 	if len(analysisutil.LocalModulePaths()) == 0 {
 		return r.modulePackages(r.module)
 	}
-	const key = "\x00local"
+	return r.importedWhere("\x00local", func(path string) bool {
+		return sameModule(r.module, path) || analysisutil.InLocalModule(path)
+	})
+}
+
+// modulePackages returns the packages of module mod that the package
+// under analysis imports, directly or transitively through packages of
+// that module, itself included; memoized. r.mu must be held.
+func (r *Result) modulePackages(mod string) []*types.Package {
+	return r.importedWhere(mod, func(path string) bool { return sameModule(mod, path) })
+}
+
+// importedWhere returns the packages whose path in accepts that the
+// package under analysis imports, directly or transitively through
+// accepted packages, itself included; memoized under key. r.mu must be
+// held.
+func (r *Result) importedWhere(key string, in func(path string) bool) []*types.Package {
 	if ps, ok := r.imported[key]; ok {
 		return ps
 	}
@@ -219,12 +235,12 @@ func (r *Result) localPackages() []*types.Package {
 				return
 			}
 			seen[p] = true
-			in := sameModule(r.module, p.Path()) || analysisutil.InLocalModule(p.Path())
-			if in {
+			ok := in(p.Path())
+			if ok {
 				ps = append(ps, p)
 			}
-			if !in && p != r.pkg {
-				return
+			if !ok && p != r.pkg {
+				return // the accepted packages are reached through their own
 			}
 			for _, q := range p.Imports() {
 				walk(q)
@@ -233,42 +249,6 @@ func (r *Result) localPackages() []*types.Package {
 		walk(r.pkg)
 	}
 	r.imported[key] = ps
-	return ps
-}
-
-// modulePackages returns the packages of module mod that the package
-// under analysis imports, directly or transitively through packages of
-// that module, itself included; memoized. r.mu must be held.
-func (r *Result) modulePackages(mod string) []*types.Package {
-	if ps, ok := r.imported[mod]; ok {
-		return ps
-	}
-	if r.imported == nil {
-		r.imported = make(map[string][]*types.Package)
-	}
-	var ps []*types.Package
-	if r.pkg != nil {
-		seen := make(map[*types.Package]bool)
-		var walk func(p *types.Package)
-		walk = func(p *types.Package) {
-			if seen[p] || isStdPath(p.Path()) {
-				return
-			}
-			seen[p] = true
-			in := sameModule(mod, p.Path())
-			if in {
-				ps = append(ps, p)
-			}
-			if !in && p != r.pkg {
-				return // the module's packages are reached through its own
-			}
-			for _, q := range p.Imports() {
-				walk(q)
-			}
-		}
-		walk(r.pkg)
-	}
-	r.imported[mod] = ps
 	return ps
 }
 

@@ -193,15 +193,8 @@ func (b *builder) collectFree(exprs []ast.Expr, seen map[*types.Var]bool, out *[
 
 // enclosingFunc returns the function declaration that contains pos.
 func (b *builder) enclosingFunc(pos token.Pos) ast.Node {
-	for _, f := range b.pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pos >= fd.Pos() && pos < fd.End() {
-				return fd
-			}
-		}
+	if fd := analysisutil.FuncDeclAt(b.pass.Files, pos); fd != nil && fd.Body != nil {
+		return fd
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -344,16 +345,10 @@ func exportResends(pass *analysis.Pass) map[*types.Func]*Resends {
 
 // funcAt returns the declared function of pass whose body holds pos.
 func funcAt(pass *analysis.Pass, pos token.Pos) *types.Func {
-	for _, f := range pass.Files {
-		if pos < f.FileStart || pos > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
-				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				return fn
-			}
-		}
+	fd := analysisutil.FuncDeclAt(pass.Files, pos)
+	if fd == nil || fd.Body == nil {
+		return nil
 	}
-	return nil
+	fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	return fn
 }

@@ -193,25 +193,19 @@ func (r *Result) AtCallSites(e ast.Expr) []*Value {
 	if r == nil || r.en == nil {
 		return nil
 	}
-	for _, f := range r.en.files {
-		if e.Pos() < f.FileStart || e.Pos() > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Pos() <= e.Pos() && e.End() <= fd.End() {
-				fn, _ := r.en.info.Defs[fd.Name].(*types.Func)
-				if fn == nil || fn.Exported() {
-					return nil
-				}
-				var out []*Value
-				for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, true) {
-					out = append(out, r.Eval(e, ce.Env))
-				}
-				return out
-			}
-		}
+	fd := analysisutil.FuncDeclAt(r.en.files, e.Pos())
+	if fd == nil || fd.Body == nil {
+		return nil
 	}
-	return nil
+	fn, _ := r.en.info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Exported() {
+		return nil
+	}
+	var out []*Value
+	for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, true) {
+		out = append(out, r.Eval(e, ce.Env))
+	}
+	return out
 }
 
 // CallEnv is a call of a function and the bindings of the function's
