@@ -609,8 +609,11 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 			}
 			return
 		}
-		if fn != nil && fn.Pkg() == c.pass.Pkg {
-			c.flowOrigins(e, visited, out, withGuarded) // a constructor or an option of this package
+		if fn != nil {
+			// A constructor or an option, of this package or another:
+			// what the engine finds its result holds, and which call
+			// made it (newTicket().Key, made by newTicket's helper).
+			c.flowOrigins(e, visited, out, withGuarded)
 		}
 	case *ast.SelectorExpr:
 		sel := c.info.Selections[e]
@@ -707,9 +710,19 @@ func (c *checker) flowValueOrigins(e ast.Expr, v *valueflow.Value, visited map[t
 		seen[v] = true
 		switch v.Kind {
 		case valueflow.Call:
-			if call, ok := v.Node.(*ast.CallExpr); ok && call != e {
-				calls = append(calls, call)
-			} else if fn, ok := v.Obj.(*types.Func); ok && v.Node == nil && c.fresh.IsFresh(fn) {
+			fn, _ := v.Obj.(*types.Func)
+			switch site, _ := v.Site.(*ast.CallExpr); {
+			case site != nil && fn != nil && c.fresh.IsFresh(fn):
+				// Made by a helper's call here, however deep the
+				// helper made it (newHolder() -> newKey() ->
+				// uuid.NewString()): that call makes it anew.
+				*out = append(*out, origin{call: site, maker: site})
+			case site != nil:
+			case v.Node != nil:
+				if call, ok := v.Node.(*ast.CallExpr); ok && call != e {
+					calls = append(calls, call)
+				}
+			case fn != nil && c.fresh.IsFresh(fn):
 				unplaced = true
 			}
 			walk(v.Recv, depth+1)

@@ -116,8 +116,8 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 					found[r] = s.key
 				}
 			}
-			if !made[s.key] && s.field == "" {
-				if m := c.freshMaker(s.value); m != nil {
+			if !made[s.key] {
+				if m := c.freshMaker(s); m != nil {
 					made[s.key] = true
 					at = cmp.Or(at, m)
 				}
@@ -156,17 +156,28 @@ func (c *checker) keyParamsOf(obj *types.Func, decl *ast.FuncDecl) *KeyParams {
 // freshMaker returns the expression that makes the value of a slot
 // fresh on every evaluation, or nil; computed once per slot, not once per
 // round of computeKeyParams.
-func (c *checker) freshMaker(value ast.Expr) ast.Expr {
-	if m, ok := c.makers[value]; ok {
+func (c *checker) freshMaker(s slot) ast.Expr {
+	if m, ok := c.makers[s.value]; ok && s.field == "" {
 		return m
 	}
 	var got []origin
-	c.origins(value, value, nil, make(map[types.Object]bool), &got, false)
+	if s.field != "" {
+		// The field of a struct passed on (sendHeld(.., newHolder())):
+		// the key the engine finds in it, made by a call here.
+		c.flowValueOrigins(s.value, c.vf.Eval(s.value, nil).Select(s.field), make(map[types.Object]bool), &got, false)
+		for _, o := range got {
+			if d := c.declOf(o.call.Pos()); d != nil && d == c.declOf(s.value.Pos()) {
+				return o.maker // not a package variable's
+			}
+		}
+		return nil
+	}
+	c.origins(s.value, s.value, nil, make(map[types.Object]bool), &got, false)
 	var m ast.Expr
 	if len(got) > 0 {
 		m = got[0].maker
 	}
-	c.makers[value] = m
+	c.makers[s.value] = m
 	return m
 }
 

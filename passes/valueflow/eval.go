@@ -1300,7 +1300,7 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 				if s := en.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr && len(call.Args) > 0 {
 					// T.M(x, args): the receiver is the first argument.
 					args := en.args(call, env)
-					return sum, func(v *Value) *Value { return en.subst(v, fn, args[0], args[1:]) }
+					return sum, func(v *Value) *Value { return en.substAt(v, fn, args[0], args[1:], call) }
 				}
 			}
 		}
@@ -1315,7 +1315,7 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 		}
 		if stored && len(sum.Stores) > 0 {
 			before, stRecv := args, recv
-			bind := func(v *Value) *Value { return en.subst(v, fn, stRecv, before) }
+			bind := func(v *Value) *Value { return en.substAt(v, fn, stRecv, before, call) }
 			args = append([]*Value(nil), args...)
 			for _, st := range sum.Stores {
 				if st.Param < 0 {
@@ -1336,7 +1336,7 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 				args[st.Param] = en.storeInto(args[st.Param], st.Path, bind(st.Value))
 			}
 		}
-		return sum, func(v *Value) *Value { return en.subst(v, fn, recv, args) }
+		return sum, func(v *Value) *Value { return en.substAt(v, fn, recv, args, call) }
 	case Closure:
 		sum := en.closureSummary(c)
 		if sum == nil {
@@ -1349,7 +1349,7 @@ func (en *Engine) summaryOf(c *Value, call *ast.CallExpr, env *Env, stored bool)
 				args = packVariadic(args, sig.Params().Len(), call)
 			}
 		}
-		return sum, func(v *Value) *Value { return en.substLit(v, c, args) }
+		return sum, func(v *Value) *Value { return en.substLitAt(v, c, args, call) }
 	}
 	return nil, nil
 }

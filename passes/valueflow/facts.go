@@ -94,6 +94,7 @@ type Wire struct {
 	Ord   int
 	Outer bool   // Param: of the function enclosing the literal summarized
 	At    string // Value.At
+	Made  bool   // Call: made by a call inside the function summarized (Value.Site)
 }
 
 // WireField is a field of a Struct Wire, or a store into a Call's.
@@ -154,6 +155,9 @@ type encoder struct {
 	fn   *types.Func
 	lit  *ast.FuncLit         // the literal being summarized, if any
 	lits map[int]*ast.FuncLit // the literals of fn the wires hold
+	// noMade: the result being encoded may be what fn was given or
+	// keeps (returnsGiven): its calls are not marked made.
+	noMade bool
 }
 
 // summary encodes the summary of fn, with the literals it holds.
@@ -185,12 +189,34 @@ func (c *encoder) parts(sum *Summary) ([]*Wire, []WireStore) {
 	var res []*Wire
 	var stores []WireStore
 	for _, r := range sum.Results {
+		c.noMade = returnsGiven(r)
 		res = append(res, nonNil(c.wire(r, 0)))
+		c.noMade = false
 	}
 	for _, s := range sum.Stores {
 		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0), s.Apply})
 	}
 	return res, stores
+}
+
+// made reports whether v, a Call, was made by a call inside the
+// function (or literal) summarized.
+func (c *encoder) made(v *Value) bool {
+	if c.noMade {
+		return false
+	}
+	if v.made {
+		return true
+	}
+	at := v.MadeBy()
+	if at == nil || c.fn == nil && c.lit == nil {
+		return false // a variable's value: made once
+	}
+	if c.lit != nil {
+		return c.lit.Pos() <= at.Pos() && at.Pos() < c.lit.End()
+	}
+	sc := c.fn.Origin().Scope()
+	return sc != nil && sc.Pos() <= at.Pos() && at.Pos() < sc.End()
 }
 
 func (c *encoder) wire(v *Value, depth int) *Wire {
@@ -282,6 +308,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		w.R = c.wire(v.Recv, depth+1)
 		w.A = c.wires(v.Args, depth)
 		c.fields(w, v, depth)
+		w.Made = c.made(v)
 	case Field, Elem, Method:
 		w.N, w.I = v.Name, v.Index
 		w.X = c.wire(v.X, depth+1)
@@ -457,7 +484,7 @@ func (d *decoder) value1(w *Wire) *Value {
 		if obj == nil {
 			return UnknownValue("function")
 		}
-		v := &Value{Kind: Call, Obj: obj, Index: w.I, Recv: d.value(w.R), Args: d.values(w.A)}
+		v := &Value{Kind: Call, Obj: obj, Index: w.I, Recv: d.value(w.R), Args: d.values(w.A), made: w.Made}
 		d.fields(v, w)
 		return v
 	case Field, Elem, Method:

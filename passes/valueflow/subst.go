@@ -1,6 +1,8 @@
 package valueflow
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -10,13 +12,26 @@ import (
 // struct argument, the element of a slice, a method of a concrete type,
 // a call of a function value).
 func (en *Engine) subst(v *Value, fn *types.Func, recv *Value, args []*Value) *Value {
+	return en.substAt(v, fn, recv, args, nil)
+}
+
+// substAt is subst at the call site of fn: what fn's own calls made is
+// made by site (Value.Site).
+func (en *Engine) substAt(v *Value, fn *types.Func, recv *Value, args []*Value, site *ast.CallExpr) *Value {
 	sig, _ := fn.Origin().Type().(*types.Signature)
 	if sig == nil {
 		return UnknownValue("signature")
 	}
-	b := &binding{en: en, recv: recv, args: args, params: sig.Params()}
+	b := &binding{en: en, recv: recv, args: args, params: sig.Params(), site: site}
 	if sig.Recv() != nil {
 		b.recvVar = sig.Recv()
+	}
+	if returnsGiven(v) {
+		b.noMade = true
+	} else if fn.Pkg() == en.pkg {
+		if sc := fn.Origin().Scope(); sc != nil {
+			b.lo, b.hi = sc.Pos(), sc.End()
+		}
 	}
 	return b.value(v, 0)
 }
@@ -24,13 +39,21 @@ func (en *Engine) subst(v *Value, fn *types.Func, recv *Value, args []*Value) *V
 // substLit is subst for a closure c called with args: the literal's
 // parameters bound to them, and the variables it captured to c's Env.
 func (en *Engine) substLit(v *Value, c *Value, args []*Value) *Value {
-	b := &binding{en: en, args: args, params: types.NewTuple(), env: c.Env}
+	return en.substLitAt(v, c, args, nil)
+}
+
+// substLitAt is substLit at the call site of c (see substAt).
+func (en *Engine) substLitAt(v *Value, c *Value, args []*Value, site *ast.CallExpr) *Value {
+	b := &binding{en: en, args: args, params: types.NewTuple(), env: c.Env, site: site, noMade: returnsGiven(v)}
 	if c.Lit != nil {
 		sig, _ := en.info.TypeOf(c.Lit).(*types.Signature)
 		if sig == nil {
 			return UnknownValue("signature")
 		}
 		b.params = sig.Params()
+		if !b.noMade {
+			b.lo, b.hi = c.Lit.Pos(), c.Lit.End()
+		}
 	}
 	return b.value(v, 0)
 }
@@ -42,6 +65,48 @@ type binding struct {
 	args    []*Value
 	params  *types.Tuple
 	env     *Env // a closure's captured bindings
+	// site is the call being bound, in this package, or nil; lo and hi
+	// the extent of the function called, in this package: a Call made
+	// there is made by site.
+	site   *ast.CallExpr
+	lo, hi token.Pos
+	noMade bool // the result may be what the function was given or kept: see returnsGiven
+}
+
+// returnsGiven reports whether v, a function's result, may be a value
+// its caller gave it or its receiver keeps (a cache: return
+// t.byOrder[order] when it is there, a new ticket otherwise; a fallback:
+// the caller's key, or a new one): what the function makes is then not
+// known to be made on every call.
+func returnsGiven(v *Value) bool {
+	if v == nil || v.Kind != OneOf {
+		return false
+	}
+	for _, a := range v.Alts {
+		if a.ParamRooted() {
+			return true
+		}
+	}
+	return false
+}
+
+// madeBy returns c, a Call of the summary, as made by the call being
+// bound, when a call of the function called made it: it was made in its
+// extent, or marked made by an imported summary.
+func (b *binding) madeBy(out *Value, c *Value) {
+	if b.noMade {
+		return
+	}
+	at := c.MadeBy()
+	inside := c.made || at != nil && b.lo.IsValid() && b.lo <= at.Pos() && at.Pos() < b.hi
+	if !inside {
+		return
+	}
+	if b.site != nil {
+		out.Site, out.made = b.site, false
+	} else {
+		out.Site, out.made = nil, true
+	}
 }
 
 // param returns the value bound to a parameter, or nil when p is not
@@ -152,6 +217,7 @@ func (b *binding) value(v *Value, depth int) *Value {
 	case Call:
 		out := *v
 		out.k = ""
+		b.madeBy(&out, v)
 		if v.Recv != nil {
 			out.Recv = b.value(v.Recv, depth+1)
 		}

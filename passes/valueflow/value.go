@@ -100,6 +100,20 @@ type Value struct {
 	// literal) or a Call, in this package: an instance of a table of
 	// tools is registered at its element.
 	Node ast.Node
+	// Site is, for a Call, the call of this package whose evaluation
+	// made the value: the call of the helper (in the function the value
+	// is asked in) whose result or store it came out of, through any
+	// number of helpers (newHolder() returning &holder{v: newKey()},
+	// newKey returning uuid.NewString()); nil when it is Node itself. A
+	// value read from a variable keeps the Site of the call that made
+	// it, wherever that was: a key made once, before a loop, and read in
+	// it, is made by a call outside the loop. See MadeBy.
+	Site ast.Node
+	// made: a Call that a call inside the function summarized made,
+	// where that call has no syntax here (a summary imported from a
+	// fact, a method resolved through an interface): it is made by the
+	// call of the summarized function, Site once substituted.
+	made bool
 	Why  string // Unknown: why, for debugging
 	// At is the constant key of a map the value was read at (m["k"])
 	// where the map's entries are not told apart by constant keys: an
@@ -156,6 +170,17 @@ func addrOf(v *types.Var, val *Value) *Value {
 		return &Value{Kind: Struct, Type: val.Type, Node: val.Node, Obj: v}
 	}
 	return val
+}
+
+// MadeBy returns the call of this package whose evaluation made v, a
+// Call: its Site, or the call itself. It is nil when no call here made
+// it (a Call of a summary imported with no call site, a Call the
+// engine built with no syntax).
+func (v *Value) MadeBy() ast.Node {
+	if v.Site != nil {
+		return v.Site
+	}
+	return v.Node
 }
 
 // Addressed returns the local variables whose addresses v holds or
@@ -667,6 +692,10 @@ func (v *Value) hash(h hash.Hash64) {
 			sub(x)
 		}
 		pos(v.Node)
+		pos(v.Site)
+		if v.made {
+			w("made")
+		}
 	case Field, Elem:
 		w(v.Name)
 		sub(v.X)

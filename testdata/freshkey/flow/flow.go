@@ -194,3 +194,45 @@ func KeyInHolderTwoDeep(ctx context.Context, cs *mcp.ClientSession, account stri
 	}
 	return err
 }
+
+// newHolder makes a holder whose key a helper makes.
+func newHolder() *holder { return &holder{v: holderKey()} }
+
+func holderKey() string { return uuid.NewString() }
+
+// processHolder is made once, when the program starts.
+var processHolder = newHolder()
+
+// KeyInHolderHelpers passes a holder that helpers make on every attempt.
+func KeyInHolderHelpers(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInHolderHelpers:"keyParams\\(made idempotency_key\\)"
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendHeld(ctx, cs, account, newHolder()); err == nil { // want `idempotency key "idempotency_key" is made anew on every attempt of this retry loop`
+			return nil
+		}
+	}
+	return err
+}
+
+// KeyInHolderHelpersStable makes the holder once.
+func KeyInHolderHelpersStable(ctx context.Context, cs *mcp.ClientSession, account string) error { // want KeyInHolderHelpersStable:"keyParams\\(made idempotency_key\\)"
+	var err error
+	h := newHolder() // ok: made once
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendHeld(ctx, cs, account, h); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// KeyInProcessHolder sends the holder the program made at start.
+func KeyInProcessHolder(ctx context.Context, cs *mcp.ClientSession, account string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = sendHeld(ctx, cs, account, processHolder); err == nil { // ok: made once
+			return nil
+		}
+	}
+	return err
+}

@@ -71,6 +71,30 @@ func NewRequest(body string) *Request {
 	return &Request{ID: uuid.NewString(), Body: body}
 }
 
+// Ticket holds a key.
+type Ticket struct{ Key string }
+
+// NewTicket returns a ticket whose key a helper makes: no fact (it
+// returns no key), but the key in it is new on every call.
+func NewTicket() *Ticket { return &Ticket{Key: ticketKey()} }
+
+func ticketKey() string { // want ticketKey:"freshFunc"
+	return uuid.NewString()
+}
+
+// Tickets keeps one ticket per order.
+type Tickets struct{ byOrder map[string]*Ticket }
+
+// For returns the order's ticket, made on its first call.
+func (t *Tickets) For(order string) *Ticket {
+	if tk, ok := t.byOrder[order]; ok {
+		return tk
+	}
+	tk := NewTicket()
+	t.byOrder[order] = tk
+	return tk
+}
+
 // Gen makes keys.
 type Gen struct{ prefix string }
 
