@@ -43,9 +43,18 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 		}
 		b.flowDef(t, b.vf.Eval(def, in.env))
 		t.Handler = b.flowHandler(b.vf.Eval(handler, in.env))
-		if lit, ok := in.node.(*ast.CompositeLit); ok && t.Handler != nil {
-			if e := b.elementOf(lit, t.Handler); e != nil {
-				t.HandlerArg = e // a table's element: where the user changes it
+		if t.Handler != nil {
+			// A table's element, or the argument of the call of the
+			// registering helper: where the user changes it.
+			switch n := in.node.(type) {
+			case *ast.CompositeLit:
+				if e := b.holding(n.Elts, t.Handler); e != nil {
+					t.HandlerArg = e
+				}
+			case *ast.CallExpr:
+				if e := b.holding(n.Args, t.Handler); e != nil {
+					t.HandlerArg = e
+				}
 			}
 		}
 		out = append(out, t)
@@ -53,10 +62,10 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 	return out
 }
 
-// elementOf returns the element of a table's struct value that holds
-// the handler h, or nil.
-func (b *builder) elementOf(lit *ast.CompositeLit, h *Func) ast.Expr {
-	for _, el := range lit.Elts {
+// holding returns the one of es (a table's struct value's elements, a
+// call's arguments) that holds the handler h, or nil.
+func (b *builder) holding(es []ast.Expr, h *Func) ast.Expr {
+	for _, el := range es {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			el = kv.Value
 		}
