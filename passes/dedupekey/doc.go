@@ -59,14 +59,21 @@
 // Edit that PUTs is idempotent, an Update that POSTs is not). A POST that
 // is a read by design is a read: the function that fixes the constant
 // POST is named Search, Query, Find, List, Get, Lookup, Preview,
-// Estimate, Embed, Count or Validate (its first word), or has a dry-run
-// word anywhere in its name (CreateOrderPreview, DeployDryRun,
-// SimulateTransfer), or the constant
+// Estimate, Embed, Count, Validate, Fetch, Read, Describe or Show (its
+// first word), or has a dry-run word anywhere in its name
+// (CreateOrderPreview, DeployDryRun, SimulateTransfer), or the constant
 // path has a segment search, _search, _msearch, _count, query or
-// embeddings, or the request carries a constant GraphQL query (not a
-// mutation); unless the tool is annotated DestructiveHint: true, whose
-// own word outweighs the name or path (a "run_query" tool that POSTs to
-// /query may write). When a path has several effects, the message names the one
+// embeddings, or a word search or query in a segment (/prom_query), or
+// is an OAuth token endpoint (a segment oauth, oauth2 or
+// openid-connect: a repeat only issues another token), or the request
+// carries a constant GraphQL query (not a mutation). A POST is a read
+// too when the tool itself is named like one (get_alert_config,
+// search_logs) and neither its name nor a function on the way to the
+// POST is named by a change (get_or_create_user, Servers.Update; a
+// transport's send or post does not count): an API that takes its
+// queries in a POST body. Neither holds when the tool is annotated
+// DestructiveHint: true, whose own word outweighs the names and path (a
+// "run_query" tool that POSTs to /query may write). When a path has several effects, the message names the one
 // that matters most: not idempotent by nature first, then a remote
 // mutation or HTTP request, an SQL or data-store write, a message, a
 // process run, a file write.

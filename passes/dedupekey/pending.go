@@ -28,7 +28,7 @@ func checkPending(pass *analysis.Pass, rep *analysisutil.Reporter, w *wiring.Res
 			continue
 		}
 		e, c := w.Resolve(wt, func(*effects.Effect, wiring.PendingCall) bool { return true })
-		if e == nil || e.Idempotent && !t.Annotated {
+		if e == nil || e.Idempotent && !t.Annotated || effects.NamedRead(e, t.Name) {
 			continue
 		}
 		related, where := w.Related(pass, wt, c, e, false, registeredFix(t.HintFile, t.Annotated, e.Idempotent))

@@ -251,7 +251,45 @@ func namesMutation(name string) bool {
 // readWords are the first words of the names of operations that read
 // although they POST: searches, queries, previews, estimates, embeddings.
 var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate",
-	"Embed", "Count", "Validate")
+	"Embed", "Count", "Validate", "Fetch", "Read", "Describe", "Show")
+
+// transportVerbs are the words of remoteVerbs that a client's transport
+// helpers are named by (c.send, c.post, c.put): they say how a request
+// goes, not what it does.
+var transportVerbs = words("Send", "Post", "Put", "Patch")
+
+// NamedRead reports whether e, an HTTP POST, is the effect of a tool
+// named like a read (get_alert_config, search-logs, listUsers: readName
+// of its words) with no word of a change in its name (get_or_create_user,
+// get_and_delete_job), through functions none of which is named by one
+// either (Servers.Update is, fetchAlertEntities and MakePromLabelsQuery
+// are not; Effect.Trail): an API that takes its queries in a POST body. The tool's name is its author's word to the model; a
+// DestructiveHint outweighs it (the caller checks).
+func NamedRead(e *Effect, tool string) bool {
+	if e == nil || e.Kind != kindHTTP || e.Method != "POST" || e.RPC || tool == "" {
+		return false
+	}
+	var b strings.Builder
+	for _, w := range nameWords(strings.ReplaceAll(strings.ReplaceAll(tool, "-", "_"), ".", "_")) {
+		w = strings.ToUpper(w[:1]) + w[1:]
+		if remoteVerbs[w] && !transportVerbs[w] { // get_post_comments reads a post
+			return false
+		}
+		b.WriteString(w)
+	}
+	callees := []string{e.Via}
+	for _, h := range e.Trail {
+		callees = append(callees, h.Callee)
+	}
+	for _, c := range callees {
+		if c = c[strings.LastIndexByte(c, '.')+1:]; c != "" {
+			if w := firstWord(strings.ToUpper(c[:1]) + c[1:]); remoteVerbs[w] && !transportVerbs[w] {
+				return false
+			}
+		}
+	}
+	return readName(b.String())
+}
 
 // readName reports whether a function's name says it reads: a first word
 // of readWords (GetOrCreateUser is named like a read but is not one), or
@@ -269,13 +307,25 @@ func readName(name string) bool {
 // readSegments are path segments naming endpoints that read by design.
 var readSegments = words("search", "_search", "_msearch", "_count", "query", "embeddings")
 
+// readPathWords are words of a path segment (split at _ and -) that name
+// an endpoint that reads by design: /prom_query_instant, /full-search.
+var readPathWords = words("search", "query")
+
+// authSegments are path segments of an OAuth token endpoint
+// (/oauth/token, /login/oauth/access_token,
+// /protocol/openid-connect/token): a credential exchange, which a
+// repeat only makes issue another token.
+var authSegments = words("oauth", "oauth2", "openid-connect")
+
 // readByDesign reports whether a POST is a read by design: the function
 // whose constant POST it is is named like a read (first word Search,
 // Query, Find, List, Get, Lookup, Preview, Estimate, Embed, Count or
 // Validate, or a dry-run word anywhere: readName; a builder's
 // New...Request is named by what it builds), the
-// constant path names a search, query or embeddings endpoint, or the
-// request carries a constant GraphQL query (not a mutation).
+// constant path names a search, query or embeddings endpoint (a segment,
+// or a word of one: /prom_query), or an OAuth token endpoint (no effect
+// a retry repeats: it issues another token), or the request carries a
+// constant GraphQL query (not a mutation).
 func readByDesign(req hreq) bool {
 	if readName(strings.TrimPrefix(req.method.from, "New")) {
 		return true
@@ -283,8 +333,13 @@ func readByDesign(req hreq) bool {
 	for _, seg := range strings.FieldsFunc(strings.ToLower(req.path.s), func(c rune) bool {
 		return c == '/' || c == '?' || c == '#' || c == '.'
 	}) {
-		if readSegments[seg] {
+		if readSegments[seg] || authSegments[seg] {
 			return true
+		}
+		for _, w := range strings.FieldsFunc(seg, func(c rune) bool { return c == '_' || c == '-' }) {
+			if readPathWords[w] {
+				return true
+			}
 		}
 	}
 	return req.query.known && isGraphQLQuery(req.query.s)

@@ -61,6 +61,24 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "update" is not idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Update\)`
 	})
 
+	// ok: a POST the tool's name says is a read (an API that takes its
+	// queries in a POST body).
+	gosdk.AddTool(s, &gosdk.Tool{Name: "get_server_stats"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Stats(ctx, in.ID)
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_stats"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Stats(ctx, in.ID) // want `tool "server_stats" is not idempotent but sends an HTTP POST \(restsdk.ServersService.Stats\)`
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "get_or_create_stats"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Stats(ctx, in.ID) // want `tool "get_or_create_stats" is not idempotent but sends an HTTP POST`
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "get_stats_destructive", Annotations: &gosdk.ToolAnnotations{DestructiveHint: destructive(true)}}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Stats(ctx, in.ID) // want `tool "get_stats_destructive" is not idempotent but sends an HTTP POST`
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "get_server_refreshed"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "get_server_refreshed" is not idempotent but sends an HTTP POST \(restsdk.ServersService.Update\)`
+	})
+
 	// ok: a POST search is a read.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "search"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := api.Servers.Search(ctx, in.Name)

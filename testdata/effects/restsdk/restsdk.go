@@ -176,6 +176,33 @@ func (s *ServersService) Matching(ctx context.Context, q string) ([]Server, erro
 	return out, err
 }
 
+// Instant POSTs to a query endpoint named by a word of its path: a read.
+func (s *ServersService) Instant(ctx context.Context, q string) error { // want Instant:`http\(read\)` Instant:`effect\(HTTP POST read by design: restsdk\.Doer\.Do via \(\*restsdk\.Client\)\.send\)`
+	return s.client.send(ctx, http.MethodPost, "metrics/prom_query_instant", map[string]string{"query": q}, nil)
+}
+
+// Stats POSTs its query for a server's statistics: nothing in its name
+// or path says whether it reads.
+func (s *ServersService) Stats(ctx context.Context, id int) error { // want Stats:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/stats", id), nil, nil)
+}
+
+// SaveView POSTs to saved_queries: it stores a query, a write.
+func (s *ServersService) SaveView(ctx context.Context, q string) error { // want SaveView:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, "saved_queries", map[string]string{"query": q}, nil)
+}
+
+// Exchange POSTs to the OAuth token endpoint: a credential exchange,
+// which a repeat only makes issue another token.
+func (c *Client) Exchange(ctx context.Context, refresh string) error { // want Exchange:`http\(read\)` Exchange:`effect\(HTTP POST read by design: restsdk\.Doer\.Do via \(\*restsdk\.Client\)\.send\)`
+	return c.send(ctx, http.MethodPost, "api/v4/oauth/access_token", map[string]string{"refresh_token": refresh}, nil)
+}
+
+// IssueToken POSTs to a user's tokens: it creates an API token, a write.
+func (c *Client) IssueToken(ctx context.Context, user int) error { // want IssueToken:`effect\(HTTP POST: .*\)`
+	return c.send(ctx, http.MethodPost, fmt.Sprintf("users/%d/tokens", user), nil, nil)
+}
+
 // Rename POSTs to a path that only mentions a search: a write.
 func (s *ServersService) Rename(ctx context.Context, id int, name string) error { // want Rename:`effect\(HTTP POST: .*\)`
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/researcher", id), map[string]string{"name": name}, nil)
