@@ -54,7 +54,10 @@
 // submitted to a ClientTransport, oapi-codegen's New...Request builders,
 // a request interface whose Method() the SDK sends (opsgenie), client-go's
 // REST builder (restClient.Post()...Do(ctx)).
-// GET, HEAD, OPTIONS and TRACE read; POST and PATCH are not idempotent;
+// GET, HEAD, OPTIONS and TRACE read; POST and PATCH are not idempotent,
+// unless the function that fixes them is named by a verb that puts its
+// object in a state (Subscribe, Archive, Approve, Cancel, Lock, Enable,
+// Close, Revoke, Mark, Set, Move; not Rotate, Retry, Reset or Add);
 // PUT and DELETE are idempotent by nature, whatever the method's name (an
 // Edit that PUTs is idempotent, an Update that POSTs is not). A POST that
 // is a read by design is a read: the function that fixes the constant

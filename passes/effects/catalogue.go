@@ -258,6 +258,22 @@ var knownReads = map[string]bool{
 	"(*github.com/cli/shurcooL-graphql.Client).Query":        true,
 }
 
+// graphQLSenders are clients' GraphQL calls whose document the caller
+// gives in a struct: a query reads, a mutation is the POST it is (the
+// method alone says nothing: every operation is a POST). go-gitlab sets
+// the GraphQL path after building the request, where the generic rules
+// do not follow it.
+var graphQLSenders = map[string]*HTTP{}
+
+func init() {
+	for _, path := range []string{"gitlab.com/gitlab-org/api/client-go", "gitlab.com/gitlab-org/api/client-go/v2", "github.com/xanzy/go-gitlab"} {
+		h := &HTTP{Method: "POST", MethodParam: -1, ReqParam: -1, PathParam: -1, Path: "/api/graphql",
+			QueryParam: 0, QueryField: "Query", RPC: true, From: "Do", Sink: "(*net/http.Client).Do"}
+		graphQLSenders["(*"+path+".GraphQL).Do"] = h
+		graphQLSenders["("+path+".GraphQLInterface).Do"] = h
+	}
+}
+
 // Kubernetes access and token reviews are "created" but never stored:
 // the API server answers the question and keeps nothing, so they are
 // reads (kubernetes-mcp-server pre-checks RBAC with a

@@ -41,14 +41,37 @@ func (r *Result) methodVal(sc *Scope, e ast.Expr) hval {
 
 // queryVal resolves a GraphQL document: strVal's shapes, then the
 // engine, for one constant or a parameter.
-func (r *Result) queryVal(sc *Scope, e ast.Expr) hval {
-	v := r.strVal(sc, e)
-	if v.known || v.symbolic() || e == nil || r.noFlow {
-		return v
+func (r *Result) queryVal(sc *Scope, e ast.Expr, field string) hval {
+	if field == "" {
+		v := r.strVal(sc, e)
+		if v.known || v.symbolic() || e == nil || r.noFlow {
+			return v
+		}
+	} else if e == nil || r.noFlow {
+		return unknownVal
 	}
 	val := r.vf.Eval(e, nil)
+	if field != "" {
+		val = val.Select(field)
+	}
 	if s, ok := val.String1(); ok {
 		return hval{s: s, known: true, param: -1}
+	}
+	// One of several constant documents (query := listCE; if ee {
+	// query = listEE }): a mutation among them, else the first query.
+	var doc hval
+	for _, a := range val.Each() {
+		s, ok := a.String1()
+		if !ok {
+			doc = unknownVal
+			break
+		}
+		if !doc.known || !isGraphQLQuery(s) {
+			doc = hval{s: s, known: true, param: -1}
+		}
+	}
+	if doc.known {
+		return doc
 	}
 	if p := sc.paramField(val); p.param >= 0 && p.field == "" {
 		return p

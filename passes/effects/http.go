@@ -50,6 +50,10 @@ type HTTP struct {
 	PathParam  int    // the string parameter giving the path, or -1
 	Path       string // the constant text of the path, when known
 	QueryParam int    // the string parameter holding a GraphQL document, or -1
+	// QueryField, when not "", says that the document is this field of
+	// parameter QueryParam (go-gitlab's GraphQL.Do(GraphQLQuery{Query:
+	// q})).
+	QueryField string
 	RPC        bool   // a hard-coded POST of a client that sends nothing else
 	Read       bool   // the function sends HTTP reads only (no fact otherwise)
 	From       string // the function whose constant Method it is
@@ -228,8 +232,34 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			return e
 		}
 		e.RPC = req.rpc
+		e.Idempotent = setsState(req.method.from)
+	case "PATCH":
+		e.Idempotent = setsState(req.method.from)
 	}
 	return e
+}
+
+// stateVerbs are the first words of operations that put their object in
+// a state, which a repeat leaves it in: subscribing, archiving, approving,
+// cancelling, locking, enabling (go-gitlab's SubscribeToMergeRequest,
+// ArchiveProject, CancelPipelineBuild). REST APIs POST them; such a POST
+// is idempotent by nature, as a move is (remoteIdem). Rotate, Retry,
+// Play, Reset (a reset password mails a link, a reset token is another
+// token), Transfer (of money) and Add are not among them: a repeat makes
+// another.
+var stateVerbs = words("Subscribe", "Unsubscribe", "Archive", "Unarchive", "Approve", "Unapprove",
+	"Cancel", "Protect", "Unprotect", "Restore", "Disable", "Enable", "Lock", "Unlock", "Pin",
+	"Unpin", "Star", "Unstar", "Close", "Reopen", "Block", "Unblock", "Ban", "Unban", "Activate",
+	"Deactivate", "Suspend", "Unsuspend", "Resume", "Pause", "Unpause", "Mute", "Unmute", "Follow",
+	"Unfollow", "Revoke", "Erase", "Keep", "Mark", "Set", "Hide", "Unhide", "Reject", "Move")
+
+// setsState reports whether the function whose constant POST or PATCH it
+// is is named by a stateVerb.
+func setsState(name string) bool {
+	if name == "" {
+		return false
+	}
+	return stateVerbs[firstWord(strings.ToUpper(name[:1])+name[1:])]
 }
 
 // namesMutation reports whether a function's first word is a mutation
@@ -241,17 +271,13 @@ func namesMutation(name string) bool {
 	}
 	w := firstWord(name)
 	w = strings.ToUpper(w[:1]) + w[1:]
-	switch w {
-	case "Post", "Put", "Patch", "Send":
-		return false
-	}
-	return remoteVerbs[w]
+	return remoteVerbs[w] && !transportVerbs[w]
 }
 
 // readWords are the first words of the names of operations that read
 // although they POST: searches, queries, previews, estimates, embeddings.
 var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate",
-	"Embed", "Count", "Validate", "Fetch", "Read", "Describe", "Show")
+	"Embed", "Count", "Validate", "Fetch", "Read", "Describe", "Show", "Lint", "Render", "Verify")
 
 // transportVerbs are the words of remoteVerbs that a client's transport
 // helpers are named by (c.send, c.post, c.put): they say how a request
@@ -283,7 +309,7 @@ func NamedRead(e *Effect, tool string) bool {
 	}
 	for _, c := range callees {
 		if c = c[strings.LastIndexByte(c, '.')+1:]; c != "" {
-			if w := firstWord(strings.ToUpper(c[:1]) + c[1:]); remoteVerbs[w] && !transportVerbs[w] {
+			if namesMutation(c) {
 				return false
 			}
 		}
@@ -492,7 +518,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.path = hval{s: h.Path, known: h.Path != "", param: -1}
 		}
 		if h.QueryParam >= 0 {
-			req.query = r.queryVal(sc, arg(h.QueryParam))
+			req.query = r.queryVal(sc, arg(h.QueryParam), h.QueryField)
 		} else {
 			req.query = r.graphQLDoc(sc, req.path)
 		}
@@ -827,7 +853,7 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 			name, _ = sc.stringOf(k)
 		}
 		if strings.EqualFold(name, "query") {
-			doc = r.queryVal(sc, kv.Value)
+			doc = r.queryVal(sc, kv.Value, "")
 		}
 		return true
 	})

@@ -263,6 +263,9 @@ func (r *Result) httpOf(fn *types.Func) *HTTP {
 	if h := r.http[fn]; h != nil {
 		return h
 	}
+	if h := graphQLSenders[fn.FullName()]; h != nil {
+		return h
+	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || fn.Pkg() == nil || isStdPath(fn.Pkg().Path()) || !r.httpFactPkgs[fn.Pkg()] {
 		return nil

@@ -79,6 +79,13 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "get_server_refreshed" is not idempotent but sends an HTTP POST \(restsdk.ServersService.Update\)`
 	})
 
+	gosdk.AddTool(s, &gosdk.Tool{Name: "subscribe"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Subscribe(ctx, in.ID) // want `tool "subscribe" is not marked idempotent and sends an HTTP POST \(restsdk.ServersService.Subscribe\)`
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "rotate"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.RotateKey(ctx, in.ID) // want `tool "rotate" is not idempotent but sends an HTTP POST \(restsdk.ServersService.RotateKey\)`
+	})
+
 	// ok: a POST search is a read.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "search"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := api.Servers.Search(ctx, in.Name)

@@ -187,6 +187,17 @@ func (s *ServersService) Stats(ctx context.Context, id int) error { // want Stat
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/stats", id), nil, nil)
 }
 
+// Subscribe POSTs a subscription: it puts the server in a state a repeat
+// leaves it in.
+func (s *ServersService) Subscribe(ctx context.Context, id int) error { // want Subscribe:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/subscribe", id), nil, nil)
+}
+
+// RotateKey POSTs a rotation: each one issues a new key.
+func (s *ServersService) RotateKey(ctx context.Context, id int) error { // want RotateKey:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/rotate", id), nil, nil)
+}
+
 // SaveView POSTs to saved_queries: it stores a query, a write.
 func (s *ServersService) SaveView(ctx context.Context, q string) error { // want SaveView:`effect\(HTTP POST: .*\)`
 	return s.client.send(ctx, http.MethodPost, "saved_queries", map[string]string{"query": q}, nil)

@@ -99,6 +99,15 @@ func Register(s *gosdk.Server) {
 	})
 
 	// An idempotent tool that creates a stack through a go-swagger client.
+	// A POST that puts the server in a state (a subscription) is
+	// idempotent by nature; a rotation issues a new key each time.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_subscribe", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Subscribe(ctx, in.ID) // ok: a state a repeat leaves it in
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_rotate", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.RotateKey(ctx, in.ID) // want `tool "server_rotate" is annotated idempotent but sends an HTTP POST \(restsdk.ServersService.RotateKey\)`
+	})
+
 	gosdk.AddTool(s, &gosdk.Tool{Name: "stack_ensure", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: in.Name, Context: ctx}) // want `tool "stack_ensure" is annotated idempotent but sends an HTTP [A-Z]+ \(swagger.Client.CreateStack\)`
 		return nil, nil, err
