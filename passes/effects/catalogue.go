@@ -265,8 +265,11 @@ var knownReads = map[string]bool{
 // do not follow it.
 var graphQLSenders = map[string]*HTTP{}
 
+// graphQLPkgs are the packages of graphQLSenders.
+var graphQLPkgs = words("gitlab.com/gitlab-org/api/client-go", "gitlab.com/gitlab-org/api/client-go/v2", "github.com/xanzy/go-gitlab")
+
 func init() {
-	for _, path := range []string{"gitlab.com/gitlab-org/api/client-go", "gitlab.com/gitlab-org/api/client-go/v2", "github.com/xanzy/go-gitlab"} {
+	for path := range graphQLPkgs {
 		h := &HTTP{Method: "POST", MethodParam: -1, ReqParam: -1, PathParam: -1, Path: "/api/graphql",
 			QueryParam: 0, QueryField: "Query", RPC: true, From: "Do", Sink: "(*net/http.Client).Do"}
 		graphQLSenders["(*"+path+".GraphQL).Do"] = h

@@ -231,7 +231,9 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			e.Kind, e.Method = kindReadPOST, ""
 			return e
 		}
-		e.RPC = req.rpc
+		// A GraphQL document known here that is no query is a mutation:
+		// the POST of an RPC-style client is evidence then.
+		e.RPC = req.rpc && !req.query.known
 		e.Idempotent = setsState(req.method.from)
 	case "PATCH":
 		e.Idempotent = setsState(req.method.from)
@@ -948,11 +950,11 @@ func (r *Result) sameReq(sc *Scope, e ast.Expr, v *types.Var) bool {
 }
 
 // httpOn reports whether the package can send HTTP requests: it imports
-// net/http, a known HTTP library, or a package whose functions carry HTTP
-// facts.
+// net/http, a known HTTP library, a package whose functions carry HTTP
+// facts, or a client of graphQLSenders.
 func (r *Result) httpOn(imports []*types.Package) bool {
 	for _, p := range imports {
-		if httpPkgs[p.Path()] || r.httpFactPkgs[p] {
+		if httpPkgs[p.Path()] || r.httpFactPkgs[p] || graphQLPkgs[p.Path()] {
 			return true
 		}
 	}
