@@ -310,8 +310,10 @@ func NamedRead(e *Effect, tool string) bool {
 		callees = append(callees, h.Callee)
 	}
 	for _, c := range callees {
-		if c = c[strings.LastIndexByte(c, '.')+1:]; c != "" {
-			if namesMutation(c) {
+		// "rest.Store.Create (implemented by (*rest.store).Create)"
+		for _, part := range strings.Split(c, " (implemented by ") {
+			part = strings.TrimRight(part, ")")
+			if namesMutation(part[strings.LastIndexByte(part, '.')+1:]) {
 				return false
 			}
 		}

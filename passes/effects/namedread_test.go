@@ -1,0 +1,33 @@
+package effects
+
+import "testing"
+
+func TestNamedRead(t *testing.T) {
+	post := func(via string, trail ...string) *Effect {
+		e := &Effect{Kind: kindHTTP, Method: "POST", Via: via}
+		for _, c := range trail {
+			e.Trail = append(e.Trail, Hop{Callee: c})
+		}
+		return e
+	}
+	for _, tc := range []struct {
+		tool string
+		e    *Effect
+		want bool
+	}{
+		{"get_alert_config", post("alerting.fetchAlertGroupEntities", "(*net/http.Client).Do"), true},
+		{"list-tables", post("mcp.queryHelper", "(*planetscale.Client).do"), true},
+		{"searchLogs", post("", "(*api.Client).send"), true},
+		{"server_stats", post("stats.Fetch"), false},         // not named like a read
+		{"get_or_create_user", post("users.Fetch"), false},   // a change in the tool's name
+		{"get_server", post("rest.Servers.Update"), false},   // a change on the way
+		{"list_tables", post("mcp.executeQueryPostgres", // a credential created on the way, behind an interface
+			"roleutil.New", "planetscale.PostgresRolesService.Create (implemented by (*planetscale.postgresRolesService).Create)"), false},
+		{"get_post_comments", post("(*api.Client).post"), true}, // a transport's verb
+		{"get_status", &Effect{Kind: kindHTTP, Method: "PUT"}, false},
+	} {
+		if got := NamedRead(tc.e, tc.tool); got != tc.want {
+			t.Errorf("NamedRead(%s via %q) = %v, want %v", tc.tool, tc.e.Via, got, tc.want)
+		}
+	}
+}
