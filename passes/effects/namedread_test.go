@@ -18,9 +18,9 @@ func TestNamedRead(t *testing.T) {
 		{"get_alert_config", post("alerting.fetchAlertGroupEntities", "(*net/http.Client).Do"), true},
 		{"list-tables", post("mcp.queryHelper", "(*planetscale.Client).do"), true},
 		{"searchLogs", post("", "(*api.Client).send"), true},
-		{"server_stats", post("stats.Fetch"), false},         // not named like a read
-		{"get_or_create_user", post("users.Fetch"), false},   // a change in the tool's name
-		{"get_server", post("rest.Servers.Update"), false},   // a change on the way
+		{"server_stats", post("stats.Fetch"), false},       // not named like a read
+		{"get_or_create_user", post("users.Fetch"), false}, // a change in the tool's name
+		{"get_server", post("rest.Servers.Update"), false}, // a change on the way
 		{"list_tables", post("mcp.executeQueryPostgres", // a credential created on the way, behind an interface
 			"roleutil.New", "planetscale.PostgresRolesService.Create (implemented by (*planetscale.postgresRolesService).Create)"), false},
 		{"get_post_comments", post("(*api.Client).post"), true}, // a transport's verb
