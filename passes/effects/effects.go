@@ -331,7 +331,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// their own plumbing is not what their callers commit (pgx's BeginTx
 	// sends "begin" through its own Exec). Telemetry and logging packages
 	// commit nothing that matters.
-	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path(), r.module) || isLogPackage(pass.Pkg.Path()) {
+	if Library(pass) || ruledPackage(pass.Pkg.Path()) || hasPrefix(neverEffect, pass.Pkg.Path()) || isCachePackage(pass.Pkg.Path(), r.module) || isLogPackage(pass.Pkg) {
 		r.vocab = true // not looked at: the checks may not skip them
 		return r, nil
 	}

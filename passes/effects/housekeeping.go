@@ -406,8 +406,23 @@ var lockNames = words("lock", "lockfile", "lockpath", "lockname", "lockdir", "fl
 
 // isLogPackage reports whether a package is a project's own log sink by
 // its last path element (internal/logging, pkg/logger): what it writes is
-// a log, and repeating a log line duplicates nothing that matters.
-func isLogPackage(path string) bool {
+// a log, and repeating a log line duplicates nothing that matters. A
+// package that imports an MCP SDK is not one: it serves tools (an
+// observability server's internal/telemetry/logs, whose add_drop_rule
+// POSTs a rule).
+func isLogPackage(pkg *types.Package) bool {
+	if !isLogPath(pkg.Path()) {
+		return false
+	}
+	for _, q := range pkg.Imports() {
+		if InSDKModule(q.Path()) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLogPath(path string) bool {
 	return logPackages[path[strings.LastIndexByte(path, '/')+1:]]
 }
 

@@ -24,8 +24,8 @@ func TestCachePackage(t *testing.T) {
 		}
 	}
 	for path, want := range map[string]bool{"example.com/srv/internal/logging": true, "example.com/srv/logger": true, "example.com/srv/catalog": false} {
-		if got := isLogPackage(path); got != want {
-			t.Errorf("isLogPackage(%q) = %v, want %v", path, got, want)
+		if got := isLogPath(path); got != want {
+			t.Errorf("isLogPath(%q) = %v, want %v", path, got, want)
 		}
 	}
 }
