@@ -46,6 +46,10 @@ type Effect struct {
 	Trail  []Hop  // the calls from the function to the sink (trail.go)
 	Method string // for an HTTP request, its method ("POST"), when known
 	RPC    bool   // an HTTP POST of a client that POSTs everything (http.go)
+	// Mutation marks an HTTP POST or PATCH whose method a function named
+	// by a mutation verb fixes (createItem builds it, another function
+	// sends it): its name says it writes, whatever the tool's (NamedRead).
+	Mutation bool
 	// Asserted records a "//mcpvet:idempotent <reason>" directive in the
 	// function's doc comment: its author says it dedupes in a way mcpvet
 	// cannot see, and a handler registered from another package is
@@ -851,7 +855,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
 		}
 		return nil
 	}
@@ -910,7 +914,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
 	}
 	if e := r.interfaceEffect(fn); e != nil {
 		if e.conditional() {

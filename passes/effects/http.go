@@ -235,8 +235,10 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 		// the POST of an RPC-style client is evidence then.
 		e.RPC = req.rpc && !req.query.known
 		e.Idempotent = setsState(req.method.from)
+		e.Mutation = namesMutation(req.method.from)
 	case "PATCH":
 		e.Idempotent = setsState(req.method.from)
+		e.Mutation = namesMutation(req.method.from)
 	}
 	return e
 }
@@ -291,10 +293,11 @@ var transportVerbs = words("Send", "Post", "Put", "Patch")
 // of its words) with no word of a change in its name (get_or_create_user,
 // get_and_delete_job), through functions none of which is named by one
 // either (Servers.Update is, fetchAlertEntities and MakePromLabelsQuery
-// are not; Effect.Trail): an API that takes its queries in a POST body. The tool's name is its author's word to the model; a
+// are not; Effect.Trail), built by none (createItem: Effect.Mutation):
+// an API that takes its queries in a POST body. The tool's name is its author's word to the model; a
 // DestructiveHint outweighs it (the caller checks).
 func NamedRead(e *Effect, tool string) bool {
-	if e == nil || e.Kind != kindHTTP || e.Method != "POST" || e.RPC || tool == "" {
+	if e == nil || e.Kind != kindHTTP || e.Method != "POST" || e.RPC || e.Mutation || tool == "" {
 		return false
 	}
 	var b strings.Builder

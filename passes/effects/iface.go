@@ -112,7 +112,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			found++
 			if implBeats(e, result) {
 				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
-					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC,
+					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
 					Proc: e.Proc, File: e.File}
 			}
 		}

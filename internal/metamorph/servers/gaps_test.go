@@ -16,8 +16,6 @@ var gaps = []metamorph.Gap{
 	{Module: "toolhints", Variant: "move-module", Finding: "rest toolhints/idempotent \"server_rename\"", Delta: 1, Why: "the helper is declared in another module: its name (renameServer, dropItem) says nothing, and only a helper of the project (this module) is judged by the API it calls (Effect.Via)"},
 	{Module: "toolhints", Variant: "move-module", Finding: "rest toolhints/readonly \"mesh_drop\"", Delta: -1, Why: "the helper is declared in another module: its name (renameServer, dropItem) says nothing, and only a helper of the project (this module) is judged by the API it calls (Effect.Via)"},
 	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_issue\"", Delta: -1, Why: "a method is judged a write by its verb (GQL.Mutate): renamed, the POST is not known to be a mutation"},
-	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_lookup\"", Delta: 1, Why: "gained: an identifier's name is read as data"},
-	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_query\"", Delta: 1, Why: "gained: a method is judged a read by its verb (store.Query, docs.getDoc) although it POSTs or runs a process: renamed, the write shows"},
-	{Module: "toolhints", Variant: "rename", Finding: "mcpgo toolhints/readonly \"query\"", Delta: 1, Why: "gained: a method is judged a read by its verb (store.Query, docs.getDoc) although it POSTs or runs a process: renamed, the write shows"},
+	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_item\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "toolhints", Variant: "rename", Finding: "procs toolhints/readonly \"get_doc\"", Delta: 1, Why: "gained: a method is judged a read by its verb (store.Query, docs.getDoc) although it POSTs or runs a process: renamed, the write shows"},
 }

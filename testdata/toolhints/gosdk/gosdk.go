@@ -57,8 +57,13 @@ func Register(s *mcp.Server, dynamic bool) {
 	})
 
 	// A read-only tool whose REST client POSTs: a write.
+	mcp.AddTool(s, &mcp.Tool{Name: "post_status", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Send(ctx, "http://example.com/q") // want `tool "post_status" is annotated read-only but sends an HTTP [A-Z]+ \(store.Send\)`
+	})
+	// ok: the same POST, from a tool whose name says it reads, as its
+	// hint does (an API that takes its queries in a POST body).
 	mcp.AddTool(s, &mcp.Tool{Name: "get_post", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, store.Send(ctx, "http://example.com/q") // want `tool "get_post" is annotated read-only but sends an HTTP [A-Z]+ \(store.Send\)`
+		return nil, nil, store.Send(ctx, "http://example.com/q")
 	})
 	// ok: a lookup built by an unexported helper: its caller's name says
 	// it reads.
