@@ -235,12 +235,24 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 		// the POST of an RPC-style client is evidence then.
 		e.RPC = req.rpc && !req.query.known
 		e.Idempotent = setsState(req.method.from)
-		e.Mutation = namesMutation(req.method.from)
+		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from)
 	case "PATCH":
 		e.Idempotent = setsState(req.method.from)
-		e.Mutation = namesMutation(req.method.from)
+		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from)
 	}
 	return e
+}
+
+// namesRequest reports whether a function is named by the request it
+// builds (createTraceRequest, buildReq): its verb is the builder's, not
+// the operation's.
+func namesRequest(name string) bool {
+	ws := nameWords(name)
+	if len(ws) < 2 {
+		return false
+	}
+	last := strings.ToLower(ws[len(ws)-1])
+	return last == "request" || last == "req"
 }
 
 // stateVerbs are the first words of operations that put their object in

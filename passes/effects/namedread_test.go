@@ -10,6 +10,8 @@ func TestNamedRead(t *testing.T) {
 		}
 		return e
 	}
+	built := post("traces.fetchTraces")
+	built.Mutation = true
 	for _, tc := range []struct {
 		tool string
 		e    *Effect
@@ -25,9 +27,15 @@ func TestNamedRead(t *testing.T) {
 			"roleutil.New", "planetscale.PostgresRolesService.Create (implemented by (*planetscale.postgresRolesService).Create)"), false},
 		{"get_post_comments", post("(*api.Client).post"), true}, // a transport's verb
 		{"get_status", &Effect{Kind: kindHTTP, Method: "PUT"}, false},
+		{"get_item", built, false}, // built by createItem
 	} {
 		if got := NamedRead(tc.e, tc.tool); got != tc.want {
 			t.Errorf("NamedRead(%s via %q) = %v, want %v", tc.tool, tc.e.Via, got, tc.want)
+		}
+	}
+	for name, want := range map[string]bool{"createTraceRequest": true, "buildReq": true, "createItem": false, "Request": false} {
+		if got := namesRequest(name); got != want {
+			t.Errorf("namesRequest(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

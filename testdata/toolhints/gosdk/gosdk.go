@@ -73,6 +73,11 @@ func Register(s *mcp.Server, dynamic bool) {
 	mcp.AddTool(s, &mcp.Tool{Name: "get_submit", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, store.Submit(ctx, "http://example.com/q") // want `tool "get_submit" is annotated read-only but sends an HTTP POST \(store.Submit\)`
 	})
+	// ok: a POST built by a builder named by its request, from a tool
+	// named like a read.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_traces", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, store.Traces(ctx, "http://example.com/q")
+	})
 	mcp.AddTool(s, &mcp.Tool{Name: "get_item", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, store.GetItem(ctx, "http://example.com/q") // want `tool "get_item" is annotated read-only but sends an HTTP POST \(store.GetItem\)`
 	})

@@ -52,3 +52,18 @@ func GetItem(ctx context.Context, url string) error {
 	}
 	return do(req)
 }
+
+// createTraceRequest builds a POST and is named by the request it builds:
+// its verb says nothing of the operation.
+func createTraceRequest(ctx context.Context, url string) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("{}"))
+}
+
+// Traces POSTs a trace query through that builder.
+func Traces(ctx context.Context, url string) error {
+	req, err := createTraceRequest(ctx, url)
+	if err != nil {
+		return err
+	}
+	return do(req)
+}
