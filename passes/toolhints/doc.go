@@ -45,11 +45,18 @@
 // request builders and send functions (see dedupekey): for a read-only
 // tool, a POST, PATCH, PUT or DELETE is a write, unless the POST is a
 // read by design (the function that fixes it is named Search, Query,
-// Find, List, Get, Lookup, Preview, Estimate, Embed, Count or Validate,
-// or has a dry-run word anywhere in its name: CreateOrderPreview;
-// its constant path names a search, _search, query or embeddings
-// endpoint; it carries a GraphQL query, not a mutation); for an
-// idempotent tool, a POST or PATCH is not idempotent by nature, a PUT or
+// Find, List, Get, Lookup, Preview, Estimate, Embed, Count, Validate,
+// Fetch, Read, Describe, Show, Lint, Render or Verify, or has a dry-run
+// word anywhere in its name: CreateOrderPreview; its constant path names
+// a search, _search, query or embeddings endpoint, or an OAuth token
+// endpoint; it carries a GraphQL query, not a mutation), or the tool is
+// named like a read (list_athena_tables, get_assertions) and no name of
+// a change is in the tool's name, on the way to the POST or on the
+// builder that fixed it (see dedupekey); for an
+// idempotent tool, a POST or PATCH is not idempotent by nature, unless
+// the function that fixes it is named by a verb that puts its object in
+// a state (Subscribe, Archive, Approve, Cancel, Lock, Enable, Close,
+// Revoke, Mark, Move: go-gitlab's SubscribeToMergeRequest), a PUT or
 // DELETE is, and so is any request made through a call whose verb sets
 // state to what its arguments say (Set, Update, Put, Upsert, Replace,
 // Start, Stop, Enable, Disable, Sync: StartStack, UpdateTeamMembers),
