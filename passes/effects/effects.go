@@ -48,7 +48,9 @@ type Effect struct {
 	RPC    bool   // an HTTP POST of a client that POSTs everything (http.go)
 	// Mutation marks an HTTP POST or PATCH whose method a function named
 	// by a mutation verb fixes (createItem builds it, another function
-	// sends it): its name says it writes, whatever the tool's (NamedRead).
+	// sends it), or that carries a GraphQL mutation: it writes, whatever
+	// the tool's name (NamedRead), even from an RPC-style client (for a
+	// read-only hint: toolhints).
 	Mutation bool
 	// Asserted records a "//mcpvet:idempotent <reason>" directive in the
 	// function's doc comment: its author says it dedupes in a way mcpvet

@@ -231,11 +231,10 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			e.Kind, e.Method = kindReadPOST, ""
 			return e
 		}
-		// A GraphQL document known here that is no query is a mutation:
-		// the POST of an RPC-style client is evidence then.
-		e.RPC = req.rpc && !req.query.known
+		e.RPC = req.rpc
 		e.Idempotent = setsState(req.method.from)
-		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from)
+		// A GraphQL document known here that is no query is a mutation.
+		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from) || req.query.known
 	case "PATCH":
 		e.Idempotent = setsState(req.method.from)
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from)

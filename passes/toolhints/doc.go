@@ -68,7 +68,9 @@
 // Kiali's API) uses POST as its transport for reads and idempotent
 // operations alike, and the method does not say which. Such a POST is
 // reported only for a read-only tool, and only when reached through a
-// function named like a mutation (Mutate, Create, Delete, ...). A client
+// function named like a mutation (Mutate, Create, Delete, ...) or built
+// by one, or when it carries a GraphQL mutation the value-flow engine
+// finds (go-gitlab's GraphQL.Do(GraphQLQuery{Query: mutation})). A client
 // that takes the method as a parameter, or sends more than one method, is
 // a REST client, whose method is evidence.
 //

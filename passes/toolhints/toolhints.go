@@ -227,7 +227,7 @@ var setters = map[string]bool{
 // well be a read.
 func reportable(e *effects.Effect, r rule, callee string) bool {
 	if methodless(e) {
-		return r == readOnly && mutatorName(callee)
+		return r == readOnly && (mutatorName(callee) || e.Mutation)
 	}
 	if r == idempotent {
 		return !e.Idempotent && !(e.Kind == kindHTTP && setters[effects.Verb(callee)])
