@@ -20,6 +20,14 @@
 // FuncSummary fact, so that a constructor in another package or module
 // is resolved the same way as one of this package.
 //
+// Where a value comes from includes which call made it: a Call value
+// carries the call of this package whose evaluation made it
+// (Value.MadeBy), through the helpers whose results or stores it came
+// out of, so that a consumer can tell a value made anew at each
+// evaluation of an expression (newHolder() whose key a helper of it
+// makes) from one made once and read there (a variable set before a
+// loop, a package variable, a cache's entry).
+//
 // Precision first: what the engine cannot follow is Unknown, and the
 // consumers (mcpmodel, effects, toolcalls, retry) stay silent on it.
 package valueflow
