@@ -223,6 +223,10 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 	switch m {
 	case "GET", "HEAD", "OPTIONS", "TRACE", "":
 		return nil
+	case "LIST", "PROPFIND", "SEARCH", "QUERY":
+		// Safe methods of HTTP extensions: Vault's LIST, WebDAV's
+		// PROPFIND and SEARCH, the QUERY method (a GET with a body).
+		return nil
 	case "PUT", "DELETE":
 		e.Idempotent = true
 		return e

@@ -86,6 +86,11 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.RotateKey(ctx, in.ID) // want `tool "rotate" is not idempotent but sends an HTTP POST \(restsdk.ServersService.RotateKey\)`
 	})
 
+	// ok: Vault's LIST reads.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_keys"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Keys(ctx, in.ID)
+	})
+
 	// ok: a POST search is a read.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "search"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := api.Servers.Search(ctx, in.Name)

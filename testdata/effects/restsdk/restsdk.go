@@ -181,6 +181,11 @@ func (s *ServersService) Instant(ctx context.Context, q string) error { // want 
 	return s.client.send(ctx, http.MethodPost, "metrics/prom_query_instant", map[string]string{"query": q}, nil)
 }
 
+// Keys sends Vault's LIST, a safe method of an HTTP extension: a read.
+func (s *ServersService) Keys(ctx context.Context, id int) error { // want Keys:`http\(read\)`
+	return s.client.send(ctx, "LIST", fmt.Sprintf("servers/%d/keys", id), nil, nil)
+}
+
 // Stats POSTs its query for a server's statistics: nothing in its name
 // or path says whether it reads.
 func (s *ServersService) Stats(ctx context.Context, id int) error { // want Stats:`effect\(HTTP POST: .*\)`
