@@ -203,9 +203,12 @@ func (r *Result) methodArg(sc *Scope, call *ast.CallExpr, h *HTTP) hval {
 	case h.MethodField == "":
 		v = r.methodVal(sc, x)
 	default:
+		// A request's method as its builder set it: callbacks applied to
+		// every request (Vault's requestCallbacks) set headers, not the
+		// method.
 		val := r.vf.Eval(x, nil)
 		for _, name := range strings.Split(h.MethodField, ".") {
-			val = val.Select(name)
+			val = val.SelectAsBuilt(name)
 		}
 		v = r.methodOf(sc, val, 0)
 	}

@@ -343,12 +343,24 @@ func (v *Value) Field(name string) (*Value, bool) {
 // have seen the store that sets it (a setter chained on a call's result,
 // c.NewRequest(p).WithMethod(m)), nor an option not yet applied (Sets).
 func (v *Value) Select(name string) *Value {
+	return v.selectField(name, false)
+}
+
+// SelectAsBuilt is Select for a field that the functions applied to a
+// struct after it was built (Sets the engine could not resolve: a
+// client's request callbacks) are taken not to change: the field as the
+// construction set it. effects asks it for a request's HTTP method.
+func (v *Value) SelectAsBuilt(name string) *Value {
+	return v.selectField(name, true)
+}
+
+func (v *Value) selectField(name string, asBuilt bool) *Value {
 	var out []*Value
 	for _, a := range v.Each() {
 		switch a.Kind {
 		case Struct:
 			f, _ := a.field(name)
-			if f == nil || len(a.Sets) > 0 {
+			if f == nil || len(a.Sets) > 0 && !asBuilt {
 				return UnknownValue("field not set")
 			}
 			out = append(out, f)
