@@ -524,11 +524,11 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method = r.methodArg(sc, call, h)
 		default:
 			req.method = hval{s: h.Method, known: true, param: -1, from: h.From}
-			if !namesMutation(h.From) && !readName(h.From) && (readName(sc.fname) || namesMutation(sc.fname)) {
+			if !namesMutation(h.From) && !readName(h.From) && !setsState(h.From) && (readName(sc.fname) || namesMutation(sc.fname) || setsState(sc.fname)) {
 				// A helper whose name says nothing of the operation
-				// (newPost, do, an extracted builder) builds its
-				// caller's request: Query's POST reads, createItem's
-				// writes.
+				// (newPost, do, postForm, an extracted builder) builds
+				// its caller's request: Query's POST reads, createItem's
+				// writes, MarkConversation's sets a state.
 				req.method.from = sc.fname
 			}
 			req.rpc = h.RPC

@@ -86,6 +86,13 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.RotateKey(ctx, in.ID) // want `tool "rotate" is not idempotent but sends an HTTP POST \(restsdk.ServersService.RotateKey\)`
 	})
 
+	gosdk.AddTool(s, &gosdk.Tool{Name: "pin"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Pin(ctx, in.ID) // want `tool "pin" is not marked idempotent and sends an HTTP POST \(restsdk.ServersService.Pin\)`
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "reboot_form"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Reboot2(ctx, in.ID) // want `tool "reboot_form" is not idempotent but sends an HTTP POST \(restsdk.ServersService.Reboot2\)`
+	})
+
 	// ok: Vault's LIST reads.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_keys"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, api.Servers.Keys(ctx, in.ID)

@@ -198,6 +198,23 @@ func (s *ServersService) Subscribe(ctx context.Context, id int) error { // want 
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/subscribe", id), nil, nil)
 }
 
+// postForm POSTs, whatever its caller does: a helper whose name says
+// nothing of the operation.
+func (c *Client) postForm(ctx context.Context, path string) error { // want postForm:`http\(sends POST, path of param 1\)` postForm:`effect\(HTTP POST: restsdk.Doer.Do via \(\*restsdk.Client\).send\)`
+	return c.send(ctx, http.MethodPost, path, nil, nil)
+}
+
+// Pin pins a server through that helper: its own name says it sets a
+// state.
+func (s *ServersService) Pin(ctx context.Context, id int) error { // want Pin:`effect\(HTTP POST: .*\)`
+	return s.client.postForm(ctx, fmt.Sprintf("servers/%d/pin", id))
+}
+
+// Reboot2 reboots a server through that helper: no state verb.
+func (s *ServersService) Reboot2(ctx context.Context, id int) error { // want Reboot2:`effect\(HTTP POST: .*\)`
+	return s.client.postForm(ctx, fmt.Sprintf("servers/%d/reboot", id))
+}
+
 // RotateKey POSTs a rotation: each one issues a new key.
 func (s *ServersService) RotateKey(ctx context.Context, id int) error { // want RotateKey:`effect\(HTTP POST: .*\)`
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/rotate", id), nil, nil)
