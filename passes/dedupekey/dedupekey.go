@@ -106,13 +106,6 @@ func message(t *mcpmodel.Tool, e *effects.Effect, via string) string {
 	return wording.UnkeyedEffectMessage(t.Name, wording.Effect(e.Kind, e.Method, via), e.Idempotent)
 }
 
-// namedRead reports whether the tool's one kind of effect is a POST that
-// its name says is a read (effects.NamedRead), and the tool does not say
-// it is destructive.
-func namedRead(t *mcpmodel.Tool, e *effects.Effect) bool {
-	return t.Destructive != mcpmodel.True && effects.NamedRead(e, t.Name)
-}
-
 // registered is the related position of the registration, with the fix.
 func registered(t *mcpmodel.Tool, idem bool) analysis.RelatedInformation {
 	return analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: registeredFix(t.HintFile, t.SDK.Annotated(), idem)}
@@ -156,7 +149,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj)
 	}
-	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() || e.ReadsArg(t.Schema()) || namedRead(t, e) {
+	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() || e.ReadsArg(t.Schema()) || t.ReadByName(e) {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -246,7 +239,7 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 	if first == nil || first.Effect.Idempotent && !t.SDK.Annotated() {
 		return // an SDK without annotations cannot mark the tool idempotent
 	}
-	if namedRead(t, first.Effect) {
+	if t.ReadByName(first.Effect) {
 		return
 	}
 	if again() {

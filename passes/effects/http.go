@@ -275,21 +275,23 @@ var stateVerbs = words("Subscribe", "Unsubscribe", "Archive", "Unarchive", "Appr
 // setsState reports whether the function whose constant POST or PATCH it
 // is is named by a stateVerb.
 func setsState(name string) bool {
+	return stateVerbs[leadWord(name)]
+}
+
+// leadWord returns the first word of a Go name, capitalized: createItem →
+// Create, MarkConversation → Mark; "" for "".
+func leadWord(name string) string {
 	if name == "" {
-		return false
+		return ""
 	}
-	return stateVerbs[firstWord(strings.ToUpper(name[:1])+name[1:])]
+	return firstWord(strings.ToUpper(name[:1]) + name[1:])
 }
 
 // namesMutation reports whether a function's first word is a mutation
 // verb (createItem, DeleteUser); an HTTP verb (post, put, send) names the
 // transport, not the operation.
 func namesMutation(name string) bool {
-	if name == "" {
-		return false
-	}
-	w := firstWord(name)
-	w = strings.ToUpper(w[:1]) + w[1:]
+	w := leadWord(name)
 	return remoteVerbs[w] && !transportVerbs[w]
 }
 
@@ -317,11 +319,10 @@ func NamedRead(e *Effect, tool string) bool {
 	}
 	var b strings.Builder
 	for _, w := range nameWords(strings.ReplaceAll(strings.ReplaceAll(tool, "-", "_"), ".", "_")) {
-		w = strings.ToUpper(w[:1]) + w[1:]
-		if remoteVerbs[w] && !transportVerbs[w] { // get_post_comments reads a post
+		if namesMutation(w) { // not get_post_comments, which reads a post
 			return false
 		}
-		b.WriteString(w)
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}
 	callees := []string{e.Via}
 	for _, h := range e.Trail {
@@ -349,7 +350,7 @@ func readName(name string) bool {
 	if DryRunName(name) {
 		return true
 	}
-	return !strings.Contains(name, "Create") && readWords[firstWord(strings.ToUpper(name[:1])+name[1:])]
+	return !strings.Contains(name, "Create") && readWords[leadWord(name)]
 }
 
 // readSegments are path segments naming endpoints that read by design.

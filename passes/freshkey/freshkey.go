@@ -718,6 +718,8 @@ func (c *checker) flowValueOrigins(e ast.Expr, v *valueflow.Value, visited map[t
 				// uuid.NewString()): that call makes it anew.
 				*out = append(*out, origin{call: site, maker: site})
 			case site != nil:
+				// Made by a helper's call that is no fresh source: what
+				// it was made of is walked below.
 			case v.Node != nil:
 				if call, ok := v.Node.(*ast.CallExpr); ok && call != e {
 					calls = append(calls, call)

@@ -152,6 +152,13 @@ func (t *Tool) Schema() []string {
 // LazySchema reports whether Schema may find keys that SchemaKeys lacks.
 func (t *Tool) LazySchema() bool { return len(t.SchemaKeys) == 0 && t.schema != nil }
 
+// ReadByName reports whether e, the tool's effect, is a POST that the
+// tool's name says is a read (effects.NamedRead), and the tool does not
+// say it is destructive: dedupekey and toolhints take it as a read.
+func (t *Tool) ReadByName(e *effects.Effect) bool {
+	return t.Destructive != True && effects.NamedRead(e, t.Name)
+}
+
 // Func is a resolved handler.
 type Func struct {
 	Obj  types.Object  // the named function or method, if any

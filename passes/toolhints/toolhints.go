@@ -242,7 +242,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.FuncEffect(t.Handler.Obj)
-	if e == nil || !reportable(e, r, t.Handler.Obj.Name()) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) || namedRead(t, e) {
+	if e == nil || !reportable(e, r, t.Handler.Obj.Name()) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) || t.ReadByName(e) {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -251,13 +251,6 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		Message:  message(t, r, e, effects.QualifiedName(t.Handler.Obj)),
 		Related:  append(related(t, r), eff.Related(pass.Fset, e)...),
 	})
-}
-
-// namedRead reports whether e is a POST the tool's name says is a read
-// (effects.NamedRead), and the tool does not say it is destructive: its
-// name and its hint agree, and the method alone does not contradict them.
-func namedRead(t *mcpmodel.Tool, e *effects.Effect) bool {
-	return t.Destructive != mcpmodel.True && effects.NamedRead(e, t.Name)
 }
 
 func category(r rule) string {
@@ -277,7 +270,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	info := pass.TypesInfo
 	var first *effects.EffectAt
 	for _, at := range eff.EffectsIn(info, body) {
-		if !reportable(at.Effect, r, apiName(pass, eff, info, at)) || namedRead(t, at.Effect) {
+		if !reportable(at.Effect, r, apiName(pass, eff, info, at)) || t.ReadByName(at.Effect) {
 			continue
 		}
 		// A dedupe key makes a create idempotent; it does not make a
