@@ -1010,10 +1010,23 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 		}
 		c := &fnHTTP{fi: fi, sc: funcScope(info, fi)}
 		c.reqRes = sig.Results().Len() > 0 && isRequestType(sig.Results().At(0).Type())
+		handed := make(map[*ast.FuncLit]bool)
 		analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				return false // a closure's parameters are not the function's
+				// A closure handed to a callee that runs it (a rate
+				// limiter, a retry helper) sends what the function
+				// built: its calls are the function's. Any other
+				// closure's parameters are not the function's.
+				return handed[n]
+			case *ast.CallExpr:
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 0 {
+						handed[lit] = true
+					}
+				}
+			}
+			switch n := n.(type) {
 			case *ast.ReturnStmt:
 				if c.reqRes && len(n.Results) > 0 {
 					c.rets = append(c.rets, n)
