@@ -98,6 +98,10 @@ func TestToolsHints(t *testing.T) {
 		"status":       {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
 		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, false, 0},
 
+		// Registered through a local function literal: one row per call.
+		"local_append": {"mcp-go", "false", "false", "?", 2, false, false, false, 1},
+		"local_peek":   {"mcp-go", "true", "false", "?", 0, false, false, false, 0},
+
 		"gateway/gosdk.go:21:3":  {"go-sdk", "?", "?", "?", 0, false, false, true, 0},
 		"gateway/gosdk.go:43:3":  {"go-sdk", "unset", "unset", "unset", 0, false, false, true, 0},
 		"gateway/gosdk.go:63:3":  {"go-sdk", "unset", "unset", "unset", 0, false, true, false, 0},

@@ -107,6 +107,11 @@ func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 			}
 		}
 	}
+	if len(envs) == 1 && envs[0].env == nil {
+		if sites := b.closureCalls(reg, exprs); len(sites) > 0 {
+			envs = sites
+		}
+	}
 	for _, v := range b.freeVars(exprs) {
 		var next []flowInstance
 		for _, in := range envs {
@@ -143,6 +148,82 @@ func instances(alts []*valueflow.Value) bool {
 		}
 	}
 	return true
+}
+
+// closureCalls returns the instances of a registration made by a local
+// function literal (addTool := func(t mcp.Tool, h server.ToolHandlerFunc)
+// { ...; s.AddTool(t, h) }) from its parameters: one per call of it in
+// the function that declares it, or nil when the literal is not such a
+// helper (assigned again, or not read from its parameters).
+func (b *builder) closureCalls(reg ast.Node, exprs []ast.Expr) []flowInstance {
+	fd, ok := b.enclosingFunc(reg.Pos()).(*ast.FuncDecl)
+	if !ok {
+		return nil
+	}
+	var lit *ast.FuncLit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok && l.Pos() <= reg.Pos() && reg.End() <= l.End() {
+			lit = l // the innermost one
+		}
+		return n == nil || (n.Pos() <= reg.Pos() && reg.End() <= n.End())
+	})
+	if lit == nil || !b.readsParams(lit, exprs) {
+		return nil
+	}
+	info := b.pass.TypesInfo
+	// The variable the literal is assigned to, and every assignment of
+	// that variable: a helper is assigned once.
+	var helper *types.Var
+	assigns := make(map[*types.Var]int)
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		var lhs, rhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = n.Lhs, n.Rhs
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				lhs = append(lhs, id)
+			}
+			rhs = n.Values
+		default:
+			return true
+		}
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, _ := info.ObjectOf(id).(*types.Var)
+			if v == nil {
+				continue
+			}
+			if i < len(rhs) && len(lhs) == len(rhs) && rhs[i] == lit {
+				helper = v
+			}
+			if i < len(rhs) || len(rhs) > 0 {
+				assigns[v]++
+			}
+		}
+		return true
+	})
+	if helper == nil || assigns[helper] != 1 {
+		return nil
+	}
+	var sites []flowInstance
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[id] == helper {
+			sites = append(sites, flowInstance{env: b.vf.Bindings(lit, call, nil), node: call})
+		}
+		return true
+	})
+	if len(sites) > maxInstances {
+		return nil
+	}
+	return sites
 }
 
 // identFor returns an identifier that denotes v, for Eval.
@@ -219,12 +300,17 @@ func (b *builder) funcObj(fn ast.Node) *types.Func {
 // readsParams reports whether the expressions (and the literals among
 // them) read a parameter of fn other than its receiver.
 func (b *builder) readsParams(fn ast.Node, exprs []ast.Expr) bool {
-	fd, ok := fn.(*ast.FuncDecl)
-	if !ok {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	default:
 		return false
 	}
 	params := make(map[types.Object]bool)
-	for _, f := range fd.Type.Params.List {
+	for _, f := range ft.Params.List {
 		for _, n := range f.Names {
 			params[b.pass.TypesInfo.Defs[n]] = true
 		}
