@@ -1365,7 +1365,10 @@ func packVariadic(args []*Value, nparams int, call *ast.CallExpr) []*Value {
 	}
 	fixed := args[:nparams-1]
 	rest := args[nparams-1:]
-	s := &Value{Kind: Slice, Node: call}
+	s := &Value{Kind: Slice}
+	if call != nil {
+		s.Node = call // not a nil *ast.CallExpr in an ast.Node: applyValue packs without syntax
+	}
 	if len(rest) > 0 {
 		s.Elems = Union(rest...)
 	}
