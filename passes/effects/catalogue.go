@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -256,6 +257,16 @@ var knownReads = map[string]bool{
 	"(*github.com/machinebox/graphql.Client).Run":            false,
 	"(*github.com/cli/go-gh/v2/pkg/api.GraphQLClient).Query": true,
 	"(*github.com/cli/shurcooL-graphql.Client).Query":        true,
+	// go-containerregistry's crane reads an image or a registry; its
+	// transport POSTs only to exchange a registry token.
+	"github.com/google/go-containerregistry/pkg/crane.Digest":   true,
+	"github.com/google/go-containerregistry/pkg/crane.Manifest": true,
+	"github.com/google/go-containerregistry/pkg/crane.Config":   true,
+	"github.com/google/go-containerregistry/pkg/crane.Head":     true,
+	"github.com/google/go-containerregistry/pkg/crane.Pull":     true,
+	"github.com/google/go-containerregistry/pkg/crane.Export":   true,
+	"github.com/google/go-containerregistry/pkg/crane.ListTags": true,
+	"github.com/google/go-containerregistry/pkg/crane.Catalog":  true,
 }
 
 // graphQLSenders are clients' GraphQL calls whose document the caller
@@ -664,6 +675,32 @@ func sqlArg(i int) func(s *site) (bool, bool) {
 	return func(s *site) (bool, bool) {
 		q, ok := s.constString(i)
 		if !ok {
+			// A statement built at run time whose leading keyword is
+			// constant (fmt.Sprintf("PRAGMA busy_timeout = %d", ms),
+			// "SELECT * FROM " + table) reads when that keyword does.
+			if lead, ok := s.sqlLead(i); ok {
+				if write, _ := classifySQL(lead, true); !write {
+					return false, false
+				}
+			} else if leads, ok := s.sqlLeads(s.arg(i)); ok {
+				// Every statement it can hold: a read when all read,
+				// idempotent when all are by their keyword.
+				write, idem := false, true
+				for _, l := range leads {
+					w, id := classifySQL(l, true)
+					write = write || w
+					idem = idem && (!w || id && !editsRows(l))
+				}
+				if !write {
+					return false, false
+				}
+				if idem {
+					return true, true
+				}
+			}
+			// The enclosing function's parameter: each caller's
+			// statement decides (exec(ctx, "COMMIT"), exec(ctx, stmt)).
+			s.sql = s.sc.stringParam(s.arg(i))
 			return true, false
 		}
 		return classifySQL(q, true)
@@ -682,6 +719,24 @@ func sqlQuery(i int) func(s *site) (bool, bool) {
 	}
 }
 
+// sessionProcs are stored procedures that change only the session
+// that calls them: Dolt's DOLT_CHECKOUT switches the session's branch
+// (https://docs.dolthub.com/sql-reference/version-control/dolt-sql-procedures).
+var sessionProcs = words("DOLT_CHECKOUT")
+
+// idemProcs are stored procedures whose repeat changes nothing more:
+// Dolt's DOLT_ADD stages tables, DOLT_RESET unstages or resets them,
+// DOLT_FETCH updates remote refs.
+var idemProcs = words("DOLT_ADD", "DOLT_RESET", "DOLT_FETCH")
+
+// editsRows reports whether a statement (or its start) inserts or
+// updates rows, whose repeat only its whole text can show harmless
+// (ON CONFLICT, an update without an increment).
+func editsRows(q string) bool {
+	kw := strings.ToUpper(strings.TrimLeftFunc(sqlComment.ReplaceAllString(q, ""), unicode.IsSpace))
+	return strings.HasPrefix(kw, "INSERT") || strings.HasPrefix(kw, "UPDATE") || strings.HasPrefix(kw, "WITH")
+}
+
 var (
 	sqlComment   = regexp.MustCompile(`(?s)^(\s*(--[^\n]*\n|/\*.*?\*/))*\s*`)
 	sqlIncrement = regexp.MustCompile(`(?i)=\s*[a-z_."]+\s*[-+]`)
@@ -693,12 +748,26 @@ func classifySQL(q string, def bool) (write, idem bool) {
 	q = sqlComment.ReplaceAllString(q, "")
 	up := strings.ToUpper(q)
 	kw := up
-	if i := strings.IndexAny(kw, " \t\n\r("); i >= 0 {
+	if i := strings.IndexAny(kw, " \t\n\r(;"); i >= 0 {
 		kw = kw[:i]
 	}
 	switch kw {
-	case "SELECT", "SHOW", "EXPLAIN", "SET", "BEGIN", "COMMIT", "ROLLBACK", "PRAGMA", "DESCRIBE", "VALUES":
+	case "SELECT", "SHOW", "EXPLAIN", "SET", "BEGIN", "COMMIT", "ROLLBACK", "PRAGMA", "DESCRIBE", "VALUES", "USE":
 		return false, false
+	case "CALL":
+		// A stored procedure that only changes the session, or whose
+		// repeat changes nothing more.
+		name := strings.TrimSpace(up[len(kw):])
+		if i := strings.IndexAny(name, " \t\n\r(;"); i >= 0 {
+			name = name[:i]
+		}
+		name = strings.Trim(name, "`\"")
+		if sessionProcs[name] {
+			return false, false
+		}
+		if idemProcs[name] {
+			return true, true
+		}
 	case "INSERT":
 		return true, strings.Contains(up, "ON CONFLICT") || strings.Contains(up, "ON DUPLICATE KEY") ||
 			strings.HasPrefix(up, "INSERT OR IGNORE") || strings.HasPrefix(up, "INSERT OR REPLACE")

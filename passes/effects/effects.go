@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -38,6 +39,7 @@ type Effect struct {
 	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
 	File       int    // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
 	Rest       int    // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
+	SQL        int    // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
 	// Iface, when not "", says that the function calls this method of an
 	// interface of the main module ("path.Type.Method") that no package
 	// it can see implements: the implementation is wired in elsewhere
@@ -918,7 +920,12 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		}
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
 	}
-	if e := r.interfaceEffect(fn); e != nil {
+	// SQL through an interface of one's own (sqlc's DBTX): a method named
+	// Exec or ExecContext that returns database/sql.Result. It is said
+	// before an implementation is looked for when none is in sight (the
+	// *sql.DB or *sql.Conn the program keeps in a field of that type).
+	sqlExec := (fn.Name() == "ExecContext" || fn.Name() == "Exec") && returnsSQLResult(fn)
+	if e := r.interfaceEffect(fn); e != nil && !(sqlExec && e.Pending()) {
 		if e.conditional() {
 			c := r.condCall(sc, call, fn, e)
 			if c != nil {
@@ -933,9 +940,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		r.markNever(fn)
 		return nil
 	}
-	// SQL through an interface of one's own (sqlc's DBTX): a method named
-	// Exec or ExecContext that returns database/sql.Result.
-	if (fn.Name() == "ExecContext" || fn.Name() == "Exec") && returnsSQLResult(fn) {
+	if sqlExec {
 		return s.apply(qualifiedName(fn), kindSQL, false, sqlArg(argIndexAfterCtx(fn)))
 	}
 	if (fn.Name() == "QueryRowContext" || fn.Name() == "QueryContext") && hasRecv(fn) {
@@ -1176,6 +1181,9 @@ type site struct {
 	// rest is set by restVerb when the request sent is a parameter of
 	// the enclosing function: the 1-based parameter (Effect.Rest).
 	rest int
+	// sql is set by sqlArg when the statement executed is a parameter
+	// of the enclosing function: the 1-based parameter (Effect.SQL).
+	sql int
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1189,7 +1197,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql}
 }
 
 func (s *site) arg(i int) ast.Expr {
@@ -1246,6 +1254,129 @@ func (s *site) constString(i int) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(v), true
+}
+
+// sqlLead returns the constant text a statement built at run time starts
+// with, up to its first verb or operand: the format of fmt.Sprintf, the
+// left operand of a concatenation. It is a whole first word or not ok.
+func (s *site) sqlLead(i int) (string, bool) {
+	e := s.arg(i)
+	for depth := 0; e != nil && depth < 4; depth++ {
+		e = ast.Unparen(e)
+		if id, ok := e.(*ast.Ident); ok {
+			d, ok := s.sc.single(id)
+			if !ok {
+				return "", false
+			}
+			e = d
+			continue
+		}
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			if x.Op != token.ADD {
+				return "", false
+			}
+			e = x.X
+			if tv, ok := s.sc.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				return wholeLead(constant.StringVal(tv.Value))
+			}
+			continue
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(s.sc.info, x).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" || len(x.Args) == 0 {
+				return "", false
+			}
+			tv, ok := s.sc.info.Types[x.Args[0]]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				return "", false
+			}
+			format := constant.StringVal(tv.Value)
+			if j := strings.IndexByte(format, '%'); j >= 0 {
+				format = format[:j]
+			}
+			return wholeLead(format)
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// sqlLeads returns, where the syntax does not say (sqlLead), the texts
+// the statement e can hold by the value-flow engine: each a whole
+// constant, or the constant start of a fmt.Sprintf with the constant
+// arguments before the first other one rendered ("CALL %s(%s)" given
+// "DOLT_CHECKOUT": "CALL DOLT_CHECKOUT("). ok is false when one of them
+// is not known.
+func (s *site) sqlLeads(e ast.Expr) ([]string, bool) {
+	if e == nil || s.sc.r == nil || s.sc.r.vf == nil {
+		return nil, false
+	}
+	var out []string
+	val := s.sc.r.vf.Implemented(s.sc.r.vf.Eval(e, nil))
+	for _, a := range val.Each() {
+		if str, ok := a.String1(); ok {
+			if str == "" {
+				continue // no statement: nothing is run (UseDatabase of a dialect without databases)
+			}
+			out = append(out, str)
+			continue
+		}
+		fn, _ := a.Obj.(*types.Func)
+		if a.Kind != valueflow.Call || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" || len(a.Args) == 0 {
+			return nil, false
+		}
+		format, ok := a.Args[0].String1()
+		if !ok {
+			return nil, false
+		}
+		lead, ok := renderLead(format, a.Args[1:])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, lead)
+	}
+	return out, len(out) > 0
+}
+
+// renderLead renders format with the constant string arguments before
+// the first one that is not, and stops there: the constant start of the
+// text. It is a whole first word or not ok.
+func renderLead(format string, args []*valueflow.Value) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		if i+1 >= len(format) || format[i+1] != 's' || len(args) == 0 {
+			break
+		}
+		alts := args[0].Each()
+		if len(alts) != 1 {
+			break
+		}
+		arg, ok := alts[0].String1()
+		if !ok {
+			break
+		}
+		b.WriteString(arg)
+		args = args[1:]
+		i++
+	}
+	return wholeLead(b.String())
+}
+
+// wholeLead returns lead when its first word is whole (a separator
+// follows it), after comments.
+func wholeLead(lead string) (string, bool) {
+	t := strings.TrimLeftFunc(sqlComment.ReplaceAllString(lead, ""), unicode.IsSpace)
+	return lead, t != "" && strings.ContainsAny(t, " \t\n\r(;")
 }
 
 func (s *site) argIsTemp(i int) bool {

@@ -40,7 +40,7 @@ var fileWrites = map[string]bool{
 }
 
 func (e *Effect) conditional() bool {
-	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.Iface != ""
+	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Iface != ""
 }
 
 func (e *Effect) condString() string {
@@ -53,6 +53,9 @@ func (e *Effect) condString() string {
 	if e.Rest > 0 {
 		return "[rest request $" + strconv.Itoa(e.Rest) + "]"
 	}
+	if e.SQL > 0 {
+		return "[sql $" + strconv.Itoa(e.SQL) + "]"
+	}
 	return "[file $" + strconv.Itoa(e.File) + "]"
 }
 
@@ -63,6 +66,9 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	}
 	if e.Rest > 0 {
 		return restCall(sc, call, fn, e)
+	}
+	if e.SQL > 0 {
+		return sqlCall(sc, call, fn, e)
 	}
 	if e.Iface != "" {
 		return r.pendingCall(fn, e)
@@ -443,4 +449,38 @@ func betterEffect(e, old *Effect) bool {
 		return false
 	}
 	return MoreSignificant(e, old)
+}
+
+// sqlCall judges a call of a function that executes the SQL statement
+// its parameter e.SQL holds: by the statement this call gives it.
+func sqlCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	if e.SQL-1 >= len(call.Args) {
+		return nil
+	}
+	s := &site{sc: sc, call: call}
+	write, idem := sqlArg(e.SQL - 1)(s)
+	switch {
+	case !write:
+		return nil
+	case s.sql > 0:
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Via: qualifiedName(fn), SQL: s.sql}
+	}
+	return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: idem, Via: qualifiedName(fn)}
+}
+
+// stringParam returns the 1-based string parameter of the scope's
+// function that e is, not reassigned, or 0.
+func (sc *Scope) stringParam(e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || sc.sig == nil {
+		return 0
+	}
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil || !isStrings(v.Type()) || len(sc.defsOf(v)) > 0 {
+		return 0
+	}
+	if i, ok := sc.param(v); ok {
+		return i + 1
+	}
+	return 0
 }

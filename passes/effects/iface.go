@@ -113,7 +113,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			if implBeats(e, result) {
 				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
 					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
-					Proc: e.Proc, File: e.File}
+					Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL}
 			}
 		}
 	}
