@@ -284,7 +284,7 @@ func leadWord(name string) string {
 	if name == "" {
 		return ""
 	}
-	return firstWord(strings.ToUpper(name[:1]) + name[1:])
+	return firstWord(capital(name))
 }
 
 // namesMutation reports whether a function's first word is a mutation
@@ -318,11 +318,18 @@ func NamedRead(e *Effect, tool string) bool {
 		return false
 	}
 	var b strings.Builder
-	for _, w := range nameWords(strings.ReplaceAll(strings.ReplaceAll(tool, "-", "_"), ".", "_")) {
+	ws := nameWords(strings.ReplaceAll(strings.ReplaceAll(tool, "-", "_"), ".", "_"))
+	for _, w := range ws {
 		if namesMutation(w) { // not get_post_comments, which reads a post
 			return false
 		}
-		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	if len(ws) > 2 && !readName(capital(ws[0])) && !setsState(capital(ws[0])) && readName(capital(ws[1])) {
+		// A namespace before the verb: linear_get_issue, jira_search.
+		ws = ws[1:]
+	}
+	for _, w := range ws {
+		b.WriteString(capital(w))
 	}
 	callees := []string{e.Via}
 	for _, h := range e.Trail {
@@ -338,6 +345,14 @@ func NamedRead(e *Effect, tool string) bool {
 		}
 	}
 	return readName(b.String())
+}
+
+// capital returns w with its first letter upper case.
+func capital(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
 }
 
 // readName reports whether a function's name says it reads: a first word

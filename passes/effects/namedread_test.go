@@ -27,7 +27,11 @@ func TestNamedRead(t *testing.T) {
 			"roleutil.New", "planetscale.PostgresRolesService.Create (implemented by (*planetscale.postgresRolesService).Create)"), false},
 		{"get_post_comments", post("(*api.Client).post"), true}, // a transport's verb
 		{"get_status", &Effect{Kind: kindHTTP, Method: "PUT"}, false},
-		{"get_item", built, false}, // built by createItem
+		{"get_item", built, false},                                      // built by createItem
+		{"linear_get_issue", post("(*linear.Client).execute"), true},    // a namespace before the verb
+		{"prometheus_label_values", post("(*prom.Client).post"), false}, // no verb
+		{"jira_create_issue", post("(*jira.Client).execute"), false},    // a change
+		{"cache_set_get", post("(*cache.Client).post"), false},          // a state verb first
 	} {
 		if got := NamedRead(tc.e, tc.tool); got != tc.want {
 			t.Errorf("NamedRead(%s via %q) = %v, want %v", tc.tool, tc.e.Via, got, tc.want)
