@@ -199,8 +199,12 @@ var pkgRules = []pkgRule{
 	{kind: kindK8s, paths: []string{"k8s.io/client-go/rest"}, names: map[string]bool{
 		"Request.Do": false, "Request.DoRaw": false, "Interface.Delete": false, "Interface.Patch": false,
 		"RESTClient.Delete": false, "RESTClient.Patch": false}, check: restVerb},
+	// A Create after a Get of the same collection is an upsert (get,
+	// then update or create): a repeat updates what the first created.
 	{kind: kindK8s, paths: []string{"k8s.io/client-go/...", "sigs.k8s.io/controller-runtime/pkg/client"}, names: map[string]bool{
-		"Create": false, "Update": true, "UpdateStatus": true, "UpdateScale": true, "Patch": true,
+		"Create": false}, check: createAfterGet},
+	{kind: kindK8s, paths: []string{"k8s.io/client-go/...", "sigs.k8s.io/controller-runtime/pkg/client"}, names: map[string]bool{
+		"Update": true, "UpdateStatus": true, "UpdateScale": true, "Patch": true,
 		"Apply": true, "ApplyStatus": true, "ApplyScale": true, "Delete": true, "DeleteCollection": true,
 		"DeleteAllOf": true, "Evict": true, "EvictV1": true, "Bind": true}},
 	{kind: kindK8s, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: map[string]bool{

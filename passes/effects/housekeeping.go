@@ -484,3 +484,30 @@ func (sc *Scope) stringParam(e ast.Expr) int {
 	}
 	return 0
 }
+
+// createAfterGet judges a client-go or controller-runtime Create: a write,
+// idempotent when the function first gets from the same collection
+// (c.Resource(gvr).Get(ctx, name, ...) before c.Resource(gvr).Create):
+// an upsert that updates, on a repeat, what the first call created.
+func createAfterGet(s *site) (bool, bool) {
+	x := s.recvExpr()
+	if x == nil || s.sc.body == nil {
+		return true, false
+	}
+	recv := types.ExprString(x)
+	found := false
+	ast.Inspect(s.sc.body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= s.call.Pos() {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Get" && types.ExprString(sel.X) == recv {
+			found = true
+		}
+		return !found
+	})
+	return true, found
+}
