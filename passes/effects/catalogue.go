@@ -682,11 +682,14 @@ func sqlArg(i int) func(s *site) (bool, bool) {
 			// A statement built at run time whose leading keyword is
 			// constant (fmt.Sprintf("PRAGMA busy_timeout = %d", ms),
 			// "SELECT * FROM " + table) reads when that keyword does.
-			if lead, ok := s.sqlLead(i); ok {
-				if write, _ := classifySQL(lead, true); !write {
-					return false, false
-				}
-			} else if leads, ok := s.sqlLeads(s.arg(i)); ok {
+			var leads []string
+			lead, ok := s.sqlLead(i)
+			if ok {
+				leads = []string{lead}
+			} else {
+				leads, ok = s.sqlLeads(s.arg(i))
+			}
+			if ok {
 				// Every statement it can hold: a read when all read,
 				// idempotent when all are by their keyword.
 				write, idem := false, true

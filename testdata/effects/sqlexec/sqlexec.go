@@ -84,3 +84,10 @@ func Branch(ctx context.Context, t *Tx, d Dialect, name string) error { // want 
 func Stage(ctx context.Context, t *Tx, d Dialect, table string) error { // want Stage:`effect\(SQL write: sqlexec.executor.ExecContext via \(\*sqlexec.Tx\).exec\)`
 	return t.exec(ctx, d.Call("DOLT_ADD", table))
 }
+
+// DropTest deletes a row by a name given at run time: a write whose
+// repeat deletes nothing more.
+func DropTest(ctx context.Context, t *Tx, name string) error { // want DropTest:`effect\(SQL write: sqlexec.executor.ExecContext via \(\*sqlexec.Tx\).exec\)`
+	query := fmt.Sprintf("DELETE FROM tests WHERE name = '%s'", name)
+	return t.exec(ctx, query)
+}
