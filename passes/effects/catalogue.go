@@ -249,6 +249,15 @@ var neverEffect = []string{
 	"github.com/rubenv/sql-migrate",
 	"github.com/golang-migrate/migrate",
 	"github.com/pressly/goose",
+	// A browser automation library downloads a browser into its cache,
+	// unpacks it, starts it and connects to it: housekeeping. What the
+	// pages the tool then drives do is not seen (a click may post or
+	// only open a menu).
+	"github.com/go-rod/rod",
+	"github.com/ysmood/fetchup",
+	"github.com/ysmood/leakless",
+	"github.com/chromedp/chromedp",
+	"github.com/playwright-community/playwright-go",
 }
 
 // knownReads are functions that reach a sink but only read: GraphQL

@@ -285,8 +285,20 @@ func (sc *Scope) commandCall(e ast.Expr, tempDir bool) (verdict, *Proc) {
 	if !ok {
 		return vSilent, nil
 	}
-	return judge(sc.tokOf(args[0]), sc.argToks(args[1:], call.Ellipsis.IsValid()), lineOpts{tempDir: tempDir, strict: sc.strict()})
+	bin := sc.tokOf(args[0])
+	if bin.kind == tokConst && localFileBins[path.Base(bin.s)] && slices.ContainsFunc(args[1:], sc.mentionsTemp) {
+		// cp -R app <cache dir>/app, hdiutil attach img -mountpoint <temp
+		// dir>: a local file command given a temporary or cache path
+		// works on it (housekeeping).
+		return vSilent, nil
+	}
+	return judge(bin, sc.argToks(args[1:], call.Ellipsis.IsValid()), lineOpts{tempDir: tempDir, strict: sc.strict()})
 }
+
+// localFileBins are commands that change only the local files their
+// arguments name.
+var localFileBins = words("cp", "mv", "rm", "mkdir", "rmdir", "ln", "touch", "chmod", "chown", "tar",
+	"unzip", "gunzip", "ditto", "hdiutil", "rsync", "install", "xattr")
 
 // cmdLine returns the command line (binary first) among the arguments of
 // a call of fn, when fn is exec.Command or exec.CommandContext and the

@@ -1,0 +1,38 @@
+package housekeeping
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// browserDir returns where a downloaded browser is unpacked: a cache.
+func browserDir() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(base, "app", "browser"), nil
+}
+
+// Unpack mounts an image at a temporary mount point and copies the app
+// into the cache: local file commands on housekeeping paths.
+func Unpack(img string) error { // ok: housekeeping
+	mnt, err := os.MkdirTemp("", "mnt-")
+	if err != nil {
+		return err
+	}
+	if err := exec.Command("hdiutil", "attach", img, "-mountpoint", mnt).Run(); err != nil {
+		return err
+	}
+	dir, err := browserDir()
+	if err != nil {
+		return err
+	}
+	return exec.Command("cp", "-R", filepath.Join(mnt, "App.app"), filepath.Join(dir, "App.app")).Run()
+}
+
+// Install copies the app where the user keeps applications: a write.
+func Install(app string) error { // want Install:`effect\(process run: \(\*os/exec.Cmd\).Run\)`
+	return exec.Command("cp", "-R", app, "/Applications/App.app").Run()
+}
