@@ -1491,6 +1491,44 @@ func (sc *Scope) build() {
 		}
 	}
 	analysisutil.EachAssign(sc.body, add)
+	if sc.walkedTemp() {
+		// What the walk's callback stores from its path is under the
+		// root too (found = path).
+		analysisutil.EachAssign(sc.body, func(lhs, rhs ast.Expr, _ int) {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+				if v, ok := sc.obj(id).(*types.Var); ok && !sc.temp[v] && sc.mentionsTemp(rhs) {
+					sc.temp[v] = true
+				}
+			}
+		})
+	}
+}
+
+// walkedTemp marks the path parameter of a literal callback of
+// filepath.Walk or WalkDir over a temporary or cache root: every path it
+// is given is under that root.
+func (sc *Scope) walkedTemp() bool {
+	marked := false
+	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return true
+		}
+		fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "path/filepath" || fn.Name() != "Walk" && fn.Name() != "WalkDir" {
+			return true
+		}
+		lit, ok := ast.Unparen(call.Args[1]).(*ast.FuncLit)
+		if !ok || len(lit.Type.Params.List) == 0 || len(lit.Type.Params.List[0].Names) == 0 || !sc.mentionsTemp(call.Args[0]) {
+			return true
+		}
+		if v, ok := sc.info.Defs[lit.Type.Params.List[0].Names[0]].(*types.Var); ok {
+			sc.temp[v] = true
+			marked = true
+		}
+		return true
+	})
+	return marked
 }
 
 // Info returns the type information the scope was built with.

@@ -4,12 +4,14 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Housekeeping is not an effect, judged by where the data goes:
@@ -232,7 +234,75 @@ func (sc *Scope) isTemp(e ast.Expr) bool {
 	if fn.Pkg().Path() == "os" && fn.Name() == "UserCacheDir" {
 		return true
 	}
-	return sc.r != nil && sc.r.bodies != nil && fn.Pkg() == sc.r.pkg && sc.r.isTempFunc(fn.Origin())
+	if sc.r == nil || sc.r.bodies == nil {
+		return false
+	}
+	if fn.Pkg() == sc.r.pkg {
+		return sc.r.isTempFunc(fn.Origin())
+	}
+	return len(call.Args) == 0 && !isStdPath(fn.Pkg().Path()) && sc.r.tempSummary(fn.Origin())
+}
+
+// tempSummary reports whether fn, a function without parameters of
+// another package, returns a temporary or cache path by its value-flow
+// summary: os.TempDir(), os.UserCacheDir() or os.MkdirTemp's directory,
+// or a filepath.Join rooted at one (configs.GetImagesPath returning
+// filepath.Join(os.TempDir(), "images")). Memoized with tempFuncs.
+func (r *Result) tempSummary(fn *types.Func) bool {
+	if v, ok := r.tempFuncs[fn]; ok {
+		return v
+	}
+	r.tempFuncs[fn] = false
+	sig, _ := fn.Type().(*types.Signature)
+	if r.vf == nil || sig == nil || sig.Params().Len() != 0 || sig.Results().Len() == 0 || !isStrings(sig.Results().At(0).Type()) {
+		return false
+	}
+	sum := r.vf.Summary(fn)
+	if sum == nil || len(sum.Results) == 0 {
+		return false
+	}
+	alts := sum.Results[0].Each()
+	t := len(alts) > 0 && !slices.ContainsFunc(alts, func(a *valueflow.Value) bool { return !tempRooted(a, 0) })
+	r.tempFuncs[fn] = t
+	return t
+}
+
+// tempRooted reports whether a path value is a temporary or cache
+// directory, or joined under one.
+func tempRooted(v *valueflow.Value, depth int) bool {
+	if v == nil || v.Kind != valueflow.Call || depth > 4 {
+		return false
+	}
+	fn, _ := v.Obj.(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "os.TempDir", "os.UserCacheDir", "os.MkdirTemp":
+		return v.Index == 0
+	case "path/filepath.Join", "path.Join":
+		if len(v.Args) == 0 {
+			return false
+		}
+		// The variadic parameter's pack keeps its elements unordered:
+		// one is the temporary root, the others constant names.
+		elems := v.Args[0]
+		if elems.Kind == valueflow.Slice && elems.Elems != nil {
+			elems = elems.Elems
+		}
+		root := false
+		for _, a := range elems.Each() {
+			switch {
+			case a.Kind == valueflow.Const:
+			case !root && tempRooted(a, depth+1):
+				root = true
+			default:
+				return false
+			}
+		}
+		return root
+	}
+	return false
 }
 
 // isTempFunc reports whether fn, a function of the package under

@@ -36,3 +36,33 @@ func Unpack(img string) error { // ok: housekeeping
 func Install(app string) error { // want Install:`effect\(process run: \(\*os/exec.Cmd\).Run\)`
 	return exec.Command("cp", "-R", app, "/Applications/App.app").Run()
 }
+
+// FindInCache makes executable a binary found under the browser cache:
+// every path the walk gives is under that cache.
+func FindInCache(name string) (string, error) { // ok: housekeeping
+	dir, err := browserDir()
+	if err != nil {
+		return "", err
+	}
+	var found string
+	_ = filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Name() == name {
+			found = p
+		}
+		return nil
+	})
+	return found, os.Chmod(found, 0o755)
+}
+
+// FindInTree makes executable a binary found under a directory its
+// caller names: a write.
+func FindInTree(dir, name string) error { // want FindInTree:`effect\(file write: os.Chmod\)`
+	var found string
+	_ = filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Name() == name {
+			found = p
+		}
+		return nil
+	})
+	return os.Chmod(found, 0o755)
+}
