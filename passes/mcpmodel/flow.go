@@ -200,8 +200,8 @@ func (b *builder) closureCalls(reg ast.Node, exprs []ast.Expr) []flowInstance {
 			if i < len(rhs) && len(lhs) == len(rhs) && rhs[i] == lit {
 				helper = v
 			}
-			if i < len(rhs) || len(rhs) > 0 {
-				assigns[v]++
+			if len(rhs) > 0 {
+				assigns[v]++ // var f func(...) declares it: no assignment
 			}
 		}
 		return true
