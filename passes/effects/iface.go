@@ -323,27 +323,11 @@ func (r *Result) implsBeside(fn *types.Func) []*types.Func {
 // when a type's method of that name is not a function (a field). Generic
 // types are left out.
 func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn *types.Func) (ms []*types.Func, n int, ok bool) {
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, isType := scope.Lookup(name).(*types.TypeName)
-		if !isType || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		if n, isNamed := tn.Type().(*types.Named); isNamed && n.TypeParams().Len() > 0 {
-			continue
-		}
-		var t types.Type = tn.Type()
-		if !types.Implements(t, iface) {
-			t = types.NewPointer(t)
-			if !types.Implements(t, iface) {
-				continue
-			}
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
-		m, isFunc := obj.(*types.Func)
-		if !isFunc {
-			return nil, 0, false
-		}
+	all, ok := analysisutil.Implementations(pkg, iface, fn.Pkg(), fn.Name())
+	if !ok {
+		return nil, 0, false
+	}
+	for _, m := range all {
 		n++ // stand-ins included: the implementation is in sight (pending.go)
 		if r.standIn(m) && (r.effects[m.Origin()] == nil || r.effects[m.Origin()].Pending()) {
 			// A fake that forwards: the others decide. A forwarder

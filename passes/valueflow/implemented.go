@@ -2,6 +2,8 @@ package valueflow
 
 import (
 	"go/types"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // Implemented returns v with each alternative that is a call of an
@@ -48,34 +50,14 @@ func (r *Result) implemented(m *Value) *Value {
 		return nil
 	}
 	iface := t.Underlying().(*types.Interface)
-	pkg := named.Obj().Pkg()
+	impls, ok := analysisutil.Implementations(named.Obj().Pkg(), iface, named.Obj().Pkg(), m.Name)
+	if !ok || len(impls) > maxImpls {
+		return nil
+	}
 	var out []*Value
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
-			continue
-		}
-		var ct types.Type = tn.Type()
-		if !types.Implements(ct, iface) {
-			ct = types.NewPointer(ct)
-			if !types.Implements(ct, iface) {
-				continue
-			}
-		}
-		obj, _, _ := types.LookupFieldOrMethod(ct, false, pkg, m.Name)
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			return nil
-		}
+	for _, fn := range impls {
 		sum := r.Summary(fn)
 		if sum == nil || sum.Results == nil || m.Index >= len(sum.Results) {
-			return nil
-		}
-		if len(out) == maxImpls {
 			return nil
 		}
 		out = append(out, r.Subst(fn, sum.Results[m.Index], m.Args))
