@@ -418,6 +418,10 @@ type funcInfo struct {
 	effect  *Effect
 	keyRead string
 	keyFrom mask
+	// keyPos is where fi reads its key, effectEnd where the call that
+	// commits its effect ends (its arguments are read before): a key read
+	// after the effect (a response's request id) does not check it.
+	keyPos, effectEnd token.Pos
 	// keyMade is the fresh call whose value fi sends as a key (KeyMade),
 	// and keyName that key's name; effectFrom is the same-package callee
 	// whose effect fi's is (propagate), whose made key fi's calls make too.
@@ -435,8 +439,18 @@ type funcInfo struct {
 
 // settle records on fi's effect whether fi reads a key, and from where.
 func (fi *funcInfo) settle() {
-	fi.effect.KeyChecked = fi.keyRead != ""
+	fi.effect.KeyChecked = fi.keyRead != "" && (fi.keyPos == token.NoPos || fi.effectEnd == token.NoPos || fi.keyPos < fi.effectEnd)
 	fi.effect.KeyFrom = fi.keyFrom.indices()
+}
+
+// keyReadAt is where, for a caller, the callee fi reads its key in the
+// call: at the call, or after it returns when fi reads it after its own
+// effect (the answer's request id).
+func (fi *funcInfo) keyReadAt(call *ast.CallExpr) token.Pos {
+	if fi.effect != nil && fi.keyPos != token.NoPos && fi.effectEnd != token.NoPos && fi.keyPos >= fi.effectEnd {
+		return call.End()
+	}
+	return call.Pos()
 }
 
 type calleeAt struct {
@@ -553,7 +567,7 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 							continue
 						}
 						if m := fi.getFlow(r, pass.TypesInfo).argsMask(c.call, ce.keyFrom.indices()); m != 0 {
-							fi.keyRead, fi.keyFrom = ce.keyRead, m
+							fi.keyRead, fi.keyFrom, fi.keyPos = ce.keyRead, m, ce.keyReadAt(c.call)
 							changed = true
 							break
 						}
@@ -585,7 +599,10 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 					continue
 				}
 				e.Trail = trail(pass, c.pos, qualifiedName(c.obj), ce.effect.Trail)
-				fi.effect = e
+				fi.effect, fi.effectEnd = e, c.call.End()
+				if fi.keyPos == callPos(c.call) || fi.keyPos == c.call.Pos() {
+					fi.keyPos = ce.keyReadAt(c.call) // the same call's: read in it, after its effect or not
+				}
 				changed = true
 			}
 		}
@@ -626,7 +643,7 @@ func (r *Result) localIfaceRound(pass *analysis.Pass, funcs []*funcInfo) bool {
 			if e == nil || cacheLocal(fi, e) || !betterEffect(e, fi.effect) {
 				continue
 			}
-			fi.effect = e.at(pass, c.call)
+			fi.effect, fi.effectEnd = e.at(pass, c.call), c.call.End()
 			changed = true
 		}
 	}
@@ -758,7 +775,7 @@ func (s *scanner) node(n ast.Node) bool {
 	if !topEffect(fi.effect) || fi.effect.conditional() {
 		if e := r.callEffect(s.sc, call, obj); e != nil {
 			if betterEffect(e, fi.effect) {
-				fi.effect = e.at(s.pass, call)
+				fi.effect, fi.effectEnd = e.at(s.pass, call), call.End()
 			}
 			if !e.Soft() {
 				return true

@@ -829,7 +829,7 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 		}
 	}
 	if ok && s.from != 0 {
-		fi.keyRead, fi.keyFrom = s.key, s.from
+		fi.keyRead, fi.keyFrom, fi.keyPos = s.key, s.from, n.Pos()
 	}
 }
 
@@ -855,7 +855,7 @@ func (fi *funcInfo) keyedCall(r *Result, info *types.Info, call *ast.CallExpr, o
 		return true
 	}
 	if m := f.argsMask(call, e.KeyFrom); m != 0 {
-		fi.keyRead, fi.keyFrom = "key", m
+		fi.keyRead, fi.keyFrom, fi.keyPos = "key", m, call.Pos()
 		return true
 	}
 	return false
