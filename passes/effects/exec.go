@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -1005,31 +1006,28 @@ var valueFlags = words("-C", "-c", "-n", "--namespace", "--context", "--kubeconf
 // readVerbs are the read-only subcommands of every known client and the
 // read words of unknown binaries (subReads), used for a binary chosen at
 // run time.
-var readVerbs = func() func() map[string]bool {
-	var m map[string]bool
-	return func() map[string]bool {
-		if m == nil {
-			m = make(map[string]bool)
-			for name, reads := range commandReads {
-				if readMostly[name] {
-					continue
-				}
-				for v := range reads {
-					m[v] = true
-				}
-			}
-			m["list"] = true
-			m["ls"] = true
-			m["can-i"] = true
-			m["whoami"] = true
-			m["help"] = true
-			for v := range subReads {
-				m[v] = true
-			}
+// Built once, on first use, by whichever analysis asks first: packages
+// are analyzed in parallel.
+var readVerbs = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool)
+	for name, reads := range commandReads {
+		if readMostly[name] {
+			continue
 		}
-		return m
+		for v := range reads {
+			m[v] = true
+		}
 	}
-}()
+	m["list"] = true
+	m["ls"] = true
+	m["can-i"] = true
+	m["whoami"] = true
+	m["help"] = true
+	for v := range subReads {
+		m[v] = true
+	}
+	return m
+})
 
 // procCall judges a call of a function whose process run is decided by
 // its callers (e.Proc), from the call's arguments; it returns the effect
