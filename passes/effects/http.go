@@ -270,7 +270,8 @@ var stateVerbs = words("Subscribe", "Unsubscribe", "Archive", "Unarchive", "Appr
 	"Cancel", "Protect", "Unprotect", "Restore", "Disable", "Enable", "Lock", "Unlock", "Pin",
 	"Unpin", "Star", "Unstar", "Close", "Reopen", "Block", "Unblock", "Ban", "Unban", "Activate",
 	"Deactivate", "Suspend", "Unsuspend", "Resume", "Pause", "Unpause", "Mute", "Unmute", "Follow",
-	"Unfollow", "Revoke", "Erase", "Keep", "Mark", "Set", "Hide", "Unhide", "Reject", "Move")
+	"Unfollow", "Revoke", "Erase", "Keep", "Mark", "Set", "Hide", "Unhide", "Reject", "Move", "Acknowledge",
+	"Unacknowledge", "Ack", "Unack")
 
 // setsState reports whether the function whose constant POST or PATCH it
 // is is named by a stateVerb.

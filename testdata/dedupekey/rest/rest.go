@@ -82,6 +82,9 @@ func Register(s *gosdk.Server) {
 	gosdk.AddTool(s, &gosdk.Tool{Name: "subscribe"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, api.Servers.Subscribe(ctx, in.ID) // want `tool "subscribe" is not marked idempotent and sends an HTTP POST \(restsdk.ServersService.Subscribe\)`
 	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "acknowledge_alert"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Acknowledge(ctx, in.ID) // want `tool "acknowledge_alert" is not marked idempotent and sends an HTTP POST \(restsdk.ServersService.Acknowledge\)`
+	})
 	gosdk.AddTool(s, &gosdk.Tool{Name: "rotate"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, api.Servers.RotateKey(ctx, in.ID) // want `tool "rotate" is not idempotent but sends an HTTP POST \(restsdk.ServersService.RotateKey\)`
 	})

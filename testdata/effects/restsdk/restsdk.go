@@ -198,6 +198,12 @@ func (s *ServersService) Subscribe(ctx context.Context, id int) error { // want 
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/subscribe", id), nil, nil)
 }
 
+// Acknowledge POSTs an acknowledgement of an alert: a state a repeat
+// leaves as it is.
+func (s *ServersService) Acknowledge(ctx context.Context, id int) error { // want Acknowledge:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("alerts/%d/acknowledge", id), nil, nil)
+}
+
 // postForm POSTs, whatever its caller does: a helper whose name says
 // nothing of the operation.
 func (c *Client) postForm(ctx context.Context, path string) error { // want postForm:`http\(sends POST, path of param 1\)` postForm:`effect\(HTTP POST: restsdk.Doer.Do via \(\*restsdk.Client\).send\)`
