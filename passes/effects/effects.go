@@ -1531,6 +1531,9 @@ func (sc *Scope) walkedTemp() bool {
 		if !ok || len(call.Args) != 2 {
 			return true
 		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || sel.Sel.Name != "Walk" && sel.Sel.Name != "WalkDir" {
+			return true // the name first: most calls are not walks
+		}
 		fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "path/filepath" || fn.Name() != "Walk" && fn.Name() != "WalkDir" {
 			return true

@@ -1026,7 +1026,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 		}
 		c := &fnHTTP{fi: fi, sc: funcScope(info, fi)}
 		c.reqRes = sig.Results().Len() > 0 && isRequestType(sig.Results().At(0).Type())
-		handed := make(map[*ast.FuncLit]bool)
+		var handed map[*ast.FuncLit]bool // made on the first closure argument: most functions have none
 		analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
@@ -1038,6 +1038,9 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			case *ast.CallExpr:
 				for _, a := range n.Args {
 					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 0 {
+						if handed == nil {
+							handed = make(map[*ast.FuncLit]bool)
+						}
 						handed[lit] = true
 					}
 				}
