@@ -211,6 +211,11 @@ func (sc *Scope) cmdIn(x ast.Expr) (verdict, *Proc) {
 		makers = []ast.Expr{x}
 	}
 	tempDir := cmdVar != nil && sc.tempDir(cmdVar)
+	if cmdVar != nil && len(makers) == 1 {
+		if name, text, ok := sc.relayed(makers[0], cmdVar); ok {
+			return judgeUnknown(name, sc.relayToks(text), lineOpts{strict: sc.strict()})
+		}
+	}
 	best, bestP := vSilent, (*Proc)(nil)
 	for _, m := range makers {
 		v, p := sc.commandCall(m, tempDir)
@@ -484,11 +489,28 @@ func (sc *Scope) splitToks(e ast.Expr) []tok {
 		if fn, _ := typeutil.Callee(sc.info, call).(*types.Func); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
 			if format, ok := sc.stringOf(call.Args[0]); ok {
 				var toks []tok
+				verb := 1 // the argument of the next verb
 				for _, w := range strings.Fields(format) {
-					if strings.Contains(w, "%") {
+					if !strings.Contains(w, "%") {
+						toks = append(toks, tok{kind: tokConst, s: w})
+						continue
+					}
+					// A word that is one verb: its argument's, when a
+					// constant or the enclosing function's parameter
+					// (fmt.Sprintf("%s %s %s/%s", action, kind, ...)).
+					if (w != "%s" && w != "%v") || verb >= len(call.Args) {
 						break
 					}
-					toks = append(toks, tok{kind: tokConst, s: w})
+					a := call.Args[verb]
+					verb++
+					if s, ok := sc.stringOf(a); ok && len(strings.Fields(s)) == 1 {
+						toks = append(toks, tok{kind: tokConst, s: s})
+						continue
+					}
+					if t := sc.tokOf(a); t.kind == tokParam {
+						toks = append(toks, t)
+					}
+					break
 				}
 				return append(toks, tok{kind: tokOther, spread: true})
 			}
@@ -507,11 +529,15 @@ func (sc *Scope) tokOf(e ast.Expr) tok {
 	if t.kind == tokOther && t.alts == nil && sc.flow() {
 		// The engine, where the shapes above give up: a constant in a
 		// struct field, a constructor's result.
-		if ss, ok := sc.r.vf.Eval(e, nil).Strings(); ok && len(ss) > 0 {
+		v := sc.r.vf.Eval(e, nil)
+		if ss, ok := v.Strings(); ok && len(ss) > 0 {
 			if len(ss) == 1 {
 				return tok{kind: tokConst, s: ss[0]}
 			}
 			return tok{kind: tokOther, alts: ss}
+		}
+		if s, ok := lookPathOf(v); ok {
+			return tok{kind: tokConst, s: s}
 		}
 	}
 	return t
@@ -611,8 +637,18 @@ func (sc *Scope) tupleTok(rhs ast.Expr, depth int) tok {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sc.isRecvRooted(sel.X) {
 			return tok{kind: tokRecv}
 		}
-		if fn, _ := typeutil.Callee(sc.info, call).(*types.Func); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Executable" {
-			return tok{kind: tokSelf}
+		if fn, _ := typeutil.Callee(sc.info, call).(*types.Func); fn != nil && fn.Pkg() != nil {
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "os.Executable":
+				return tok{kind: tokSelf}
+			case "os/exec.LookPath":
+				// bin, err := exec.LookPath("socat"): the binary named.
+				if len(call.Args) == 1 {
+					if t := sc.tokOf(call.Args[0]); t.kind == tokConst {
+						return t
+					}
+				}
+			}
 		}
 	}
 	return tok{kind: tokOther}
@@ -646,24 +682,210 @@ func (sc *Scope) isRecvRooted(e ast.Expr) bool {
 // tempDir reports whether the command's working directory is assigned a
 // temporary path (cmd.Dir = tempDir).
 func (sc *Scope) tempDir(cmd *types.Var) bool {
-	found := false
+	return slices.ContainsFunc(sc.fieldStores(cmd, "Dir"), sc.mentionsTemp)
+}
+
+// fieldStores returns the values assigned to field name of the variable
+// v in the scope's body (cmd.Dir = X, cmd.Stdin = Y).
+func (sc *Scope) fieldStores(v *types.Var, name string) []ast.Expr {
+	var rhs []ast.Expr
 	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok || found || len(as.Lhs) != len(as.Rhs) {
-			return !found
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
 		}
 		for i, l := range as.Lhs {
 			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Dir" {
+			if !ok || sel.Sel.Name != name {
 				continue
 			}
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && sc.obj(id) == cmd && sc.mentionsTemp(as.Rhs[i]) {
-				found = true
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && sc.obj(id) == v {
+				rhs = append(rhs, as.Rhs[i])
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return rhs
+}
+
+// relayBins pass their standard input on to a socket: what the run does
+// is what the text says to the server at the other end (a text protocol:
+// HAProxy's runtime API through socat), not what their arguments (the
+// addresses) say.
+var relayBins = words("socat", "nc", "ncat", "netcat")
+
+// relayed returns the binary and the text a relay (relayBins) made by the
+// exec call m sends, when its one standard input is a reader of a string
+// (cmd.Stdin = strings.NewReader(command + "\n")): the text's words are
+// judged like the subcommand of a binary no table knows (show stat reads,
+// set server ... writes), the callers' when it is a parameter.
+func (sc *Scope) relayed(m ast.Expr, cmd *types.Var) (string, ast.Expr, bool) {
+	call, ok := ast.Unparen(m).(*ast.CallExpr)
+	if !ok {
+		return "", nil, false
+	}
+	var bin tok
+	fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
+	if args, ok := cmdLine(fn, call.Args); ok {
+		bin = sc.tokOf(args[0])
+	} else if sc.flow() {
+		// A helper made the command (cmd := newCmd(bin, addr)): the
+		// engine's exec.Command call.
+		v := sc.r.vf.Eval(call, nil)
+		if len(v.Each()) != 1 || v.Kind != valueflow.Call {
+			return "", nil, false
+		}
+		fn, _ := v.Obj.(*types.Func)
+		args, ok := cmdLine(fn, v.Args)
+		if !ok {
+			return "", nil, false
+		}
+		if s, ok := args[0].String1(); ok {
+			bin = tok{kind: tokConst, s: s}
+		} else if s, ok := lookPathOf(args[0]); ok {
+			bin = tok{kind: tokConst, s: s}
+		}
+	}
+	if bin.kind != tokConst || !relayBins[path.Base(bin.s)] {
+		return "", nil, false
+	}
+	in := sc.fieldStores(cmd, "Stdin")
+	if len(in) != 1 {
+		return "", nil, false
+	}
+	text, ok := readerText(sc.info, in[0])
+	if !ok {
+		return path.Base(bin.s), in[0], sc.flow() // a helper made the reader: relayToks asks the engine
+	}
+	// command + "\n": the line's terminator adds no word; a local
+	// holding it (line := command + "\n") is followed to its one value.
+	for range 4 {
+		if id, ok := ast.Unparen(text).(*ast.Ident); ok {
+			if d, ok := sc.single(id); ok {
+				if _, isConst := sc.stringOf(id); !isConst {
+					text = d
+				}
+			}
+		}
+		b, ok := ast.Unparen(text).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD {
+			break
+		}
+		if s, ok := sc.stringOf(b.Y); !ok || strings.TrimSpace(s) != "" {
+			break
+		}
+		text = b.X
+	}
+	return path.Base(bin.s), text, true
+}
+
+// relayToks returns the words of the text a relay sends: the syntax's
+// (splitToks), else the value-flow engine's, where a helper built the
+// text or the reader (cmd.Stdin = newLine(command)).
+func (sc *Scope) relayToks(text ast.Expr) []tok {
+	toks := sc.splitToks(text)
+	if len(toks) != 1 || toks[0].kind != tokOther || !sc.flow() {
+		return toks
+	}
+	v := sc.r.vf.Eval(text, nil)
+	if v.Kind == valueflow.Call && len(v.Args) == 1 && readerFuncs[funcPath(v.Obj)] {
+		v = v.Args[0] // the reader a helper made: its string
+	} else if _, isReader := readerText(sc.info, text); !isReader && !isString(sc.info.TypeOf(text)) {
+		return toks
+	}
+	if words, ok := sc.flowWords(v, 0); ok {
+		return words
+	}
+	return toks
+}
+
+// flowWords returns the words of the string value v: a constant's, the
+// enclosing function's parameter's (each caller's: tok.split), or those
+// of a concatenation of these whose later operands are blank (command +
+// "\n").
+func (sc *Scope) flowWords(v *valueflow.Value, depth int) ([]tok, bool) {
+	if depth > 3 || len(v.Each()) != 1 {
+		return nil, false
+	}
+	if s, ok := v.String1(); ok {
+		var toks []tok
+		for _, w := range strings.Fields(s) {
+			toks = append(toks, tok{kind: tokConst, s: w})
+		}
+		return toks, true
+	}
+	switch v.Kind {
+	case valueflow.Param:
+		pv, _ := v.Obj.(*types.Var)
+		if i, ok := sc.param(pv); ok && pv != nil {
+			return []tok{{kind: tokParam, param: i + 1, spread: true, split: true}}, true
+		}
+	case valueflow.Concat:
+		if len(v.Args) == 0 {
+			return nil, false
+		}
+		for _, a := range v.Args[1:] {
+			if s, ok := a.String1(); !ok || strings.TrimSpace(s) != "" {
+				return nil, false
+			}
+		}
+		return sc.flowWords(v.Args[0], depth+1)
+	}
+	return nil, false
+}
+
+// lookPathOf returns the binary v finds on PATH when v is the path
+// exec.LookPath returns for a constant name.
+func lookPathOf(v *valueflow.Value) (string, bool) {
+	if len(v.Each()) != 1 || v.Kind != valueflow.Call || v.Index != 0 || len(v.Args) != 1 || funcPath(v.Obj) != "os/exec.LookPath" {
+		return "", false
+	}
+	return v.Args[0].String1()
+}
+
+// funcPath names a package-level function by its package path
+// ("os/exec.LookPath"); "" for anything else.
+func funcPath(obj types.Object) string {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// readerFuncs make a reader of the string (or []byte) they are given.
+var readerFuncs = words("strings.NewReader", "bytes.NewBufferString", "bytes.NewReader", "bytes.NewBuffer")
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// readerText returns the string a reader made by strings.NewReader,
+// bytes.NewBufferString, or bytes.NewReader or bytes.NewBuffer of a
+// []byte conversion reads.
+func readerText(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, false
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return nil, false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "strings.NewReader", "bytes.NewBufferString":
+		return call.Args[0], true
+	case "bytes.NewReader", "bytes.NewBuffer":
+		conv, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
+		if !ok || len(conv.Args) != 1 {
+			return nil, false
+		}
+		if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() {
+			return conv.Args[0], true
+		}
+	}
+	return nil, false
 }
 
 // lineOpts are the circumstances of a command line: a temporary working
@@ -851,6 +1073,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 // left to the callers (a Proc), as for a known client.
 func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
 	words := 0
+	first := "" // the first word: a write's nature (effectOf)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -865,13 +1088,16 @@ func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			// The subcommand's words, a group first (mytool endpoint
 			// list, mytool bpf ct flush): the first read or write word
 			// among the first three decides.
+			if first == "" {
+				first = a.s
+			}
 			switch {
 			case subWrites[a.s] && (o.strict || a.s != "run" && a.s != "exec"):
 				// A write word is evidence in a dependency too (a
 				// handler of another module running vendorctl restart);
 				// run and exec there pass on to a command it does not
 				// name.
-				return vEffect, nil
+				return effectOf(a.s), nil
 			case subWrites[a.s]:
 				return o.effect(), nil
 			case subReads[a.s]:
@@ -880,15 +1106,28 @@ func judgeUnknown(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if words++; words < 3 {
 				continue
 			}
-			return o.effect(), nil
+			return unknownEffect(first, o), nil
 		case a.kind == tokParam && o.strict:
 			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), ArgsArg: a.param, Split: a.split}
 		case a.kind == tokRecv && o.strict:
 			return vCond, &Proc{Name: name, Prefix: prefixOf(args[:i]), Recv: true}
 		}
-		return o.effect(), nil
+		return unknownEffect(first, o), nil
+	}
+	if first != "" {
+		return unknownEffect(first, o), nil
 	}
 	return o.effect(), nil // no subcommand: the binary's own action
+}
+
+// unknownEffect is the verdict on a subcommand that is neither a read nor
+// a write word, first its first word: an effect (in the main module),
+// idempotent by nature when that word is (enable health, disable server).
+func unknownEffect(first string, o lineOpts) verdict {
+	if v := o.effect(); v == vEffect {
+		return effectOf(first)
+	}
+	return o.effect()
 }
 
 // setsConfig reports whether a config subcommand is given a setting
@@ -1157,7 +1396,7 @@ func (sc *Scope) splitAlts(e ast.Expr) [][]tok {
 					if d.idx >= 0 {
 						return [][]tok{{{kind: tokOther, spread: true}}}
 					}
-					if added[d.rhs] {
+					if added[d.rhs] || sc.extends(d.rhs, v) {
 						continue
 					}
 					alts = append(alts, sc.splitToks(d.rhs))
@@ -1169,6 +1408,55 @@ func (sc *Scope) splitAlts(e ast.Expr) [][]tok {
 		}
 	}
 	return [][]tok{sc.splitToks(e)}
+}
+
+// extends reports whether rhs adds to the value v holds before it:
+// cmd = cmd + " " + filter, cmd = fmt.Sprintf("%s %s", cmd, filter).
+func (sc *Scope) extends(rhs ast.Expr, v *types.Var) bool {
+	first := ast.Unparen(rhs)
+	switch e := first.(type) {
+	case *ast.BinaryExpr:
+		for e.Op == token.ADD {
+			first = ast.Unparen(e.X)
+			next, ok := first.(*ast.BinaryExpr)
+			if !ok {
+				break
+			}
+			e = next
+		}
+	case *ast.CallExpr:
+		if len(e.Args) < 2 {
+			return false
+		}
+		fn, _ := typeutil.Callee(sc.info, e).(*types.Func)
+		if funcPath(fn) != "fmt.Sprintf" {
+			return sc.flowExtends(e, v)
+		}
+		if format := sc.tokOf(e.Args[0]); format.kind != tokConst || !strings.HasPrefix(format.s, "%s") && !strings.HasPrefix(format.s, "%v") {
+			return false
+		}
+		first = ast.Unparen(e.Args[1])
+	default:
+		return false
+	}
+	id, ok := first.(*ast.Ident)
+	return ok && sc.obj(id) == v
+}
+
+// flowExtends reports whether a helper given v first formats it at the
+// start of its result (cmd = withFilter(cmd, filter), which returns
+// fmt.Sprintf("%s %s", cmd, filter)), as the value-flow engine finds it.
+func (sc *Scope) flowExtends(call *ast.CallExpr, v *types.Var) bool {
+	arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || sc.obj(arg) != v || !sc.flow() {
+		return false
+	}
+	fv := sc.r.vf.Eval(call, nil)
+	if len(fv.Each()) != 1 || fv.Kind != valueflow.Call || funcPath(fv.Obj) != "fmt.Sprintf" || len(fv.Args) < 2 {
+		return false
+	}
+	format, _ := fv.Args[0].String1()
+	return strings.HasPrefix(format, "%s") || strings.HasPrefix(format, "%v")
 }
 
 // builderChain returns the command line a builder chain supplies, from
