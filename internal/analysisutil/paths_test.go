@@ -1,13 +1,17 @@
 package analysisutil
 
-import "testing"
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
 
 func TestPaths(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		std  bool
 	}{
-		{"fmt", true}, {"net/http", true}, {"readbackapp/client", true},
+		{"fmt", true}, {"net/http", true}, {"readbackapp/client", false}, {"memory-mcp-server-go/storage", false},
 		{"github.com/a/b", false}, {"example.com", false},
 	} {
 		if got := StdPath(c.path); got != c.std {
@@ -26,6 +30,20 @@ func TestPaths(t *testing.T) {
 	} {
 		if got := InModule(c.mod, c.path); got != c.in {
 			t.Errorf("InModule(%q, %q) = %v, want %v", c.mod, c.path, got, c.in)
+		}
+	}
+}
+
+// TestStdRoots checks stdRoots against the standard library of the Go
+// release that runs the tests.
+func TestStdRoots(t *testing.T) {
+	out, err := exec.Command("go", "list", "std").Output()
+	if err != nil {
+		t.Skipf("go list std: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if !StdPath(p) {
+			t.Errorf("StdPath(%q) = false; add %q to stdRoots", p, strings.SplitN(p, "/", 2)[0])
 		}
 	}
 }

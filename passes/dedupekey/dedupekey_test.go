@@ -49,6 +49,14 @@ func TestDedupekeyMCPGoVersions(t *testing.T) {
 	}
 }
 
+// TestDotlessModule: a module whose path has no dot (module memstore)
+// is not the standard library: the interface its server calls resolves
+// to the implementation beside it.
+func TestDotlessModule(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/memstore")
+	analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+}
+
 // TestIdem: servers with and without the idem middleware (the runtime
 // module of this repository, required by the fixture through a replace
 // of its directory) in front of their tools.
