@@ -922,4 +922,28 @@ func init() {
 	// Commands run in a pod through the API server.
 	pkgRules = append(pkgRules, pkgRule{kind: kindExec, paths: []string{"k8s.io/client-go/tools/remotecommand"},
 		names: idem("Stream", "StreamWithContext")})
+	// A command run on a remote host over SSH (x/crypto/ssh's Session):
+	// its command line is a shell's, judged as one (remoteCommand).
+	pkgRules = append(pkgRules, pkgRule{kind: kindExec, paths: []string{"golang.org/x/crypto/ssh"},
+		names: idem("Session.Run", "Session.Output", "Session.CombinedOutput", "Session.Start"), check: remoteCommand(0)})
+}
+
+// remoteCommand judges the command line a remote shell runs: a constant
+// one as a local shell's script (uname -a, df -h read; anything with
+// shell syntax or a write is an effect); one built at run time is an
+// effect.
+func remoteCommand(i int) func(s *site) (bool, bool) {
+	return func(s *site) (bool, bool) {
+		script, ok := s.constString(i)
+		if !ok {
+			return true, false
+		}
+		switch v, _ := judgeScript(script, lineOpts{strict: true}); v {
+		case vRead, vSilent:
+			return false, false
+		case vEffectIdem:
+			return true, true
+		}
+		return true, false
+	}
 }

@@ -302,7 +302,8 @@ func (sc *Scope) commandCall(e ast.Expr, tempDir bool) (verdict, *Proc) {
 }
 
 // localFileBins are commands that change only the local files their
-// arguments name.
+// arguments name: idempotent by nature (judgeNamed), and housekeeping
+// on a temporary or cache path (commandCall).
 var localFileBins = words("cp", "mv", "rm", "mkdir", "rmdir", "ln", "touch", "chmod", "chown", "tar",
 	"unzip", "gunzip", "ditto", "hdiutil", "rsync", "install", "xattr")
 
@@ -1014,6 +1015,11 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 	}
 	if readOnlyBins[base] {
 		return vRead, nil
+	}
+	if localFileBins[base] {
+		// mkdir -p, cp, rm -f, chmod: a repeat leaves the same files,
+		// or fails.
+		return vEffectIdem, nil
 	}
 	reads, known := commandReads[base]
 	if !known {

@@ -16,7 +16,6 @@ require (
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
 	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/kr/fs v0.1.0 // indirect
-	golang.org/x/crypto v0.31.0 // indirect
 	golang.org/x/net v0.33.0 // indirect
 	golang.org/x/sys v0.28.0 // indirect
 	golang.org/x/text v0.21.0 // indirect
@@ -24,6 +23,9 @@ require (
 
 replace k8s.io/client-go => ./stubs/client-go
 
-require example.com/sdk v0.0.0
+require (
+	example.com/sdk v0.0.0
+	golang.org/x/crypto v0.31.0
+)
 
 replace example.com/sdk => ./sdk
