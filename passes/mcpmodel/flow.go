@@ -96,7 +96,7 @@ type flowInstance struct {
 // the helpers that pass those values on: valueflow.CallEnvs).
 func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 	envs := []flowInstance{{}}
-	if fn := b.enclosingFunc(reg.Pos()); fn != nil && b.readsParams(fn, exprs) {
+	if fn := b.enclosingFunc(reg.Pos()); fn != nil && b.reads(fn, exprs, true) {
 		if obj, fd := b.funcObj(fn), fn.(*ast.FuncDecl); obj != nil {
 			var sites []flowInstance
 			for _, ce := range b.vf.CallEnvs(fd, obj, exprs) {
@@ -300,6 +300,13 @@ func (b *builder) funcObj(fn ast.Node) *types.Func {
 // readsParams reports whether the expressions (and the literals among
 // them) read a parameter of fn other than its receiver.
 func (b *builder) readsParams(fn ast.Node, exprs []ast.Expr) bool {
+	return b.reads(fn, exprs, false)
+}
+
+// reads is readsParams; with recv, the receiver of a method counts as a
+// parameter too (a registration of the tools a setter stored in the
+// receiver: s.toolHandlers = append(s.toolHandlers, ...)).
+func (b *builder) reads(fn ast.Node, exprs []ast.Expr, recv bool) bool {
 	var ft *ast.FuncType
 	switch f := fn.(type) {
 	case *ast.FuncDecl:
@@ -313,6 +320,13 @@ func (b *builder) readsParams(fn ast.Node, exprs []ast.Expr) bool {
 	for _, f := range ft.Params.List {
 		for _, n := range f.Names {
 			params[b.pass.TypesInfo.Defs[n]] = true
+		}
+	}
+	if fd, ok := fn.(*ast.FuncDecl); ok && fd.Recv != nil && recv {
+		for _, f := range fd.Recv.List {
+			for _, n := range f.Names {
+				params[b.pass.TypesInfo.Defs[n]] = true
+			}
 		}
 	}
 	found := false

@@ -751,7 +751,7 @@ func (en *Engine) setterStores(st setter, path []string, env *Env) []*Value {
 			if s.Param != st.arg || len(sp) > len(path) || !prefix(sp, path) {
 				continue
 			}
-			out = append(out, en.fieldsOf(bind(s.Value), path[len(sp):]))
+			out = append(out, en.fieldsOf(bind(dropSelf(s.Value, s.Param, s.Path)), path[len(sp):]))
 		}
 	}
 	return out
@@ -862,6 +862,53 @@ func (en *Engine) field1(a *Value, path []string) (*Value, bool) {
 	return a, false
 }
 
+// dropSelf returns a setter's stored value v without what it reads back
+// from the very field it stores to (s.list = append(s.list, x) stores
+// the elements s.list held and x): flow-insensitively, the other stores
+// stand for the elements held before, as for a store of the package's
+// own (storedAt). Bound at a call site, the read would ask for the value
+// of the variable under way, which is not known there.
+func dropSelf(v *Value, param int, path []string) *Value {
+	if v == nil || len(path) == 0 {
+		return v
+	}
+	self := func(a *Value) bool {
+		x := a
+		for i := len(path) - 1; i >= 0; i-- {
+			if x == nil || x.Kind != Field || x.Name != path[i] {
+				return false
+			}
+			x = x.X
+		}
+		return x != nil && x.Kind == Param && x.Index == param
+	}
+	var out []*Value
+	changed := false
+	for _, a := range v.Each() {
+		if a.Kind == Slice && a.Elems != nil {
+			var keep []*Value
+			for _, e := range a.Elems.Each() {
+				if e.Kind == Elem && e.At == "" && len(e.Args) == 0 && self(e.X) {
+					changed = true
+					continue
+				}
+				keep = append(keep, e)
+			}
+			if len(keep) != len(a.Elems.Each()) {
+				c := *a
+				c.k = ""
+				c.Elems = Union(keep...)
+				a = &c
+			}
+		}
+		out = append(out, a)
+	}
+	if !changed {
+		return v
+	}
+	return Union(out...)
+}
+
 // update is a store at a path of a variable's value.
 type update struct {
 	path []string
@@ -913,7 +960,7 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 					}
 					continue
 				}
-				ups = append(ups, update{joinPath(st.prefix, s.Path), bind(s.Value)})
+				ups = append(ups, update{joinPath(st.prefix, s.Path), bind(dropSelf(s.Value, s.Param, s.Path))})
 			}
 		}
 	}
