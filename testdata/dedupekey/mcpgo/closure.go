@@ -37,6 +37,6 @@ func RegisterClosure(s *server.MCPServer, write bool) {
 		s.AddTool(tool, handler)
 	}
 	addTool(closureWriteTool, writeHandler("ledger"))
-	addTool(closureIdemTool, writeHandler("ledger"))  // ok: annotated idempotent
-	addTool(closureReadTool, readHandler("ledger"))   // ok: reads
+	addTool(closureIdemTool, writeHandler("ledger")) // ok: annotated idempotent
+	addTool(closureReadTool, readHandler("ledger"))  // ok: reads
 }
