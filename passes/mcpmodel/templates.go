@@ -96,7 +96,7 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 		return false
 	}
 	fn := b.funcObj(fd)
-	if fn == nil || len(b.templates[fn]) >= maxTemplates || !b.readsParams(fd, []ast.Expr{def, handler}) {
+	if fn == nil || len(b.templates[fn]) >= maxTemplates || !b.reads(fd, []ast.Expr{def, handler}, true) {
 		return false
 	}
 	env, loops := b.placeholders(fd, fn, []ast.Expr{def, handler})
@@ -155,11 +155,12 @@ func (b *builder) placeholders(fd *ast.FuncDecl, fn *types.Func, exprs []ast.Exp
 // registers on).
 func (b *builder) passesParams(fd *ast.FuncDecl, call *ast.CallExpr, t *template) bool {
 	args := b.vf.Args(t.fn, call, nil)
-	if b.defData(fd, b.vf.Subst(t.fn, t.def, args)) {
+	recv := b.vf.Recv(t.fn, call, nil)
+	if b.defData(fd, b.vf.SubstRecv(t.fn, t.def, recv, args)) {
 		return true
 	}
 	for _, v := range append([]*valueflow.Value{t.handler}, t.loops...) {
-		if b.paramData(fd, b.vf.Subst(t.fn, v, args), 0) {
+		if b.paramData(fd, b.vf.SubstRecv(t.fn, v, recv, args), 0) {
 			return true
 		}
 	}
@@ -202,6 +203,19 @@ func (b *builder) paramData(fd *ast.FuncDecl, v *valueflow.Value, depth int) boo
 				return true
 			}
 		case valueflow.Field, valueflow.Elem:
+			if x := a.X; a.Kind == valueflow.Field && x != nil && x.Kind == valueflow.Param && x.Index == -1 {
+				// A field of the receiver counts when a setter method
+				// of its type fills it from its parameters (s.entries =
+				// append(s.entries, &entry{tool, h})): the callers'
+				// values, bound where the setter and this method are
+				// called. A field set otherwise (a constructor, a
+				// literal) is the receiver's own, resolved where it is
+				// written.
+				if x.Obj != nil && b.isRecvOf(fd, x.Obj) && b.setterFilled(fd, a.Name) {
+					return true
+				}
+				continue
+			}
 			if b.paramData(fd, a.X, depth+1) {
 				return true
 			}
@@ -226,6 +240,62 @@ func (b *builder) paramData(fd *ast.FuncDecl, v *valueflow.Value, depth int) boo
 				if b.paramData(fd, x, depth+1) {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// setterFilled reports whether a method of the receiver type of fd
+// stores into the receiver's field name a value that one of its
+// parameters gives (its value-flow summary's stores).
+func (b *builder) setterFilled(fd *ast.FuncDecl, name string) bool {
+	fn := b.funcObj(fd)
+	if fn == nil || b.vf == nil {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	for i := 0; i < named.NumMethods(); i++ {
+		m := named.Method(i)
+		if m == fn {
+			continue
+		}
+		sum := b.vf.Summary(m)
+		if sum == nil {
+			continue
+		}
+		for _, st := range sum.Stores {
+			if st.Param != -1 || st.Apply || len(st.Path) == 0 || st.Path[0] != name {
+				continue
+			}
+			if st.Value.Mentions(func(v *valueflow.Value) bool { return v.Kind == valueflow.Param && v.Index >= 0 }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isRecvOf reports whether obj is the receiver of the method fd.
+func (b *builder) isRecvOf(fd *ast.FuncDecl, obj types.Object) bool {
+	if fd.Recv == nil {
+		return false
+	}
+	for _, f := range fd.Recv.List {
+		for _, n := range f.Names {
+			if b.pass.TypesInfo.Defs[n] == obj {
+				return true
 			}
 		}
 	}
@@ -365,6 +435,7 @@ func (b *builder) decodeTemplates(fn *types.Func, fact *Registers) []*template {
 func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	type inst struct {
 		args []*valueflow.Value
+		recv *valueflow.Value
 		node ast.Node
 	}
 	// The caller's own values: a loop of the caller passing each element
@@ -380,14 +451,14 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	if callerFn != nil {
 		env, loops := b.placeholders(caller, callerFn, call.Args)
 		callerLoops = loops
-		insts = append(insts, inst{args: b.vf.Args(t.fn, call, env), node: call})
+		insts = append(insts, inst{args: b.vf.Args(t.fn, call, env), recv: b.vf.Recv(t.fn, call, env), node: call})
 	} else {
 		for _, in := range b.instanceEnvs(call, call.Args...) {
 			node := in.node
 			if node == nil {
 				node = call
 			}
-			insts = append(insts, inst{args: b.vf.Args(t.fn, call, in.env), node: node})
+			insts = append(insts, inst{args: b.vf.Args(t.fn, call, in.env), recv: b.vf.Recv(t.fn, call, in.env), node: node})
 		}
 	}
 	if callerFn != nil {
@@ -397,12 +468,13 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 		for k := range t.loops {
 			args = append(args, valueflow.Placeholder(callerFn, len(callerLoops)+k))
 		}
+		recv := insts[0].recv
 		lifted := &template{fn: callerFn, sdk: t.sdk, loops: callerLoops, depth: t.depth + 1}
 		for _, l := range t.loops {
-			lifted.loops = append(lifted.loops, b.vf.Subst(t.fn, l, args))
+			lifted.loops = append(lifted.loops, b.vf.SubstRecv(t.fn, l, recv, args))
 		}
-		lifted.def = b.vf.Subst(t.fn, t.def, args)
-		lifted.handler = b.vf.Subst(t.fn, t.handler, args)
+		lifted.def = b.vf.SubstRecv(t.fn, t.def, recv, args)
+		lifted.handler = b.vf.SubstRecv(t.fn, t.handler, recv, args)
 		if callerFn.Exported() && len(b.templates[callerFn]) < maxTemplates {
 			if b.templates == nil {
 				b.templates = make(map[*types.Func][]*template)
@@ -414,13 +486,13 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	for _, l := range t.loops {
 		var next []inst
 		for _, in := range insts {
-			for _, a := range b.vf.Subst(t.fn, l, in.args).Each() {
+			for _, a := range b.vf.SubstRecv(t.fn, l, in.recv, in.args).Each() {
 				node := in.node
 				if a.Node != nil {
 					node = a.Node
 				}
 				args := append(append([]*valueflow.Value(nil), in.args...), a)
-				next = append(next, inst{args: args, node: node})
+				next = append(next, inst{args: args, recv: in.recv, node: node})
 			}
 		}
 		if len(next) > maxInstances {
@@ -431,9 +503,17 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	for _, in := range insts {
 		reg := &Tool{SDK: t.sdk, Reg: in.node, Def: call, HintNode: call, HandlerArg: call, inst: true}
 		reg.Idempotent, reg.ReadOnly, reg.Destructive = Unknown, Unknown, Unknown
-		reg.DefValue = b.vf.Subst(t.fn, t.def, in.args)
+		reg.DefValue = b.vf.SubstRecv(t.fn, t.def, in.recv, in.args)
+		if in.node == call && in.recv != nil {
+			// Values a setter stored in the receiver (srv.Add(&tool, h)
+			// ... srv.Start()): each is registered where its tool is
+			// made, not all at the one call that registers them.
+			if each := reg.DefValue.Each(); len(each) == 1 && each[0].MadeBy() != nil {
+				reg.Reg = each[0].MadeBy()
+			}
+		}
 		b.flowDef(reg, reg.DefValue)
-		reg.Handler = b.flowHandler(b.vf.Subst(t.fn, t.handler, in.args))
+		reg.Handler = b.flowHandler(b.vf.SubstRecv(t.fn, t.handler, in.recv, in.args))
 		if reg.Name == "" && reg.Handler == nil {
 			continue // nothing this package's values decide
 		}

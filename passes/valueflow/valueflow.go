@@ -667,6 +667,35 @@ func (r *Result) Subst(fn *types.Func, v *Value, args []*Value) *Value {
 	return r.en.subst(v, fn, nil, args)
 }
 
+// SubstRecv is Subst with the receiver of the method fn bound to recv
+// too (nil: left as it is).
+func (r *Result) SubstRecv(fn *types.Func, v *Value, recv *Value, args []*Value) *Value {
+	if r == nil || r.en == nil {
+		return UnknownValue("no engine")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.begin()
+	return r.en.subst(v, fn, recv, args)
+}
+
+// Recv returns the receiver a call of the method fn passes (x in
+// x.M(...)) with env's bindings, or nil for a function's call.
+func (r *Result) Recv(fn *types.Func, call *ast.CallExpr, env *Env) *Value {
+	if r == nil || r.en == nil || fn == nil {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if sig == nil || sig.Recv() == nil || !ok {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.begin()
+	return r.en.eval(sel.X, env)
+}
+
 // Args returns the values of a call's arguments with env's bindings, a
 // variadic parameter's packed into one slice as a summary sees it.
 func (r *Result) Args(fn *types.Func, call *ast.CallExpr, env *Env) []*Value {
