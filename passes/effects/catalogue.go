@@ -922,10 +922,29 @@ func init() {
 	// Commands run in a pod through the API server.
 	pkgRules = append(pkgRules, pkgRule{kind: kindExec, paths: []string{"k8s.io/client-go/tools/remotecommand"},
 		names: idem("Stream", "StreamWithContext")})
+	// A Connect RPC (connectrpc.com/connect): every procedure is a POST;
+	// the generated client's method, named after the procedure, decides
+	// (rpcByName).
+	pkgRules = append(pkgRules, pkgRule{kind: kindRemote, paths: []string{"connectrpc.com/connect"},
+		names: idem("Client.CallUnary", "Client.CallClientStream", "Client.CallServerStream", "Client.CallBidiStream"), check: rpcByName})
 	// A command run on a remote host over SSH (x/crypto/ssh's Session):
 	// its command line is a shell's, judged as one (remoteCommand).
 	pkgRules = append(pkgRules, pkgRule{kind: kindExec, paths: []string{"golang.org/x/crypto/ssh"},
 		names: idem("Session.Run", "Session.Output", "Session.CombinedOutput", "Session.Start"), check: remoteCommand(0)})
+}
+
+// rpcByName judges a call of an RPC framework's client by the name of
+// the method that makes it, the procedure's in generated code
+// (func (c *notesClient) CreateNote(...) { return c.createNote.CallUnary(...) }):
+// a mutation verb of the generic rule (remoteVerbs) writes, idempotent as
+// that verb is; any other name (GetNote, ListNotes) reads.
+func rpcByName(s *site) (bool, bool) {
+	name := s.sc.fname
+	w := Verb(name)
+	if !remoteVerbs[w] || DryRunName(name) {
+		return false, false
+	}
+	return true, remoteIdem[w]
 }
 
 // remoteCommand judges the command line a remote shell runs: a constant

@@ -848,7 +848,7 @@ func lookPathOf(v *valueflow.Value) (string, bool) {
 // ("os/exec.LookPath"); "" for anything else.
 func funcPath(obj types.Object) string {
 	fn, ok := obj.(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+	if !ok || fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
 		return ""
 	}
 	return fn.Pkg().Path() + "." + fn.Name()

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // StandIn is an object fact on a method that stands in for another
@@ -44,6 +45,18 @@ func (r *Result) exportStandIns(pass *analysis.Pass) {
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			d, ok := decl.(*ast.FuncDecl)
+			if ok && d.Recv != nil && d.Body != nil && r.onlyFails(pass.TypesInfo, d) {
+				// An unimplemented method (gRPC's and Connect's
+				// UnimplementedFooHandler): it only returns an error.
+				if fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil {
+					if r.standIns == nil {
+						r.standIns = make(map[*types.Func]bool)
+					}
+					r.standIns[fn] = true
+					pass.ExportObjectFact(fn, &StandIn{})
+				}
+				continue
+			}
 			if !ok || d.Recv == nil || d.Body == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
 				continue // a method whose receiver is unnamed uses none of it: not a forwarder, nor a mock's recorder
 			}
@@ -71,6 +84,75 @@ func (r *Result) exportStandIns(pass *analysis.Pass) {
 		}
 	}
 }
+
+// onlyFails reports whether the method d only fails: its body is
+// declarations and assignments (no call but of errorMakers) and one
+// return statement whose last result is an error made on the spot
+// (errorMakers: connect.NewError(connect.CodeUnimplemented, ...),
+// status.Errorf(...), errors.New), as the value-flow engine finds it
+// through locals and helpers, and whose others are nil or constants: it
+// commits nothing, whatever it is given.
+func (r *Result) onlyFails(info *types.Info, d *ast.FuncDecl) bool {
+	n := len(d.Body.List)
+	if n == 0 || n > maxStandIn {
+		return false
+	}
+	ret, ok := d.Body.List[n-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return false
+	}
+	for _, st := range d.Body.List[:n-1] {
+		switch st.(type) {
+		case *ast.DeclStmt, *ast.AssignStmt:
+		default:
+			return false
+		}
+		calls := false
+		ast.Inspect(st, func(x ast.Node) bool {
+			if c, ok := x.(*ast.CallExpr); ok && !isErrorMaker(info, c) {
+				if tv, ok := info.Types[c.Fun]; !ok || !tv.IsType() { // a conversion is no call
+					calls = true
+				}
+			}
+			return !calls
+		})
+		if calls {
+			return false
+		}
+	}
+	last := ret.Results[len(ret.Results)-1]
+	if call, ok := ast.Unparen(last).(*ast.CallExpr); !ok || !isErrorMaker(info, call) {
+		// Made by a local or a helper: the engine's value.
+		if r.vf == nil {
+			return false
+		}
+		made := false
+		for _, v := range r.vf.Eval(last, nil).Each() {
+			if v.Kind != valueflow.Call || !errorMakers[funcPath(v.Obj)] {
+				return false
+			}
+			made = true
+		}
+		if !made {
+			return false
+		}
+	}
+	for _, e := range ret.Results[:len(ret.Results)-1] {
+		if tv, ok := info.Types[e]; !ok || !tv.IsNil() && tv.Value == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func isErrorMaker(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return errorMakers[funcPath(fn)]
+}
+
+// errorMakers make an error value and do nothing else.
+var errorMakers = words("errors.New", "fmt.Errorf", "connectrpc.com/connect.NewError",
+	"google.golang.org/grpc/status.Error", "google.golang.org/grpc/status.Errorf")
 
 // quietKey is a function of the package asked about for a method's name.
 type quietKey struct {
@@ -240,8 +322,9 @@ func (r *Result) standIn(m *types.Func) bool {
 }
 
 // testDouble reports whether t (or *t) is a named type whose name says
-// it is a test double: Mock, Fake or Stub (or mock, fake, stub), then a
-// capital letter (MockShellExecutor, fakeStore, StubClient). Such a type
+// it is a test double: Mock, Fake or Stub alone, or Mock, Fake or Stub
+// (or mock, fake, stub) then a capital letter (MockShellExecutor,
+// fakeStore, StubClient); or a struct that holds a *testing.T. Such a type
 // in a non-test file (beside the real implementation, for the tests of
 // other packages) records calls or returns canned answers; it is never
 // what the server runs.
@@ -255,9 +338,34 @@ func testDouble(t types.Type) bool {
 	}
 	name := n.Obj().Name()
 	for _, p := range [...]string{"Mock", "mock", "Fake", "fake", "Stub", "stub"} {
-		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && unicode.IsUpper(rune(rest[0])) {
+		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" && unicode.IsUpper(rune(p[0])) || rest != "" && unicode.IsUpper(rune(rest[0]))) {
 			return true
 		}
+	}
+	// A type that holds the test it serves (T *testing.T) is a test's
+	// helper, whatever its name.
+	if st, ok := n.Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			if testingType(st.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testingType reports whether t is *testing.T, *testing.B or testing.TB.
+func testingType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "T", "B", "TB", "F":
+		return true
 	}
 	return false
 }

@@ -19,11 +19,13 @@ require (
 	golang.org/x/net v0.33.0 // indirect
 	golang.org/x/sys v0.28.0 // indirect
 	golang.org/x/text v0.21.0 // indirect
+	google.golang.org/protobuf v1.36.11 // indirect
 )
 
 replace k8s.io/client-go => ./stubs/client-go
 
 require (
+	connectrpc.com/connect v1.20.0
 	example.com/sdk v0.0.0
 	golang.org/x/crypto v0.31.0
 )

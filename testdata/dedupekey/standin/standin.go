@@ -14,7 +14,10 @@ type In struct {
 	Account string `json:"account"`
 }
 
-func Register(s *mcp.Server, led store.Ledger, notes store.Notes, j store.Journal) {
+func Register(s *mcp.Server, led store.Ledger, notes store.Notes, j store.Journal, out store.Outbox) {
+	mcp.AddTool(s, &mcp.Tool{Name: "send"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, out.Send(ctx, in.Account) // want `tool "send" is not idempotent but writes a file \(store.Outbox.Send, implemented by store.FileOutbox.Send\)`
+	})
 	mcp.AddTool(s, &mcp.Tool{Name: "charge"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, led.Charge(ctx, in.Account) // want `tool "charge" is not idempotent but writes a file \(store.Ledger.Charge, implemented by store.File.Charge\)`
 	})
