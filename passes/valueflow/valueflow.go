@@ -658,13 +658,7 @@ func (r *Result) Decode(fn *types.Func, w *Wire) *Value {
 // placeholders), with args in their place, and what that makes concrete
 // resolved.
 func (r *Result) Subst(fn *types.Func, v *Value, args []*Value) *Value {
-	if r == nil || r.en == nil {
-		return UnknownValue("no engine")
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.en.begin()
-	return r.en.subst(v, fn, nil, args)
+	return r.SubstRecv(fn, v, nil, args)
 }
 
 // SubstRecv is Subst with the receiver of the method fn bound to recv

@@ -51,15 +51,15 @@ func (c *notesClient) DeleteNote(ctx context.Context, req *connect.Request[Note]
 type UnimplementedNotesHandler struct{}
 
 func (UnimplementedNotesHandler) CreateNote(context.Context, *connect.Request[Note]) (*connect.Response[Note], error) { // want CreateNote:`standin`
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("notes.v1.NotesService.CreateNote is not implemented"))
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("notes.v1.NotesService.CreateNote is unimplemented"))
 }
 
 func (UnimplementedNotesHandler) GetNote(context.Context, *connect.Request[Note]) (*connect.Response[Note], error) { // want GetNote:`standin`
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("notes.v1.NotesService.GetNote is not implemented"))
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("notes.v1.NotesService.GetNote is unimplemented"))
 }
 
 func (UnimplementedNotesHandler) DeleteNote(context.Context, *connect.Request[Note]) (*connect.Response[Note], error) { // want DeleteNote:`standin`
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("notes.v1.NotesService.DeleteNote is not implemented"))
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("notes.v1.NotesService.DeleteNote is unimplemented"))
 }
 
 // Save creates a note through the interface: the stub beside the client

@@ -42,5 +42,5 @@ func (r *Recorder) Send(ctx context.Context, to string) error {
 type UnimplementedOutbox struct{}
 
 func (UnimplementedOutbox) Send(context.Context, string) error {
-	return errors.New("Outbox.Send is not implemented")
+	return errors.New("Outbox.Send is unimplemented")
 }
