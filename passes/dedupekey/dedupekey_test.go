@@ -64,3 +64,12 @@ func TestIdem(t *testing.T) {
 	dir := testenv.Module(t, "../../testdata/idem")
 	analysistest.Run(t, dir, dedupekey.Analyzer, "./gosdkserver", "./mcpgoserver")
 }
+
+// TestJSONRPC: servers that answer tools/call themselves, with no SDK
+// (testdata/jsonrpc): a RegisterTool of their own, a map of tool values
+// with an Execute method, a package-level map literal of functions; and
+// a CLI's command map, which is no server.
+func TestJSONRPC(t *testing.T) {
+	dir := testenv.Module(t, "../../testdata/jsonrpc")
+	analysistest.Run(t, dir, dedupekey.Analyzer, "./...")
+}

@@ -355,7 +355,7 @@ func (b *builder) reads(fn ast.Node, exprs []ast.Expr, recv bool) bool {
 // on which they disagree is not known.
 func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 	first := true
-	for _, a := range v.Each() {
+	for _, a := range realTools(v.Each()) {
 		var u Tool
 		u.Idempotent, u.ReadOnly, u.Destructive = Unknown, Unknown, Unknown
 		b.valueDef(&u, a, 0)
@@ -383,6 +383,25 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 	}
 }
 
+// realTools drops from alts the zero tools (mcp.Tool{}, an empty
+// literal of a tool type: what a constructor returns on its error path,
+// return mcp.Tool{} after a failed json.Marshal of its schema), when an
+// alternative that is not one remains: a tool without a name is no tool
+// a client can call.
+func realTools(alts []*valueflow.Value) []*valueflow.Value {
+	var out []*valueflow.Value
+	for _, a := range alts {
+		if a.Kind == valueflow.Struct && len(a.Fields) == 0 && len(a.Sets) == 0 && classifyType(a.Type) != notTool {
+			continue
+		}
+		out = append(out, a)
+	}
+	if len(out) == 0 {
+		return alts
+	}
+	return out
+}
+
 // valueDef reads a tool definition value: an SDK's Tool struct or a
 // project's own with a Name and hints (directly or in Annotations), a
 // call of mcp-go's NewTool with its options or of another SDK's tool
@@ -401,13 +420,13 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 		switch classifyType(v.Type) {
 		case goSDKTool, mcpGoTool, ownTool:
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
-			if n, ok := v.Field("Name"); ok && n != nil {
+			if n, ok := v.Field(goField(v.Type, "Name")); ok && n != nil {
 				t.Name, _ = n.String1()
 			}
-			if a, ok := v.Field("Annotations"); ok && a != nil {
+			if a, ok := v.Field(goField(v.Type, "Annotations")); ok && a != nil {
 				b.valueAnnotations(t, a)
 			}
-			if s, ok := v.Field("InputSchema"); ok && s != nil {
+			if s, ok := v.Field(goField(v.Type, "InputSchema")); ok && s != nil {
 				t.SchemaKeys = append(t.SchemaKeys, schemaValueKeys(s, 0)...)
 			}
 		case goSDKAnnotations, mcpGoAnnotation, ownAnnotations:
@@ -469,9 +488,9 @@ func (b *builder) valueAnnotations(t *Tool, a *valueflow.Value) {
 		case valueflow.Nil:
 			idem, ro, de = append(idem, False), append(ro, False), append(de, Unknown)
 		case valueflow.Struct:
-			idem = append(idem, hintField(alt, "IdempotentHint"))
-			ro = append(ro, hintField(alt, "ReadOnlyHint"))
-			de = append(de, hintField(alt, "DestructiveHint"))
+			idem = append(idem, hintField(alt, goField(alt.Type, "IdempotentHint")))
+			ro = append(ro, hintField(alt, goField(alt.Type, "ReadOnlyHint")))
+			de = append(de, hintField(alt, goField(alt.Type, "DestructiveHint")))
 		default:
 			idem, ro, de = append(idem, Unknown), append(ro, Unknown), append(de, Unknown)
 		}

@@ -55,11 +55,17 @@ var Analyzer = &analysis.Analyzer{
 type PackageInfo struct {
 	UsesSDK   bool // the package imports an SDK package, directly or not
 	ToolTypes bool // it declares a struct type with an IdempotentHint field
+	// JSONRPC: the package answers tools/call itself, or imports a
+	// package that does, directly or not (sdk_jsonrpc.go).
+	JSONRPC bool
 }
 
 func (*PackageInfo) AFact() {}
 
 func (f *PackageInfo) String() string {
+	if f.JSONRPC {
+		return fmt.Sprintf("mcppackage(sdk=%v, tooltypes=%v, jsonrpc)", f.UsesSDK, f.ToolTypes)
+	}
 	return fmt.Sprintf("mcppackage(sdk=%v, tooltypes=%v)", f.UsesSDK, f.ToolTypes)
 }
 
@@ -268,10 +274,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.ImportsSDK = importsSDK(pass)
 	own := declaresToolTypes(pass.Files, pass.TypesInfo)
-	if m.ImportsSDK || own {
-		pass.ExportPackageFact(&PackageInfo{UsesSDK: m.ImportsSDK, ToolTypes: own})
+	calls := toolsCallBodies(pass.Files, pass.TypesInfo)
+	jsonrpc := len(calls) > 0 || importsJSONRPC(pass)
+	if m.ImportsSDK || own || jsonrpc {
+		pass.ExportPackageFact(&PackageInfo{UsesSDK: m.ImportsSDK, ToolTypes: own, JSONRPC: jsonrpc})
 	}
-	if !m.ImportsSDK && !hasOwnToolTypes(pass, own) {
+	if !m.ImportsSDK && !jsonrpc && !hasOwnToolTypes(pass, own) {
 		return m, nil
 	}
 	m.MCP = true
@@ -302,6 +310,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			return true
 		})
+	}
+	if len(calls) > 0 {
+		b.jsonrpcRegistrations(calls) // sdk_jsonrpc.go
 	}
 	for _, f := range pass.Files {
 		analysisutil.Inspect(f, func(n ast.Node) bool {
@@ -487,6 +498,9 @@ func (b *builder) pairing(n ast.Node) {
 		fn, _ := typeutil.Callee(b.pass.TypesInfo, n).(*types.Func)
 		if fn != nil && fn.Pkg() != nil && isSDKPath(fn.Pkg().Path()) {
 			return // mcp.NewTool(...) and other SDK calls are not wrappers
+		}
+		if fn != nil && b.jsonrpcTemplate(fn) {
+			return // a server's own RegisterTool: its template registers the call
 		}
 		parts = n.Args
 	case *ast.CompositeLit:
@@ -765,7 +779,11 @@ func (b *builder) toolDef(t *Tool, e ast.Expr, depth int) {
 				if !ok {
 					continue
 				}
-				switch k, _ := kv.Key.(*ast.Ident); {
+				k, _ := kv.Key.(*ast.Ident)
+				if k != nil {
+					k = &ast.Ident{Name: canonField(info.TypeOf(e), k.Name)} // a field of its own named by its JSON tag
+				}
+				switch {
 				case k == nil:
 				case k.Name == "Name":
 					if s, ok := b.constString(kv.Value); ok {
@@ -844,7 +862,11 @@ func (b *builder) annotations(t *Tool, e ast.Expr, depth int) {
 			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
 			return
 		}
-		switch k, _ := kv.Key.(*ast.Ident); {
+		k, _ := kv.Key.(*ast.Ident)
+		if k != nil {
+			k = &ast.Ident{Name: canonField(b.pass.TypesInfo.TypeOf(lit), k.Name)}
+		}
+		switch {
 		case k == nil:
 		case k.Name == "IdempotentHint":
 			t.Idempotent = b.boolHint(kv.Value)

@@ -24,7 +24,7 @@ func Needed(pkgs []*packages.Package) map[*types.Package]bool {
 	mcp := make(map[*packages.Package]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		// Visit calls post for a package after its imports.
-		m := effects.InSDKModule(p.PkgPath) || p.Types == nil || p.TypesInfo == nil || declaresToolTypes(p.Syntax, p.TypesInfo)
+		m := effects.InSDKModule(p.PkgPath) || p.Types == nil || p.TypesInfo == nil || declaresToolTypes(p.Syntax, p.TypesInfo) || servesJSONRPC(p.Syntax, p.TypesInfo)
 		for _, imp := range p.Imports {
 			m = m || mcp[imp]
 		}

@@ -1,6 +1,10 @@
 package mcpmodel
 
-import "go/types"
+import (
+	"go/types"
+	"reflect"
+	"strings"
+)
 
 // This file is the table of SDK entry points, one block per SDK. Entry
 // points are matched by package path and name, never by spelling, so
@@ -136,11 +140,75 @@ func structOf(t types.Type) *types.Struct {
 	return st
 }
 
+// fieldNamed returns st's field of the Go name name, or of a project's
+// own type, the field whose JSON tag is name's wire name (wireNames).
 func fieldNamed(st *types.Struct, name string) *types.Var {
 	for i := 0; i < st.NumFields(); i++ {
 		if st.Field(i).Name() == name {
 			return st.Field(i)
 		}
 	}
+	if w := wireNames[name]; w != "" {
+		for i := 0; i < st.NumFields(); i++ {
+			if jsonName(st.Tag(i)) == w {
+				return st.Field(i)
+			}
+		}
+	}
 	return nil
+}
+
+// wireNames are the JSON names of the fields of MCP's tool and
+// annotations objects, by the Go names the SDKs give them. A project's
+// own tool type (one that answers tools/list itself, or converts to an
+// SDK's) is read by its JSON tags too: the wire name is its contract,
+// whatever its Go field is called.
+var wireNames = map[string]string{
+	"Name":            "name",
+	"Annotations":     "annotations",
+	"InputSchema":     "inputSchema",
+	"IdempotentHint":  "idempotentHint",
+	"ReadOnlyHint":    "readOnlyHint",
+	"DestructiveHint": "destructiveHint",
+}
+
+// jsonName returns the name a struct tag gives its field in JSON.
+func jsonName(tag string) string {
+	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	return name
+}
+
+// goField returns the Go name of the field of t (a struct, or a pointer
+// to one) that holds the MCP field the SDKs call name: name itself, or
+// the field whose JSON tag says so.
+func goField(t types.Type, name string) string {
+	if st := structOf(t); st != nil {
+		if f := fieldNamed(st, name); f != nil {
+			return f.Name()
+		}
+	}
+	return name
+}
+
+// canonField returns the name the SDKs give the MCP field that t's
+// field name holds, by its JSON tag; name itself otherwise.
+func canonField(t types.Type, name string) string {
+	st := structOf(t)
+	if st == nil {
+		return name
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() != name {
+			continue
+		}
+		if w := jsonName(st.Tag(i)); w != "" {
+			for k, v := range wireNames {
+				if v == w {
+					return k
+				}
+			}
+		}
+		break
+	}
+	return name
 }

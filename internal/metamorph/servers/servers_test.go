@@ -11,7 +11,7 @@ import (
 
 func TestMetamorphic(t *testing.T) {
 	s := &metamorph.Suite{
-		Groups:   [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}, {"memstore"}},
+		Groups:   [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}, {"memstore"}, {"jsonrpc"}},
 		Gaps:     gaps,
 		GapsFile: "gaps_test.go",
 		Package:  "servers",

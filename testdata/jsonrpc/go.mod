@@ -1,0 +1,3 @@
+module example.com/jsonrpc
+
+go 1.26.0
