@@ -237,13 +237,15 @@ func (b *builder) exportWrappers() {
 // closure is the call of the handler: the field takes a context.Context
 // first and returns a result and more (an error), and what it returns is
 // what the closure returns, directly or through the variables it assigns.
+// A handler takes the request after the context: a func of the context
+// alone (resolver(ctx) returning a client and an error) is a helper.
 func handlerCall(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false
 	}
 	sig := coreSignature(t)
-	if sig == nil || sig.Params().Len() == 0 || sig.Results().Len() < 2 {
+	if sig == nil || sig.Params().Len() < 2 || sig.Results().Len() < 2 {
 		return false
 	}
 	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
