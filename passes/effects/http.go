@@ -641,6 +641,10 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(i+1))
 			return req, buildsHTTP
+		case ".FromRequest":
+			// FromRequest(r) wraps the *http.Request r for sending:
+			// no step of its own toward reqOf's depth bound.
+			return r.reqAt(sc, arg(0), depth), buildsHTTP
 		case "Client.Do":
 			req2 := r.reqAt(sc, arg(0), depth+1)
 			req2.sink = req.sink
@@ -902,9 +906,14 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 // reqOf resolves the *http.Request expression e: the request parameter
 // of the enclosing function, or a local built by a request builder or
 // literal, with req.Method assignments.
+// maxReqDepth bounds the steps reqOf takes from a send to the request's
+// construction: a local, a wrapper (retryablehttp.FromRequest,
+// WithContext), another local, a builder.
+const maxReqDepth = 6
+
 func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
-	if e == nil || depth > 4 {
+	if e == nil || depth > maxReqDepth {
 		return req
 	}
 	e = ast.Unparen(e)

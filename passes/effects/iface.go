@@ -100,12 +100,13 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		impls += n
 		for _, m := range ms {
 			e := r.effects[m.Origin()]
-			if e == nil || e.Soft() || e.Pending() || e.RPC || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+			if e == nil || e.Soft() || e.Pending() || e.RPC && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 				// An implementation without the effect: unknown. So is an
 				// HTTP request whose method is not known, or an RPC-style
 				// client's POST (slack-go sends its reads so): the method is
 				// no evidence (as in toolhints), and the interface, declared
-				// for tests, says nothing more.
+				// for tests, says nothing more, unless its method is named
+				// by a change (CreatePaste, DeleteItem: namesMutation).
 				result = nil
 				return nil
 			}
