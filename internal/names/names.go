@@ -50,6 +50,11 @@ var never = map[string]bool{
 	"spanid":             true,
 	"correlationid":      true,
 	"idempotenthint":     true, // the MCP annotation, not a key
+	// google-api-go-client's gensupport makes this token itself, anew
+	// for each Do (uuid.New() in SendRequestWithRetry and
+	// ResumableUpload.Upload): it dedupes the library's own retries of
+	// one request, never a retried tool call.
+	"xgooggcsidempotencytoken": true,
 }
 
 // Normalize folds a name for comparison.

@@ -5,36 +5,37 @@ import "testing"
 func TestIsKey(t *testing.T) {
 	m := NewMatcher([]string{"op_nonce"})
 	for name, want := range map[string]bool{
-		"idempotency_key":          true,
-		"Idempotency-Key":          true,
-		"IdempotencyKey":           true,
-		"X-Idempotency-Key":        true,
-		"idempotencyToken":         true,
-		"order_idempotency_key":    true,
-		"dedupe_key":               true,
-		"DedupID":                  true,
-		"MessageDeduplicationId":   true,
-		"ClientRequestToken":       true,
-		"ClientToken":              true,
-		"request_id":               true,
-		"PayPal-Request-Id":        true,
-		"Repeatability-Request-ID": true,
-		"Nats-Msg-Id":              true,
-		"op-nonce":                 true, // from the flag
-		"x-ms-client-request-id":   false,
-		"X-Request-ID":             false,
-		"trace_id":                 false,
-		"SpanID":                   false,
-		"correlation_id":           false,
-		"idempotentHint":           false,
-		"IdempotentHint":           false,
-		"idempotent":               false,
-		"account":                  false,
-		"key":                      false,
-		"id":                       false,
-		"":                         false,
-		"idempotency key: %s":      false, // a format string
-		"/v1/idempotency_key":      false, // a path
+		"idempotency_key":              true,
+		"Idempotency-Key":              true,
+		"IdempotencyKey":               true,
+		"X-Idempotency-Key":            true,
+		"idempotencyToken":             true,
+		"order_idempotency_key":        true,
+		"dedupe_key":                   true,
+		"DedupID":                      true,
+		"MessageDeduplicationId":       true,
+		"ClientRequestToken":           true,
+		"ClientToken":                  true,
+		"request_id":                   true,
+		"PayPal-Request-Id":            true,
+		"Repeatability-Request-ID":     true,
+		"Nats-Msg-Id":                  true,
+		"op-nonce":                     true, // from the flag
+		"x-ms-client-request-id":       false,
+		"X-Request-ID":                 false,
+		"trace_id":                     false,
+		"SpanID":                       false,
+		"correlation_id":               false,
+		"idempotentHint":               false,
+		"IdempotentHint":               false,
+		"X-Goog-Gcs-Idempotency-Token": false, // the Google client library makes it per request
+		"idempotent":                   false,
+		"account":                      false,
+		"key":                          false,
+		"id":                           false,
+		"":                             false,
+		"idempotency key: %s":          false, // a format string
+		"/v1/idempotency_key":          false, // a path
 		"x_" + string(make([]byte, 70)) + "idempotency_key": false,
 	} {
 		if got := m.IsKey(name); got != want {

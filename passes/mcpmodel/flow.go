@@ -788,7 +788,7 @@ func (b *builder) wrappedHandler(c *valueflow.Value, depth int) *Func {
 // registered literal calls as the handler (handlerCall), with the
 // literal's captured bindings.
 func (b *builder) forwardedValues(c *valueflow.Value) []*valueflow.Value {
-	return b.forwardedIn(c.Lit.Body, c.Env, 0)
+	return b.forwardedIn(c.Lit.Type, c.Lit.Body, c.Env, 0)
 }
 
 // maxForwardDepth bounds the helpers forwardedIn follows.
@@ -798,7 +798,7 @@ const maxForwardDepth = 4
 // handler calls in body, and those of a helper of the package whose
 // result body returns (mmX(t, ctx, req) that returns t.handler(ctx,
 // req)), its parameters bound to the arguments.
-func (b *builder) forwardedIn(body *ast.BlockStmt, env *valueflow.Env, depth int) []*valueflow.Value {
+func (b *builder) forwardedIn(ft *ast.FuncType, body *ast.BlockStmt, env *valueflow.Env, depth int) []*valueflow.Value {
 	info := b.pass.TypesInfo
 	var out []*valueflow.Value
 	analysisutil.Inspect(body, func(n ast.Node) bool {
@@ -811,11 +811,11 @@ func (b *builder) forwardedIn(body *ast.BlockStmt, env *valueflow.Env, depth int
 		}
 		if fn, static := info.Uses[calleeIdent(call.Fun)].(*types.Func); static {
 			if d := b.decls[fn.Origin()]; d != nil && d.Body != nil && depth < maxForwardDepth && returnedBy(info, body, call) {
-				out = append(out, b.forwardedIn(d.Body, b.vf.Bindings(d, call, env), depth+1)...)
+				out = append(out, b.forwardedIn(d.Type, d.Body, b.vf.Bindings(d, call, env), depth+1)...)
 			}
 			return true
 		}
-		if handlerCall(info, body, call) {
+		if handlerCall(info, ft, body, call) {
 			out = append(out, b.vf.Eval(call.Fun, env))
 		}
 		return true

@@ -237,9 +237,13 @@ func (b *builder) exportWrappers() {
 // closure is the call of the handler: the field takes a context.Context
 // first and returns a result and more (an error), and what it returns is
 // what the closure returns, directly or through the variables it assigns.
-// A handler takes the request after the context: a func of the context
-// alone (resolver(ctx) returning a client and an error) is a helper.
-func handlerCall(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+// A handler is handed the request: the call passes on a value of a
+// parameter of the function ft declares other than its context, whole
+// or as a composite (t.handler(ctx, req), h(ctx, req.GetArguments())),
+// not a string or number read from one (factory.Drive(ctx,
+// input.UserEmail), pick(ctx, req.GetString("account", "")), or
+// resolve(ctx): helpers that return a client and an error).
+func handlerCall(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, call *ast.CallExpr) bool {
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false
@@ -251,7 +255,47 @@ func handlerCall(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool
 	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
 		return false
 	}
+	if !passesParam(info, ft, call.Args[1:]) {
+		return false
+	}
 	return returnedBy(info, body, call)
+}
+
+// passesParam reports whether one of args, not of a basic type, is
+// made from a parameter of ft.
+func passesParam(info *types.Info, ft *ast.FuncType, args []ast.Expr) bool {
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	params := make(map[types.Object]bool)
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if obj := info.Defs[n]; obj != nil {
+				params[obj] = true
+			}
+		}
+	}
+	for _, a := range args {
+		if t := info.TypeOf(a); t == nil || isBasic(t) {
+			continue
+		}
+		found := false
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
 }
 
 // returnedBy reports whether what call returns is what body returns,

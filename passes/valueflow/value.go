@@ -1,6 +1,7 @@
 package valueflow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -286,8 +287,8 @@ func (v *Value) Strings() ([]string, bool) {
 	var out []string
 	ok := v != nil
 	for _, a := range v.Each() {
-		if a.Kind == Const && a.Const.Kind() == constant.String {
-			out = append(out, constant.StringVal(a.Const))
+		if s, isConst := a.String1(); isConst {
+			out = append(out, s)
 		} else {
 			ok = false
 		}
@@ -296,10 +297,78 @@ func (v *Value) Strings() ([]string, bool) {
 }
 
 // String1 returns the one constant string v holds, if it holds exactly
-// one.
+// one: a constant, or a call of a pure string function of the standard
+// library whose arguments are constants (fmt.Sprintf("create_%s_comment",
+// "document") once a call site binds the parameter: folded).
 func (v *Value) String1() (string, bool) {
-	if v != nil && v.Kind == Const && v.Const.Kind() == constant.String {
+	return v.string1(0)
+}
+
+// maxFold bounds the nesting of the calls String1 folds.
+const maxFold = 4
+
+func (v *Value) string1(depth int) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	if v.Kind == Const && v.Const.Kind() == constant.String {
 		return constant.StringVal(v.Const), true
+	}
+	if v.Kind != Call || v.Recv != nil || depth > maxFold {
+		return "", false
+	}
+	fn, _ := v.Obj.(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return "", false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "fmt.Sprintf":
+		if len(v.Args) == 0 {
+			return "", false
+		}
+		format, ok := v.Args[0].string1(depth + 1)
+		if !ok {
+			return "", false
+		}
+		var args []any
+		for _, a := range v.Args[1:] {
+			if a == nil {
+				return "", false
+			}
+			if a.Kind == Const && a.Const.Kind() == constant.Int {
+				i, exact := constant.Int64Val(a.Const)
+				if !exact {
+					return "", false
+				}
+				args = append(args, i)
+				continue
+			}
+			s, ok := a.string1(depth + 1)
+			if !ok {
+				return "", false
+			}
+			args = append(args, s)
+		}
+		out := fmt.Sprintf(format, args...)
+		if strings.Contains(out, "%!") {
+			return "", false // a verb that does not fit its argument
+		}
+		return out, true
+	case "strings.ToLower", "strings.ToUpper", "strings.TrimSpace":
+		if len(v.Args) != 1 {
+			return "", false
+		}
+		s, ok := v.Args[0].string1(depth + 1)
+		if !ok {
+			return "", false
+		}
+		switch fn.Name() {
+		case "ToLower":
+			return strings.ToLower(s), true
+		case "ToUpper":
+			return strings.ToUpper(s), true
+		}
+		return strings.TrimSpace(s), true
 	}
 	return "", false
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // probe reports, at each call of a function named show, what the engine
-// says each argument holds.
+// says each argument holds; at a call of showString, the one constant
+// string it folds to (Value.String1).
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "reports the value of show's arguments",
@@ -28,6 +29,17 @@ var probe = &analysis.Analyzer{
 					return true
 				}
 				fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+				if fn != nil && fn.Name() == "showString" {
+					// The one constant string the value folds to.
+					for _, a := range call.Args {
+						if s, ok := res.Eval(a, nil).String1(); ok {
+							pass.Reportf(a.Pos(), "string %q", s)
+						} else {
+							pass.Reportf(a.Pos(), "no string")
+						}
+					}
+					return true
+				}
 				if fn == nil || fn.Name() != "show" {
 					return true
 				}

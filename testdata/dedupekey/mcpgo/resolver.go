@@ -41,4 +41,9 @@ func (f *filtered) AddTool(tool mcp.Tool, handler server.ToolHandlerFunc) {
 func serveRooms(allow map[string]bool) {
 	srv := server.NewMCPServer("rooms", "1.0.0")
 	roomtools.RegisterRoomTools(&filtered{srv: srv, allow: allow}, contextResolver())
+	roomtools.RegisterArchiveTool(srv, "Room") // want `tool "room_archive" is not idempotent but sends an HTTP POST`
+	roomtools.RegisterArchiveTool(srv, "Note") // want `tool "note_archive" is not idempotent but sends an HTTP POST`
+	roomtools.RegisterAccountTools(srv, func(ctx context.Context, account string) (*http.Client, error) {
+		return http.DefaultClient, nil
+	})
 }

@@ -22,6 +22,39 @@ type Registrar interface {
 // ClientResolver returns the client of a call.
 type ClientResolver func(ctx context.Context) (*http.Client, error)
 
+// AccountClient returns the client of an account.
+type AccountClient func(ctx context.Context, account string) (*http.Client, error)
+
+// RegisterAccountTools adds a tool whose handler picks its client by an
+// argument of the call: the picker is no handler it forwards to either.
+func RegisterAccountTools(s Registrar, pick AccountClient) {
+	s.AddTool(mcp.NewTool("account_post_note"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		c, err := pick(ctx, req.GetString("account", ""))
+		if err != nil {
+			return mcp.NewToolResultError(fmt.Sprintf("auth error: %v", err)), nil
+		}
+		resp, err := c.Post("https://notes.example.com/notes", "text/plain", strings.NewReader(req.GetString("text", ""))) // want `tool "account_post_note" is not idempotent but sends an HTTP POST`
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		return mcp.NewToolResultText(resp.Status), nil
+	})
+}
+
+// RegisterArchiveTool adds the archive tool of one kind of thing, named
+// after it: each importer's call is a tool of its own name.
+func RegisterArchiveTool(s Registrar, kind string) {
+	s.AddTool(mcp.NewTool(fmt.Sprintf("%s_archive", strings.ToLower(kind))), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		resp, err := http.Post("https://archive.example.com/"+kind, "text/plain", strings.NewReader(req.GetString("id", "")))
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		return mcp.NewToolResultText(resp.Status), nil
+	})
+}
+
 // RegisterRoomTools adds the room tools.
 func RegisterRoomTools(s Registrar, resolve ClientResolver) {
 	s.AddTool(mcp.NewTool("room_post_message"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
