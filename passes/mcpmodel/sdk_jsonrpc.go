@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file models a server that speaks MCP's JSON-RPC itself, with no
@@ -278,7 +279,14 @@ func (b *builder) jsonrpcRegistrations(bodies [][]ast.Stmt) {
 }
 
 // jsonrpcTool records the registration of value under key in r, at reg.
+// A key that is neither constant nor given by the enclosing function's
+// parameters (a gateway's upstream servers, keyed by the names its
+// configuration lists) names no tool of the server's own: no
+// registration.
 func (b *builder) jsonrpcTool(r *registry, reg ast.Node, key, value ast.Expr) {
+	if !b.toolKey(key) {
+		return
+	}
 	def := key
 	// s.handlers[tool.Name] = handler: the definition is the tool value,
 	// when its type is a tool type of the project's own.
@@ -363,4 +371,28 @@ func (b *builder) jsonrpcTemplate(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// toolKey reports whether a registry key names a tool the program
+// declares: a constant, a string parameter of the function that stores
+// it (RegisterTool(name, h), whose callers give the names), or the Name
+// of a tool definition of the project's own type (tool.Name). Not a
+// name read from anything else: a gateway's upstream servers, keyed by
+// the names its configuration lists.
+func (b *builder) toolKey(key ast.Expr) bool {
+	if _, ok := b.constString(key); ok {
+		return true
+	}
+	if sel, ok := ast.Unparen(key).(*ast.SelectorExpr); ok && canonField(b.pass.TypesInfo.TypeOf(sel.X), sel.Sel.Name) == "Name" && classifyType(b.pass.TypesInfo.TypeOf(sel.X)) == ownTool {
+		return true
+	}
+	if b.vf == nil {
+		return false
+	}
+	for _, a := range b.vf.Eval(key, nil).Each() {
+		if a.Kind != valueflow.Const && a.Kind != valueflow.Param {
+			return false
+		}
+	}
+	return true
 }
