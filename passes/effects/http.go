@@ -236,15 +236,70 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			return e
 		}
 		e.RPC = req.rpc
-		e.Idempotent = setsState(req.method.from)
+		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from)
 		// A GraphQL document known here that is no query is a mutation.
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from) || req.query.known
 	case "PATCH":
-		e.Idempotent = setsState(req.method.from)
+		// A PATCH sets the fields it carries: idempotent by nature,
+		// unless the function whose PATCH it is is named by an
+		// addition (AddLabels, AppendItem, IncrementCounter).
+		e.Idempotent = setsState(req.method.from) || !addsName(req.method.from)
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from)
 	}
 	return e
 }
+
+// opName returns the name that says what a function's requests do: its
+// own, or, for a method of a generated client's call object whose own
+// name says nothing (google-api-go-client's
+// UsersMessagesModifyCall.doRequest), the operation the type is named
+// by, from its verb on, with the Call suffix kept as the mark of it
+// ("ModifyCall"): such a client POSTs its custom methods (:modify,
+// :clear, :batchUpdate) whatever they do.
+func opName(obj types.Object) string {
+	name := obj.Name()
+	fn, ok := obj.(*types.Func)
+	if !ok || readName(name) || namesMutation(name) || setsState(name) {
+		return name
+	}
+	recv := recvName(fn)
+	if !strings.HasSuffix(recv, "Call") || len(recv) == len("Call") {
+		return name
+	}
+	ws := nameWords(strings.TrimSuffix(recv, "Call"))
+	for i := len(ws) - 1; i >= 0; i-- {
+		w := capital(ws[i])
+		if readWords[w] || remoteVerbs[w] || stateVerbs[w] || convergeVerbs[w] {
+			if i > 0 && modifiers[capital(ws[i-1])] {
+				i-- // BatchModify, BatchGet
+			}
+			op := ""
+			for _, x := range ws[i:] {
+				op += capital(x)
+			}
+			return op + "Call"
+		}
+	}
+	return name
+}
+
+// convergeVerbs name a call object's operations that set state: a
+// repeat finds it set (Modify labels, Clear values, Update a document,
+// Trash a file).
+var convergeVerbs = words("Modify", "Update", "Patch", "Clear", "Replace", "Delete", "Remove", "Trash", "Untrash", "Reset", "Set")
+
+// callConverges reports whether a request's operation, named by a call
+// object (opName), converges.
+func callConverges(from string) bool {
+	return strings.HasSuffix(from, "Call") && convergeVerbs[Verb(strings.TrimSuffix(from, "Call"))]
+}
+
+// addVerbs are the first words of the names of operations that add
+// rather than set: a repeat adds again.
+var addVerbs = words("Create", "Add", "Append", "Insert", "Push", "Increment", "Incr", "Post", "Send", "Submit", "Enqueue")
+
+// addsName reports whether a function is named by an addition.
+func addsName(name string) bool { return addVerbs[leadWord(name)] }
 
 // namesRequest reports whether a function is named by the request it
 // builds (createTraceRequest, buildReq): its verb is the builder's, not
@@ -1255,7 +1310,7 @@ func funcScope(info *types.Info, fi *funcInfo) *Scope {
 
 // initFunc makes sc the scope of fi's body.
 func (sc *Scope) initFunc(info *types.Info, fi *funcInfo) {
-	*sc = Scope{info: info, body: fi.body, fname: fi.obj.Name()}
+	*sc = Scope{info: info, body: fi.body, fname: opName(fi.obj)}
 	if fn, ok := fi.obj.(*types.Func); ok {
 		sc.sig, sc.fn = fn.Type().(*types.Signature), fn
 	}
