@@ -59,6 +59,13 @@ func servesJSONRPC(files []*ast.File, info *types.Info) bool {
 // tools/call request: the bodies of the case clauses and if statements
 // that test for it.
 func toolsCallBodies(files []*ast.File, info *types.Info) [][]ast.Stmt {
+	return methodBodies(files, info, toolsCall)
+}
+
+// methodBodies returns the statements a package runs for a request of
+// the JSON-RPC method: the bodies of the case clauses and if statements
+// that test for it.
+func methodBodies(files []*ast.File, info *types.Info, method string) [][]ast.Stmt {
 	var bodies [][]ast.Stmt
 	for _, f := range files {
 		if !importsPath(f, "encoding/json") {
@@ -68,13 +75,13 @@ func toolsCallBodies(files []*ast.File, info *types.Info) [][]ast.Stmt {
 			switch n := n.(type) {
 			case *ast.CaseClause:
 				for _, e := range n.List {
-					if isToolsCall(info, e) {
+					if isMethod(info, e, method) {
 						bodies = append(bodies, n.Body)
 						break
 					}
 				}
 			case *ast.IfStmt:
-				if c, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok && c.Op == token.EQL && (isToolsCall(info, c.X) || isToolsCall(info, c.Y)) {
+				if c, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok && c.Op == token.EQL && (isMethod(info, c.X, method) || isMethod(info, c.Y, method)) {
 					bodies = append(bodies, n.Body.List)
 				}
 			}
@@ -93,9 +100,9 @@ func importsPath(f *ast.File, path string) bool {
 	return false
 }
 
-func isToolsCall(info *types.Info, e ast.Expr) bool {
+func isMethod(info *types.Info, e ast.Expr, method string) bool {
 	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == toolsCall
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == method
 }
 
 // maxDispatchDepth bounds the calls followed from a tools/call case to
@@ -109,9 +116,10 @@ const maxDispatchDepth = 5
 // package it calls, whose element is a function or an interface value
 // whose one method with parameters the dispatch calls (there, or in
 // another function the case reaches).
-func (b *builder) registries(bodies [][]ast.Stmt) []registry {
+func (b *builder) registries(bodies [][]ast.Stmt) ([]registry, []*ast.FuncDecl) {
 	info := b.pass.TypesInfo
 	seen := make(map[*types.Func]bool)
+	var reached []*ast.FuncDecl
 	var lookups []*types.Var
 	var calls []*ast.CallExpr
 	var visit func(n ast.Node, depth int)
@@ -139,11 +147,17 @@ func (b *builder) registries(bodies [][]ast.Stmt) []registry {
 			}
 			if d := b.decls[fn.Origin()]; d != nil && d.Body != nil {
 				seen[fn] = true
+				reached = append(reached, d)
 				visit(d.Body, depth+1)
 			}
 		}
 	}
 	for _, body := range bodies {
+		if len(body) > 0 {
+			if fd := analysisutil.FuncDeclAt(b.pass.Files, body[0].Pos()); fd != nil && fd.Body != nil {
+				reached = append(reached, fd)
+			}
+		}
 		for _, s := range body {
 			visit(s, 1)
 		}
@@ -165,7 +179,7 @@ func (b *builder) registries(bodies [][]ast.Stmt) []registry {
 			}
 		}
 	}
-	return regs
+	return regs, reached
 }
 
 // registryVar returns the map variable x names (a struct field or a
@@ -221,7 +235,8 @@ func dispatchedMethod(info *types.Info, calls []*ast.CallExpr, elem types.Type, 
 // jsonrpcRegistrations records the stores into the package's registries
 // as registrations.
 func (b *builder) jsonrpcRegistrations(bodies [][]ast.Stmt) {
-	regs := b.registries(bodies)
+	regs, reached := b.registries(bodies)
+	b.switchTools(reached)
 	if len(regs) == 0 {
 		return
 	}
@@ -395,4 +410,287 @@ func (b *builder) toolKey(key ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// switchTools records the tools a tools/call dispatch names in a switch
+// on the tool's name (switch name { case "create_issue": ... }), in a
+// function the tools/call case reaches: each constant of a case is a
+// tool, whose handler is the case's body, read as a function of the
+// enclosing function's parameters. Its hints are false: such a server
+// declares none the switch shows.
+func (b *builder) switchTools(reached []*ast.FuncDecl) {
+	var defs map[string]*wireDef
+	seen := make(map[*ast.FuncDecl]bool)
+	for _, fd := range reached {
+		if seen[fd] {
+			continue
+		}
+		seen[fd] = true
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			sw, ok := n.(*ast.SwitchStmt)
+			if !ok || sw.Tag == nil || !b.toolNameExpr(fd, sw.Tag) {
+				return true
+			}
+			if defs == nil {
+				defs = b.wireDefs()
+			}
+			for _, st := range sw.Body.List {
+				cc := st.(*ast.CaseClause)
+				var h *Func
+				for _, e := range cc.List {
+					name, ok := b.constString(e)
+					if !ok || name == "" {
+						continue
+					}
+					if h == nil {
+						// The case's statements, as the body of a
+						// function of fd's parameters.
+						// It is at the case: each case a handler of
+						// its own position.
+						ft := &ast.FuncType{Func: cc.Case, TypeParams: fd.Type.TypeParams, Params: fd.Type.Params, Results: fd.Type.Results}
+						h = &Func{Lit: &ast.FuncLit{Type: ft, Body: &ast.BlockStmt{Lbrace: cc.Colon, List: cc.Body, Rbrace: cc.End()}}}
+					}
+					t := &Tool{SDK: JSONRPC, Name: name, Reg: cc, Def: e, HintNode: e, HandlerArg: e, Handler: h}
+					t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
+					if d := defs[name]; d != nil {
+						t.HintNode = d.node
+						t.Idempotent, t.ReadOnly, t.Destructive = d.idem, d.ro, d.de
+					}
+					b.model.Tools = append(b.model.Tools, t)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// toolNameExpr reports whether e, in fd, is the name of the tool a
+// tools/call request calls: read from the params' "name" entry
+// (params["name"].(string)), or a field whose JSON tag is "name" of a
+// value fd decodes the params into; or a local assigned one of those.
+func (b *builder) toolNameExpr(fd *ast.FuncDecl, e ast.Expr) bool {
+	info := b.pass.TypesInfo
+	var isName func(e ast.Expr, depth int) bool
+	isName = func(e ast.Expr, depth int) bool {
+		if depth > 3 {
+			return false
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.TypeAssertExpr:
+			return isName(x.X, depth+1)
+		case *ast.IndexExpr:
+			k, ok := analysisutil.ConstString(info, x.Index)
+			return ok && k == "name"
+		case *ast.SelectorExpr:
+			v, ok := info.Uses[x.Sel].(*types.Var)
+			if !ok || !v.IsField() {
+				return false
+			}
+			st := structOf(info.TypeOf(x.X))
+			if st == nil {
+				return false
+			}
+			for i := 0; i < st.NumFields(); i++ {
+				if st.Field(i) == v {
+					return jsonName(st.Tag(i)) == "name"
+				}
+			}
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok {
+				return false
+			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || found {
+					return !found
+				}
+				for i, l := range as.Lhs {
+					id, ok := l.(*ast.Ident)
+					if !ok || info.ObjectOf(id) != v {
+						continue
+					}
+					rhs := as.Rhs[0]
+					if len(as.Rhs) == len(as.Lhs) {
+						rhs = as.Rhs[i]
+					} else if i > 0 {
+						continue // name, ok := params["name"].(string): the ok
+					}
+					found = isName(rhs, depth+1)
+				}
+				return !found
+			})
+			return found
+		}
+		return false
+	}
+	return isName(e, 0)
+}
+
+// wireDef is a tool definition a package writes for tools/list.
+type wireDef struct {
+	node         ast.Node
+	idem, ro, de Hint
+}
+
+// wireDefs returns the tool definitions the package's composite literals
+// write, by name: a struct whose field tagged json:"name" holds a
+// constant and which has a field tagged json:"annotations" or
+// json:"inputSchema". Its hints are its annotations' (absent or nil: the
+// spec defaults), read by their wire names, whether the annotations are
+// a struct of the project's own or a map
+// (map[string]any{"idempotentHint": true}); a hint the engine cannot
+// resolve is unknown. A name defined twice with different hints is
+// unknown.
+func (b *builder) wireDefs() map[string]*wireDef {
+	info := b.pass.TypesInfo
+	defs := make(map[string]*wireDef)
+	// What tools/list returns, wherever its definitions are written
+	// (ListTools() of another package): by the engine.
+	add := func(name string, d *wireDef) {
+		if old := defs[name]; old != nil && (old.idem != d.idem || old.ro != d.ro) {
+			d.idem, d.ro, d.de = Unknown, Unknown, Unknown
+		}
+		defs[name] = d
+	}
+	if b.vf != nil {
+		for _, body := range methodBodies(b.pass.Files, info, "tools/list") {
+			for _, st := range body {
+				ast.Inspect(st, func(n ast.Node) bool {
+					var es []ast.Expr
+					switch n := n.(type) {
+					case *ast.ReturnStmt:
+						es = n.Results
+					case *ast.AssignStmt:
+						es = n.Rhs
+					default:
+						return true
+					}
+					for _, e := range es {
+						b.valueDefs(b.vf.Eval(e, nil), e, add, 0)
+					}
+					return true
+				})
+			}
+		}
+	}
+	for _, f := range b.pass.Files {
+		analysisutil.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			st := structOf(info.TypeOf(lit))
+			if st == nil || fieldNamed(st, "Name") == nil || fieldNamed(st, "Annotations") == nil && fieldNamed(st, "InputSchema") == nil {
+				return true
+			}
+			t := info.TypeOf(lit)
+			var name string
+			var ann ast.Expr
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					return true
+				}
+				k, _ := kv.Key.(*ast.Ident)
+				if k == nil {
+					continue
+				}
+				switch canonField(t, k.Name) {
+				case "Name":
+					name, _ = b.constString(kv.Value)
+				case "Annotations":
+					ann = kv.Value
+				}
+			}
+			if name == "" {
+				return true
+			}
+			if defs[name] != nil {
+				return true // tools/list's value says it
+			}
+			d := &wireDef{node: lit, idem: False, ro: False, de: Unknown}
+			if ann != nil {
+				d.node = ann
+				d.idem, d.ro, d.de = b.wireHints(ann)
+			}
+			defs[name] = d
+			return true
+		})
+	}
+	return defs
+}
+
+// wireHints reads the hints of an annotations value by their wire names:
+// a map literal's keys, or a struct's fields (by Go name or JSON tag).
+func (b *builder) wireHints(e ast.Expr) (idem, ro, de Hint) {
+	if b.vf == nil {
+		return Unknown, Unknown, Unknown
+	}
+	return valueHints(b.vf.Eval(e, nil))
+}
+
+// valueHints reads the hints of an annotations value (wireHints).
+func valueHints(v *valueflow.Value) (idem, ro, de Hint) {
+	var is, rs, ds []Hint
+	for _, a := range v.Each() {
+		switch {
+		case a.Kind == valueflow.Nil:
+			is, rs, ds = append(is, False), append(rs, False), append(ds, Unknown)
+		case a.Kind == valueflow.Struct:
+			is = append(is, hintField(a, goField(a.Type, "IdempotentHint")))
+			rs = append(rs, hintField(a, goField(a.Type, "ReadOnlyHint")))
+			ds = append(ds, hintField(a, goField(a.Type, "DestructiveHint")))
+		case a.Kind == valueflow.Slice && len(a.Keys) > 0:
+			entry := func(key string) Hint {
+				for i, k := range a.Keys {
+					if k == key {
+						return boolValueHint(a.Entry[i])
+					}
+				}
+				return False // absent: the spec default
+			}
+			is, rs, ds = append(is, entry("idempotentHint")), append(rs, entry("readOnlyHint")), append(ds, entry("destructiveHint"))
+		default:
+			is, rs, ds = append(is, Unknown), append(rs, Unknown), append(ds, Unknown)
+		}
+	}
+	return agree(is), agree(rs), agree(ds)
+}
+
+// maxDefsDepth bounds the nesting valueDefs looks through for tool
+// definitions (a result map's "tools" entry, a slice, its elements).
+const maxDefsDepth = 4
+
+// valueDefs finds the tool definitions in v, what a tools/list case
+// returns or assigns: structs with a constant name (by Go name or JSON
+// tag) among the alternatives, elements and entries of v.
+func (b *builder) valueDefs(v *valueflow.Value, at ast.Node, add func(string, *wireDef), depth int) {
+	if depth > maxDefsDepth {
+		return
+	}
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Struct:
+			n, ok := a.Field(goField(a.Type, "Name"))
+			name, isConst := n.String1()
+			if !ok || !isConst || name == "" {
+				for _, f := range a.Fields {
+					b.valueDefs(f.Value, at, add, depth+1)
+				}
+				continue
+			}
+			d := &wireDef{node: at, idem: False, ro: False, de: Unknown}
+			if ann, ok := a.Field(goField(a.Type, "Annotations")); ok && ann != nil {
+				d.idem, d.ro, d.de = valueHints(ann)
+			}
+			add(name, d)
+		case valueflow.Slice:
+			b.valueDefs(a.Elems, at, add, depth+1)
+			for _, e := range a.Entry {
+				b.valueDefs(e, at, add, depth+1)
+			}
+		}
+	}
 }
