@@ -288,6 +288,9 @@ func opName(obj types.Object) string {
 // Trash a file).
 var convergeVerbs = words("Modify", "Update", "Patch", "Clear", "Replace", "Delete", "Remove", "Trash", "Untrash", "Reset", "Set")
 
+// callOp reports whether a name is a call object's operation (opName).
+func callOp(from string) bool { return strings.HasSuffix(from, "Call") && len(from) > len("Call") }
+
 // callConverges reports whether a request's operation, named by a call
 // object (opName), converges.
 func callConverges(from string) bool {
@@ -596,7 +599,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method = r.methodArg(sc, call, h)
 		default:
 			req.method = hval{s: h.Method, known: true, param: -1, from: h.From}
-			if !namesMutation(h.From) && !readName(h.From) && !setsState(h.From) && (readName(sc.fname) || namesMutation(sc.fname) || setsState(sc.fname)) {
+			if !namesMutation(h.From) && !readName(h.From) && !setsState(h.From) && (readName(sc.fname) || namesMutation(sc.fname) || setsState(sc.fname) || callOp(sc.fname)) {
 				// A helper whose name says nothing of the operation
 				// (newPost, do, postForm, an extracted builder) builds
 				// its caller's request: Query's POST reads, createItem's

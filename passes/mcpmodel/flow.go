@@ -116,7 +116,7 @@ func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 		var next []flowInstance
 		for _, in := range envs {
 			val := b.vf.Eval(b.identFor(v), in.env)
-			alts := val.Each()
+			alts := realTools(val.Each())
 			if len(alts) < 2 || !instances(alts) {
 				next = append(next, in)
 				continue
