@@ -274,7 +274,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.ImportsSDK = importsSDK(pass)
 	own := declaresToolTypes(pass.Files, pass.TypesInfo)
-	calls := toolsCallBodies(pass.Files, pass.TypesInfo)
+	// A package that imports an SDK registers through it: only one
+	// that does not is read for a tools/call of its own (sdk_jsonrpc.go;
+	// a go-sdk middleware tests for "tools/call" too).
+	var calls [][]ast.Stmt
+	if !m.ImportsSDK {
+		calls = toolsCallBodies(pass.Files, pass.TypesInfo)
+	}
 	jsonrpc := len(calls) > 0 || importsJSONRPC(pass)
 	if m.ImportsSDK || own || jsonrpc {
 		pass.ExportPackageFact(&PackageInfo{UsesSDK: m.ImportsSDK, ToolTypes: own, JSONRPC: jsonrpc})

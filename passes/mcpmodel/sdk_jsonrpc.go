@@ -31,7 +31,14 @@ import (
 // none, as a registration by name does. A registration in a function
 // whose parameters give the key and the handler (RegisterTool(tool,
 // handler)) is a template (templates.go), so a package that imports the
-// server and calls it registers its tools the same way.
+// server and calls it registers its tools the same way. A key read from
+// anything else (a gateway's upstream servers by configured name) names
+// no tool (toolKey).
+//
+// A dispatch without a map, a switch on the tool's name (switch name {
+// case "git_commit": ... }), registers each case constant with the
+// case's statements as its handler, hinted by the definition of that
+// name the package's tools/list returns (switchTools, wireDefs).
 
 // JSONRPC is a server's own JSON-RPC implementation of MCP.
 const JSONRPC SDK = "json-rpc"
