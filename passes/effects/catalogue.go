@@ -119,6 +119,10 @@ type pkgRule struct {
 	verbs map[string]bool
 	// check, when set, refines a match from the arguments.
 	check func(s *site) (effect, idem bool)
+	// fnOnly says that check reads only the function (site.fn), not a
+	// call: it also judges a method an interface call resolves to
+	// (ruleOnlyEffect).
+	fnOnly bool
 	// rpc marks the effects as sent over an RPC-style API (a GraphQL
 	// mutation is a POST like every other operation): see HTTP.RPC.
 	rpc bool
@@ -218,7 +222,7 @@ var pkgRules = []pkgRule{
 		"Unblock", "Rename", "Trigger", "Dispatch", "Archive", "Restore", "Accept", "Decline",
 		"Revoke", "Subscribe", "Unsubscribe", "Assign", "Generate", "Install", "Suspend", "Unsuspend",
 		"Redeliver", "Review", "Resolve", "Reopen", "Close", "Pin", "Unpin", "Hide", "Unhide"),
-		check: goGitHubService},
+		check: goGitHubService, fnOnly: true},
 	// resty's requests are classified with their method in http.go.
 }
 

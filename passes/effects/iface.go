@@ -84,6 +84,15 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		for _, p := range r.localPackages() {
 			add(p)
 		}
+		// A library the catalogue rules (go-github) has no facts, so no
+		// effect by name: its types the interface's package imports
+		// are looked at too (a server's IssuesService interface over
+		// go-github's *IssuesService, for its tests).
+		for _, p := range fn.Pkg().Imports() {
+			if ruledPackage(p.Path()) {
+				add(p)
+			}
+		}
 	} else if !containsPkg(cands, fn.Pkg()) {
 		// An interface of another module, or of a dependency's own
 		// module: only the implementations beside it, when one of them
@@ -100,6 +109,9 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		impls += n
 		for _, m := range ms {
 			e := r.effects[m.Origin()]
+			if e == nil {
+				e = ruleOnlyEffect(m.Origin())
+			}
 			if e == nil || e.Soft() || e.Pending() || e.RPC && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 				// An implementation without the effect: unknown. So is an
 				// HTTP request whose method is not known, or an RPC-style
@@ -359,4 +371,36 @@ func (r *Result) implementedByImports(iface *types.Interface, fn *types.Func) bo
 		}
 	}
 	return false
+}
+
+// ruleOnlyEffect returns the effect the catalogue's rule gives fn, a
+// method of a library it rules, where the rule needs no argument of a
+// call (go-github's IssuesService.CreateComment, whose check reads the
+// method alone): what an interface method it implements commits. Nil
+// for a read, or a rule whose check reads a call's arguments.
+func ruleOnlyEffect(fn *types.Func) *Effect {
+	if fn.Pkg() == nil || !ruledPackage(fn.Pkg().Path()) {
+		return nil
+	}
+	s := &site{fn: fn}
+	for _, rule := range rulesFor(fn.Pkg().Path()) {
+		if rule.check != nil && !rule.fnOnly {
+			continue
+		}
+		recv := recvName(fn)
+		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
+			e := s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
+			if e != nil {
+				e.RPC = rule.rpc
+			}
+			return e
+		}
+		if idem, ok := rule.names[fn.Name()]; ok {
+			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
+		}
+		if rule.verbs != nil && rule.verbs[Verb(fn.Name())] && !DryRunName(fn.Name()) {
+			return s.apply(qualifiedName(fn), rule.kind, false, rule.check)
+		}
+	}
+	return nil
 }
