@@ -34,7 +34,10 @@
 // tool of an SDK without annotations (metoro-io/mcp-golang,
 // FreePeak/cortex, strowk/foxy-contexts) an effect that is idempotent by
 // nature (an overwrite, a delete, a server-side apply) is no finding: no
-// IdempotentHint can be set there.
+// IdempotentHint can be set there. A server written without an SDK,
+// which answers tools/call itself, has its tools too: each name its
+// dispatch looks up or switches on, hinted by its tools/list
+// definitions (mcpvet help sdks).
 // A process run counts unless its command line is a known read (git
 // status, kubectl get, helm list, istioctl waypoint list, a vendor CLI's
 // list or show among its first words, the command kubectl exec runs):

@@ -912,7 +912,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	// The catalogue's rules override what the facts inferred from the
 	// callee's body (go-github's documented semantics).
 	if fn.Pkg() != nil {
-		if e, ok := r.pkgRuleEffect(s); ok {
+		if e, ok := pkgRuleEffect(s); ok {
 			return e
 		}
 	}
@@ -972,9 +972,15 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 
 // pkgRuleEffect applies the catalogue's package rules to the call; ok
 // reports that a rule matched, whose answer is e.
-func (r *Result) pkgRuleEffect(s *site) (e *Effect, ok bool) {
+// A site without a call (ruleOnlyEffect: the method an interface call
+// resolves to) is judged only by the rules whose check reads the method
+// alone (fnOnly).
+func pkgRuleEffect(s *site) (e *Effect, ok bool) {
 	fn := s.fn
 	for _, rule := range rulesFor(fn.Pkg().Path()) {
+		if s.call == nil && rule.check != nil && !rule.fnOnly {
+			continue
+		}
 		recv := recvName(fn)
 		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
 			e := s.apply(qualifiedName(fn), rule.kind, idem, rule.check)

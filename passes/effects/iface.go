@@ -382,25 +382,6 @@ func ruleOnlyEffect(fn *types.Func) *Effect {
 	if fn.Pkg() == nil || !ruledPackage(fn.Pkg().Path()) {
 		return nil
 	}
-	s := &site{fn: fn}
-	for _, rule := range rulesFor(fn.Pkg().Path()) {
-		if rule.check != nil && !rule.fnOnly {
-			continue
-		}
-		recv := recvName(fn)
-		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {
-			e := s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
-			if e != nil {
-				e.RPC = rule.rpc
-			}
-			return e
-		}
-		if idem, ok := rule.names[fn.Name()]; ok {
-			return s.apply(qualifiedName(fn), rule.kind, idem, rule.check)
-		}
-		if rule.verbs != nil && rule.verbs[Verb(fn.Name())] && !DryRunName(fn.Name()) {
-			return s.apply(qualifiedName(fn), rule.kind, false, rule.check)
-		}
-	}
-	return nil
+	e, _ := pkgRuleEffect(&site{fn: fn})
+	return e
 }

@@ -303,6 +303,21 @@ func (b *builder) readsParams(fn ast.Node, exprs []ast.Expr) bool {
 	return b.reads(fn, exprs, false)
 }
 
+// addNames adds to objs the variables the fields of list (a
+// function's parameters or receiver) declare.
+func addNames(info *types.Info, objs map[types.Object]bool, list *ast.FieldList) {
+	if list == nil {
+		return
+	}
+	for _, f := range list.List {
+		for _, n := range f.Names {
+			if obj := info.Defs[n]; obj != nil {
+				objs[obj] = true
+			}
+		}
+	}
+}
+
 // reads is readsParams; with recv, the receiver of a method counts as a
 // parameter too (a registration of the tools a setter stored in the
 // receiver: s.toolHandlers = append(s.toolHandlers, ...)).
@@ -317,17 +332,9 @@ func (b *builder) reads(fn ast.Node, exprs []ast.Expr, recv bool) bool {
 		return false
 	}
 	params := make(map[types.Object]bool)
-	for _, f := range ft.Params.List {
-		for _, n := range f.Names {
-			params[b.pass.TypesInfo.Defs[n]] = true
-		}
-	}
-	if fd, ok := fn.(*ast.FuncDecl); ok && fd.Recv != nil && recv {
-		for _, f := range fd.Recv.List {
-			for _, n := range f.Names {
-				params[b.pass.TypesInfo.Defs[n]] = true
-			}
-		}
+	addNames(b.pass.TypesInfo, params, ft.Params)
+	if fd, ok := fn.(*ast.FuncDecl); ok && recv {
+		addNames(b.pass.TypesInfo, params, fd.Recv)
 	}
 	found := false
 	for _, e := range exprs {

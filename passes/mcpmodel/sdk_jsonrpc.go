@@ -193,13 +193,8 @@ func (b *builder) registries(bodies [][]ast.Stmt) ([]registry, []*ast.FuncDecl) 
 // package-level variable) when it maps strings to functions or to
 // interface values.
 func registryVar(info *types.Info, x ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := calleeIdent(x) // the identifier or the selector's name
+	if id == nil {
 		return nil
 	}
 	v, ok := info.Uses[id].(*types.Var)

@@ -264,17 +264,11 @@ func handlerCall(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, call *
 // passesParam reports whether one of args, not of a basic type, is
 // made from a parameter of ft.
 func passesParam(info *types.Info, ft *ast.FuncType, args []ast.Expr) bool {
-	if ft == nil || ft.Params == nil {
+	if ft == nil {
 		return false
 	}
 	params := make(map[types.Object]bool)
-	for _, f := range ft.Params.List {
-		for _, n := range f.Names {
-			if obj := info.Defs[n]; obj != nil {
-				params[obj] = true
-			}
-		}
-	}
+	addNames(info, params, ft.Params)
 	for _, a := range args {
 		if t := info.TypeOf(a); t == nil || isBasic(t) {
 			continue

@@ -9,7 +9,7 @@ import (
 )
 
 // Tool constructors that return the zero tool when their schema does
-// not marshal (todoist-go-mcp-server): the zero value is no tool, the
+// not marshal (a server seen in the wild): the zero value is no tool, the
 // other return names it.
 
 type provider struct{ c *http.Client }
