@@ -40,6 +40,7 @@ type Effect struct {
 	File       int    // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
 	Rest       int    // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
 	SQL        int    // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
+	Op         int    // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
 	// Iface, when not "", says that the function calls this method of an
 	// interface of the main module ("path.Type.Method") that no package
 	// it can see implements: the implementation is wired in elsewhere
@@ -771,6 +772,11 @@ func (s *scanner) node(n ast.Node) bool {
 	obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
 	if s.keys {
 		fi.keyAt(r, info, call, obj, &s.skip)
+	}
+	if v, ok := obj.(*types.Var); ok {
+		if fn := r.callValue(s.sc, call, v); fn != nil {
+			obj = fn // a method value held in a local: the method
+		}
 	}
 	if !topEffect(fi.effect) || fi.effect.conditional() {
 		if e := r.callEffect(s.sc, call, obj); e != nil {

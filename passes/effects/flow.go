@@ -273,7 +273,7 @@ func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, depth int) hreq {
 		return r.reqAt(sc, e, depth)
 	}
 	if e == nil || r.noFlow {
-		return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+		return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
 	}
 	v := r.vf.Eval(e, nil)
 	for _, name := range strings.Split(field, ".") {
@@ -291,7 +291,7 @@ func (r *Result) flowReq(sc *Scope, e ast.Expr) hreq {
 }
 
 func (r *Result) flowReqValue(sc *Scope, v *valueflow.Value) hreq {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
 	if alts := v.Each(); len(alts) == 1 && alts[0].Kind == valueflow.Field {
 		if p := sc.paramField(alts[0]); p.param >= 0 {
 			req.reqParam, req.reqField = p.param, p.field
@@ -400,4 +400,33 @@ func noRequest(a *valueflow.Value) bool {
 		}
 	}
 	return false
+}
+
+// callValue resolves the callee of a call through a local variable of
+// function type (first := c.callWithAuth; if alt { first =
+// c.callWithHeaderAuth }; first(ctx, method)) to the function it holds:
+// the first of them, when the engine knows every one (each is a
+// function or a method value, whose parameters are the call's
+// arguments). Nil otherwise.
+func (r *Result) callValue(sc *Scope, call *ast.CallExpr, v *types.Var) *types.Func {
+	if r.noFlow || r.vf == nil || v.Pkg() == nil || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var first *types.Func
+	for _, a := range r.vf.Eval(call.Fun, nil).Each() {
+		if a.Kind == valueflow.Nil {
+			continue // var first func(...) before its assignments: a call never calls nil
+		}
+		fn, ok := a.FuncObj().(*types.Func)
+		if !ok || a.Kind != valueflow.Func {
+			return nil
+		}
+		if first == nil {
+			first = fn.Origin()
+		}
+	}
+	return first
 }

@@ -42,7 +42,7 @@ var fileWrites = map[string]bool{
 }
 
 func (e *Effect) conditional() bool {
-	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Iface != ""
+	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Iface != ""
 }
 
 func (e *Effect) condString() string {
@@ -58,6 +58,9 @@ func (e *Effect) condString() string {
 	if e.SQL > 0 {
 		return "[sql $" + strconv.Itoa(e.SQL) + "]"
 	}
+	if e.Op > 0 {
+		return opString(e)
+	}
 	return "[file $" + strconv.Itoa(e.File) + "]"
 }
 
@@ -71,6 +74,9 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	}
 	if e.SQL > 0 {
 		return sqlCall(sc, call, fn, e)
+	}
+	if e.Op > 0 {
+		return r.opCall(sc, call, fn, e)
 	}
 	if e.Iface != "" {
 		return r.pendingCall(fn, e)

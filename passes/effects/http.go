@@ -156,6 +156,7 @@ type hreq struct {
 	reqField string // the field path of parameter reqParam that holds the request, or ""
 	path     hval   // s holds the constant text of the path, param a parameter in it
 	query    hval
+	op       hval // the remote operation a JSON-RPC envelope names (rpcop.go)
 	rpc      bool
 	sink     string
 }
@@ -215,6 +216,9 @@ func (r *Result) httpEffect(s *site) (e *Effect, handled bool) {
 	return e, true
 }
 
+// isPOST reports whether a request's method is a constant POST.
+func isPOST(m hval) bool { return m.known && strings.EqualFold(m.s, "POST") }
+
 // classifyHTTP turns a request sent with a known method into an effect,
 // or nil for a read.
 func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
@@ -236,6 +240,17 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			return e
 		}
 		e.RPC = req.rpc
+		switch {
+		case req.op.known:
+			// A JSON-RPC call: its operation, not the transport's
+			// method or the sender's name, says what it does.
+			if c, ok := classifyOp(req.op.s, e); ok {
+				return c
+			}
+		case req.op.param >= 0:
+			e.Op = req.op.param + 1 // each caller's operation decides
+			return e
+		}
 		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from)
 		// A GraphQL document known here that is no query is a mutation.
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from) || req.query.known
@@ -566,7 +581,7 @@ func isHTTPType(t types.Type, name string) bool {
 // httpCall describes the request the call sends or builds, its values
 // relative to the enclosing function's parameters.
 func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth int) (hreq, callKind) {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {
 			return call.Args[i]
@@ -642,23 +657,21 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 	switch path {
 	case "net/http":
 		switch recv + "." + fn.Name() {
-		case ".NewRequest":
-			req.method = r.methodVal(sc, arg(0))
+		case ".NewRequest", ".NewRequestWithContext":
+			i := 0
+			if fn.Name() == "NewRequestWithContext" {
+				i = 1
+			}
+			req.method = r.methodVal(sc, arg(i))
 			req.method.from = sc.fname
-			req.path = r.pathVal(sc, arg(1))
+			req.path = r.pathVal(sc, arg(i+1))
 			if req.method.known {
 				req.rpc = r.rpcPkg
 			}
 			req.query = r.graphQLDoc(sc, req.path)
-			return req, buildsHTTP
-		case ".NewRequestWithContext":
-			req.method = r.methodVal(sc, arg(1))
-			req.method.from = sc.fname
-			req.path = r.pathVal(sc, arg(2))
-			if req.method.known {
-				req.rpc = r.rpcPkg
+			if isPOST(req.method) {
+				req.op = r.rpcOp(sc)
 			}
-			req.query = r.graphQLDoc(sc, req.path)
 			return req, buildsHTTP
 		case ".Get", "Client.Get":
 			direct("GET")
@@ -668,6 +681,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			direct("POST")
 			req.path = r.pathVal(sc, arg(0))
 			req.query = r.graphQLDoc(sc, req.path)
+			req.op = r.rpcOp(sc)
 		default:
 			return req, noHTTP
 		}
@@ -698,6 +712,9 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method = r.methodVal(sc, arg(i))
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(i+1))
+			if isPOST(req.method) {
+				req.op = r.rpcOp(sc)
+			}
 			return req, buildsHTTP
 		case ".FromRequest":
 			// FromRequest(r) wraps the *http.Request r for sending:
@@ -970,7 +987,7 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 const maxReqDepth = 6
 
 func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
 	if e == nil || depth > maxReqDepth {
 		return req
 	}
@@ -1004,11 +1021,11 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 		for _, d := range defs {
 			rhs := d.rhs
 			if d.idx > 0 {
-				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
 			}
 			q := r.reqOf(sc, rhs, depth+1)
 			if found && (q.method != req.method || q.reqParam != req.reqParam) {
-				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal}
+				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
 			}
 			req, found = q, true
 		}
@@ -1237,7 +1254,13 @@ func (r *Result) inferHTTP(sc *Scope, calls []*ast.CallExpr, rets []*ast.ReturnS
 	var best *HTTP
 	reads, others := 0, 0
 	for _, call := range calls {
-		fn, _ := typeutil.Callee(sc.info, call).(*types.Func)
+		obj := typeutil.Callee(sc.info, call)
+		if v, ok := obj.(*types.Var); ok {
+			if fn := r.callValue(sc, call, v); fn != nil {
+				obj = fn
+			}
+		}
+		fn, _ := obj.(*types.Func)
 		if fn == nil {
 			continue
 		}

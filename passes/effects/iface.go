@@ -112,7 +112,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			if e == nil {
 				e = ruleOnlyEffect(m.Origin())
 			}
-			if e == nil || e.Soft() || e.Pending() || e.RPC && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+			if e == nil || e.Soft() || e.Pending() || e.RPC && e.Op == 0 && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 				// An implementation without the effect: unknown. So is an
 				// HTTP request whose method is not known, or an RPC-style
 				// client's POST (slack-go sends its reads so): the method is
@@ -126,7 +126,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			if implBeats(e, result) {
 				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
 					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
-					Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL}
+					Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op}
 			}
 		}
 	}
