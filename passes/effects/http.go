@@ -370,8 +370,9 @@ func namesMutation(name string) bool {
 }
 
 // readWords are the first words of the names of operations that read
-// although they POST: searches, queries, previews, estimates, embeddings.
-var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate",
+// although they POST: searches, queries, scans, previews, estimates,
+// embeddings.
+var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate", "Scan",
 	"Embed", "Count", "Validate", "Fetch", "Read", "Describe", "Show", "Lint", "Render", "Verify")
 
 // transportVerbs are the words of remoteVerbs that a client's transport
