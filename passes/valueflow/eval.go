@@ -304,7 +304,19 @@ func (en *Engine) variable(v *types.Var, env *Env) *Value {
 	}
 	ix := en.index()
 	if p, ok := ix.params[v]; ok {
-		return &Value{Kind: Param, Index: p.index, Obj: v}
+		pv := &Value{Kind: Param, Index: p.index, Obj: v}
+		if as := ix.assigns[v]; len(as) > 0 && !en.inVar[v] && selfAppends(en.info, v, as) {
+			// opts = append(opts, withReadOnly), maybe under a
+			// condition: the caller's value or what is appended to it.
+			en.inVar[v] = true
+			vals := []*Value{pv}
+			for _, a := range as {
+				vals = append(vals, en.guarded(en.eval(a.rhs, env), a.conds))
+			}
+			delete(en.inVar, v)
+			return Union(vals...)
+		}
+		return pv
 	}
 	if v.Pkg() != en.pkg {
 		if isPackageVar(v) && en.imports != nil {
@@ -443,10 +455,17 @@ func elemsAt(x *Value, k string) *Value {
 		switch a.Kind {
 		case Slice:
 			if a.Elems != nil {
-				out = append(out, readAt(a.Elems, k))
+				out = append(out, withGuards(readAt(a.Elems, k), a.Guards))
 			}
 		case Nil:
 		case Param, Field, Elem, Call, Method:
+			if len(a.Guards) > 0 {
+				// The guards go on the element, as on a slice's.
+				c := *a
+				c.k, c.Guards = "", nil
+				out = append(out, &Value{Kind: Elem, X: &c, At: k, Guards: a.Guards})
+				continue
+			}
 			out = append(out, &Value{Kind: Elem, X: a, At: k})
 		default:
 			out = append(out, UnknownValue("elements"))
@@ -711,7 +730,7 @@ func (en *Engine) storedAt(root *types.Var, path []string, min int, env *Env) []
 			out = append(out, UnknownValue("computed store"))
 			continue
 		}
-		out = append(out, en.fieldsOf(en.eval(s.rhs, env), path[len(s.path):]))
+		out = append(out, en.fieldsOf(en.guarded(en.eval(s.rhs, env), s.conds), path[len(s.path):]))
 	}
 	for _, st := range ix.setters[root] {
 		out = append(out, en.setterStores(st, path, env)...)
@@ -931,7 +950,7 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 			ups = append(ups, update{s.path, UnknownValue("computed store")})
 			continue
 		}
-		ups = append(ups, update{s.path, en.eval(s.rhs, env)})
+		ups = append(ups, update{s.path, en.guarded(en.eval(s.rhs, env), s.conds)})
 	}
 	for _, st := range ix.setters[v] {
 		callee := en.calleeValue(st.call, env)
@@ -954,13 +973,15 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 				if s.Param != st.arg {
 					continue
 				}
+				// A setter chosen under a condition (an option appended
+				// when a table names the tool) stores under it.
 				if s.Apply {
 					if len(st.prefix) == 0 {
-						applied = append(applied, bind(s.Value))
+						applied = append(applied, withGuards(bind(s.Value), c.Guards))
 					}
 					continue
 				}
-				ups = append(ups, update{joinPath(st.prefix, s.Path), bind(dropSelf(s.Value, s.Param, s.Path))})
+				ups = append(ups, update{joinPath(st.prefix, s.Path), withGuards(bind(dropSelf(s.Value, s.Param, s.Path)), c.Guards)})
 			}
 		}
 	}

@@ -52,15 +52,19 @@ const (
 )
 
 type assign struct {
-	rhs  ast.Expr
-	kind assignKind
-	idx  int
+	rhs   ast.Expr
+	kind  assignKind
+	idx   int
+	conds []guard // as a store's
 }
 
 // store is `root.path = rhs` (path of field names; "[]" for an element).
+// conds are the conditions on the function's parameters it is made
+// under (guard.go).
 type store struct {
-	path []string
-	rhs  ast.Expr
+	path  []string
+	rhs   ast.Expr
+	conds []guard
 }
 
 // setter is a call that may set fields of a variable: arg is the
@@ -181,6 +185,10 @@ type indexer struct {
 	decl   *ast.FuncDecl
 	fn     []ast.Node // enclosing functions, innermost last
 	guards []guard    // the enclosing if statements' comparisons, in the innermost function
+	// conds are the conditions on the innermost function's parameters
+	// the statement under way runs under: the enclosing if statements',
+	// and the negation of an earlier if's that returns (guard.go).
+	conds []guard
 }
 
 // guard is a condition under which a statement runs: cond is want.
@@ -291,6 +299,7 @@ func (w *indexer) varOf(e ast.Expr) *types.Var {
 // lhs records the assignment of a to the left-hand side l.
 func (w *indexer) lhs(l ast.Expr, a assign) {
 	if v := w.varOf(l); v != nil {
+		a.conds = w.condsNow()
 		w.ix.assigns[v] = append(w.ix.assigns[v], a)
 		return
 	}
@@ -324,7 +333,7 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 	if a.kind != plain {
 		a.rhs = nil // only plain stores have a value the engine follows
 	}
-	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs})
+	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs, conds: w.condsNow()})
 }
 
 // fieldPath returns the names of the fields a field selection walks,
@@ -355,27 +364,56 @@ func (w *indexer) walk(root ast.Node) {
 			}
 			w.signature(n, nil, n.Type)
 			w.fn = append(w.fn, n)
-			outer := w.guards
-			w.guards = nil
+			outer, outerConds := w.guards, w.conds
+			w.guards, w.conds = nil, nil
 			w.walk(n.Body)
-			w.guards = outer
+			w.guards, w.conds = outer, outerConds
 			w.fn = w.fn[:len(w.fn)-1]
 			return false
 		case *ast.IfStmt:
-			if !constComparison(w.info, n.Cond) {
+			cc, pc := constComparison(w.info, n.Cond), w.paramCond(n.Cond)
+			if !cc && !pc {
 				return true
 			}
 			if n.Init != nil {
 				w.walk(n.Init)
 			}
 			w.walk(n.Cond)
-			w.guards = append(w.guards, guard{n.Cond, true})
+			if cc {
+				w.guards = append(w.guards, guard{n.Cond, true})
+			}
+			if pc {
+				w.conds = append(w.conds, guard{n.Cond, true})
+			}
 			w.walk(n.Body)
-			w.guards[len(w.guards)-1].want = false
+			if cc {
+				w.guards[len(w.guards)-1].want = false
+			}
+			if pc {
+				w.conds[len(w.conds)-1].want = false
+			}
 			if n.Else != nil {
 				w.walk(n.Else)
 			}
-			w.guards = w.guards[:len(w.guards)-1]
+			if cc {
+				w.guards = w.guards[:len(w.guards)-1]
+			}
+			if pc {
+				w.conds = w.conds[:len(w.conds)-1]
+			}
+			return false
+		case *ast.BlockStmt:
+			// After `if cond { ...; return }`, the rest of the block
+			// runs only when cond does not hold.
+			pushed := 0
+			for _, st := range n.List {
+				w.walk(st)
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && endsInReturn(ifs.Body) && w.paramCond(ifs.Cond) {
+					w.conds = append(w.conds, guard{ifs.Cond, false})
+					pushed++
+				}
+			}
+			w.conds = w.conds[:len(w.conds)-pushed]
 			return false
 		case *ast.ReturnStmt:
 			if len(w.fn) > 0 {

@@ -154,6 +154,15 @@ func (b *binding) value(v *Value, depth int) *Value {
 	if v == nil {
 		return nil
 	}
+	if len(v.Guards) > 0 {
+		rest, ok := b.bindGuards(v.Guards)
+		if !ok {
+			return nil // made under a condition this call does not meet
+		}
+		c := *v
+		c.k, c.Guards = "", nil
+		return withGuards(b.value(&c, depth), rest)
+	}
 	if depth > maxDepth*2 {
 		return UnknownValue("substitution depth")
 	}
@@ -250,9 +259,14 @@ func (b *binding) value(v *Value, depth int) *Value {
 		}
 		return b.en.dispatchCall(x, v.Name, args, v.Index)
 	case OneOf:
-		out := make([]*Value, len(v.Alts))
-		for i, a := range v.Alts {
-			out[i] = b.value(a, depth+1)
+		out := make([]*Value, 0, len(v.Alts))
+		for _, a := range v.Alts {
+			if x := b.value(a, depth+1); x != nil {
+				out = append(out, x)
+			}
+		}
+		if len(out) == 0 && len(v.Alts) > 0 {
+			return nil // every alternative ruled out by its guards
 		}
 		return Union(out...)
 	case Concat:
@@ -267,9 +281,11 @@ func (b *binding) fields(fs []FieldValue, depth int) []FieldValue {
 	if fs == nil {
 		return nil
 	}
-	out := make([]FieldValue, len(fs))
-	for i, f := range fs {
-		out[i] = FieldValue{f.Name, b.value(f.Value, depth+1)}
+	out := make([]FieldValue, 0, len(fs))
+	for _, f := range fs {
+		if v := b.value(f.Value, depth+1); v != nil || f.Value == nil {
+			out = append(out, FieldValue{f.Name, v})
+		} // else only stores this call's arguments rule out: unset
 	}
 	return out
 }
@@ -281,6 +297,9 @@ func (b *binding) values(vs []*Value, depth int) []*Value {
 	out := make([]*Value, len(vs))
 	for i, a := range vs {
 		out[i] = b.value(a, depth+1)
+		if out[i] == nil && a != nil {
+			out[i] = UnknownValue("ruled out") // a guarded argument (guard.go)
+		}
 	}
 	return out
 }

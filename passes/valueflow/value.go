@@ -122,7 +122,11 @@ type Value struct {
 	// an element of a map a loop filled. A consumer may match the key
 	// against what it knows of the entries (a tool's name).
 	At string
-	k  string // key, once computed; a copy must clear it
+	// Guards are the conditions on parameters of the function
+	// summarized under which the value is made (guard.go); a call's
+	// substitution decides them. Consumers may ignore them.
+	Guards []*Guard
+	k      string // key, once computed; a copy must clear it
 }
 
 // FieldValue is the value of one field of a Struct.
@@ -496,6 +500,9 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		b.WriteString("…")
 		return
 	}
+	for _, g := range v.Guards {
+		b.WriteString("[" + g.String() + "] ")
+	}
 	switch v.Kind {
 	case Unknown:
 		if v.Obj != nil {
@@ -710,6 +717,9 @@ func (v *Value) hash(h hash.Hash64) {
 	w(strconv.Itoa(int(v.Kind)))
 	if v.At != "" {
 		w("@" + v.At)
+	}
+	for _, g := range v.Guards {
+		w("?" + g.String())
 	}
 	switch v.Kind {
 	case Unknown:

@@ -1,0 +1,289 @@
+package valueflow
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Values chosen by a condition on a parameter. A helper that builds a
+// tool picks its annotations by its arguments:
+//
+//	func toolMeta(name string, readOnly bool) *mcp.Tool {
+//		t := &mcp.Tool{Name: name}
+//		if readOnly {
+//			t.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
+//			return t
+//		}
+//		t.Annotations = &mcp.ToolAnnotations{DestructiveHint: ptr(true)}
+//		return t
+//	}
+//
+// The engine is flow-insensitive: t's Annotations is either store. The
+// index records, with each field store, the conditions on the
+// function's parameters it is made under (an enclosing if's, or the
+// negation of an earlier if's that returns), and the store's value
+// carries them as Guards. Substituting a call's arguments decides a
+// guard whose parameter is bound to a constant: toolMeta("create_page",
+// false) stores only the second. A guard the call does not decide is
+// dropped (either store may happen); consumers that never substitute
+// see the union, as before. Conditions: a bool parameter (p, !p), a
+// comparison of a parameter with a constant (p == "x"), and a lookup of
+// a parameter in a package-level map literal of constant bools
+// (readOnlyTools[name]).
+
+// A Guard says that a value holds only when the constant value of
+// parameter Index (Obj in this package) is among In (Want), or is not
+// (!Want).
+type Guard struct {
+	Index int
+	Obj   types.Object
+	In    []constant.Value
+	Want  bool
+}
+
+func (g *Guard) holds(c constant.Value) bool {
+	in := false
+	for _, x := range g.In {
+		if x.Kind() == c.Kind() && constant.Compare(x, token.EQL, c) {
+			in = true
+			break
+		}
+	}
+	return in == g.Want
+}
+
+func (g *Guard) String() string {
+	var ins []string
+	for _, x := range g.In {
+		ins = append(ins, x.ExactString())
+	}
+	sort.Strings(ins)
+	op := " in "
+	if !g.Want {
+		op = " not in "
+	}
+	return "p" + strconv.Itoa(g.Index) + op + "{" + strings.Join(ins, ",") + "}"
+}
+
+// paramCond reports whether cond is a condition on a parameter of the
+// function under way that guard conditions can express.
+func (w *indexer) paramCond(cond ast.Expr) bool {
+	if len(w.fn) == 0 {
+		return false
+	}
+	p, _ := condParts(w.info, cond)
+	if p == nil {
+		return false
+	}
+	v, ok := w.info.Uses[p].(*types.Var)
+	if !ok {
+		return false
+	}
+	po, ok := w.ix.params[v]
+	return ok && po.index >= 0 && po.fn == w.fn[len(w.fn)-1]
+}
+
+// condParts returns the parameter identifier a condition tests and the
+// map it is looked up in (nil for a direct test): p, !p, p == c, c != p,
+// m[p].
+func condParts(info *types.Info, cond ast.Expr) (*ast.Ident, ast.Expr) {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		if t := info.TypeOf(c); t != nil {
+			if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+				return c, nil
+			}
+		}
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return condParts(info, c.X)
+		}
+	case *ast.BinaryExpr:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return nil, nil
+		}
+		for _, pair := range [][2]ast.Expr{{c.X, c.Y}, {c.Y, c.X}} {
+			id, ok := ast.Unparen(pair[0]).(*ast.Ident)
+			if tv, isConst := info.Types[pair[1]]; ok && isConst && tv.Value != nil {
+				return id, nil
+			}
+		}
+	case *ast.IndexExpr:
+		id, ok := ast.Unparen(c.Index).(*ast.Ident)
+		t := info.TypeOf(c.X)
+		if t == nil {
+			return nil, nil
+		}
+		m, isMap := t.Underlying().(*types.Map)
+		if ok && isMap {
+			if b, ok := m.Elem().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+				return id, c.X
+			}
+		}
+	}
+	return nil, nil
+}
+
+// condsNow returns the conditions the statement under way runs under.
+func (w *indexer) condsNow() []guard {
+	if len(w.conds) == 0 {
+		return nil
+	}
+	return append([]guard(nil), w.conds...)
+}
+
+// endsInReturn reports whether a block's last statement is a return.
+func endsInReturn(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// condGuard turns a recorded condition into a Guard, or nil when it is
+// not one (a map that is no literal of constant bools).
+func (en *Engine) condGuard(g guard) *Guard {
+	want := g.want
+	cond := ast.Unparen(g.cond)
+	for {
+		u, ok := cond.(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		want = !want
+		cond = ast.Unparen(u.X)
+	}
+	id, m := condParts(en.info, cond)
+	v, _ := en.info.Uses[id].(*types.Var)
+	po, ok := en.index().params[v]
+	if !ok || po.index < 0 {
+		return nil
+	}
+	out := &Guard{Index: po.index, Obj: v, Want: want}
+	switch c := cond.(type) {
+	case *ast.Ident:
+		out.In = []constant.Value{constant.MakeBool(true)}
+	case *ast.BinaryExpr:
+		x := c.Y
+		if ast.Unparen(c.Y) == ast.Expr(id) {
+			x = c.X
+		}
+		out.In = []constant.Value{en.info.Types[x].Value}
+		if c.Op == token.NEQ {
+			out.Want = !out.Want
+		}
+	case *ast.IndexExpr:
+		// The keys the map literal maps to true.
+		mv, ok := en.info.Uses[identOfExpr(m)].(*types.Var)
+		if !ok || !isPackageVar(mv) {
+			return nil
+		}
+		lit := en.variable(mv, nil)
+		if lit == nil || lit.Kind != Slice || len(lit.Keys) == 0 || len(lit.Keys) != len(lit.Entry) {
+			return nil
+		}
+		for i, k := range lit.Keys {
+			b, ok := lit.Entry[i].Bool1()
+			if !ok {
+				return nil
+			}
+			if b {
+				out.In = append(out.In, constant.MakeString(k))
+			}
+		}
+	default:
+		return nil
+	}
+	return out
+}
+
+func identOfExpr(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// guarded returns val, made under conds, with their guards on each of
+// its alternatives.
+func (en *Engine) guarded(val *Value, conds []guard) *Value {
+	if len(conds) == 0 || val == nil {
+		return val
+	}
+	var gs []*Guard
+	for _, c := range conds {
+		if g := en.condGuard(c); g != nil {
+			gs = append(gs, g)
+		}
+	}
+	return withGuards(val, gs)
+}
+
+// withGuards returns v with gs added to each alternative.
+func withGuards(v *Value, gs []*Guard) *Value {
+	if len(gs) == 0 || v == nil {
+		return v
+	}
+	var out []*Value
+	for _, a := range v.Each() {
+		c := *a
+		c.k = ""
+		c.Guards = append(append([]*Guard(nil), a.Guards...), gs...)
+		out = append(out, &c)
+	}
+	return Union(out...)
+}
+
+// bindGuards decides v's guards under b: ok false when one is decided
+// false; rest are those b leaves to its own caller (a parameter
+// forwarded to one of the function b binds the arguments of).
+func (b *binding) bindGuards(gs []*Guard) (rest []*Guard, ok bool) {
+	for _, g := range gs {
+		p := b.param(&Value{Kind: Param, Index: g.Index, Obj: g.Obj})
+		switch {
+		case p == nil:
+			rest = append(rest, g) // another function's parameter
+		case p.Kind == Const:
+			if !g.holds(p.Const) {
+				return nil, false
+			}
+		case p.Kind == Param:
+			c := *g
+			c.Index, c.Obj = p.Index, p.Obj
+			rest = append(rest, &c)
+		}
+		// Anything else: not decided, either way.
+	}
+	return rest, true
+}
+
+// Bool1 returns the one constant bool v holds.
+func (v *Value) Bool1() (bool, bool) {
+	if v == nil || v.Kind != Const || v.Const.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(v.Const), true
+}
+
+// selfAppends reports whether every assignment to the parameter p
+// appends to it: p = append(p, x).
+func selfAppends(info *types.Info, p *types.Var, as []assign) bool {
+	for _, a := range as {
+		call, ok := ast.Unparen(a.rhs).(*ast.CallExpr)
+		if a.kind != plain || !ok || len(call.Args) < 2 {
+			return false
+		}
+		fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if b, isB := info.Uses[fn].(*types.Builtin); !ok || !isB || b.Name() != "append" {
+			return false
+		}
+		if id := identOfExpr(call.Args[0]); id == nil || info.Uses[id] != p {
+			return false
+		}
+	}
+	return true
+}

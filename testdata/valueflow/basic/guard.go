@@ -1,0 +1,71 @@
+package basic
+
+// Values chosen by a condition on a parameter: each call site's argument
+// decides which branch's value the result holds.
+
+type annotations struct {
+	ReadOnly    bool
+	Destructive *bool
+}
+
+type tool struct {
+	Name        string
+	Annotations *annotations
+}
+
+func yes() *bool { b := true; return &b }
+
+// meta chooses the annotations by its bool parameter, with an early
+// return (hugo-mcp-go's toolMeta).
+func meta(name string, readOnly bool) *tool {
+	t := &tool{Name: name}
+	if readOnly {
+		t.Annotations = &annotations{ReadOnly: true}
+		return t
+	}
+	t.Annotations = &annotations{Destructive: yes()}
+	return t
+}
+
+var readOnlyNames = map[string]bool{
+	"list_pages": true,
+	"get_page":   true,
+}
+
+type option func(*tool)
+
+func withReadOnly(t *tool) { t.Annotations = &annotations{ReadOnly: true} }
+
+// newTool appends an option when a table names the tool
+// (google-workspace-mcp-go's newMCPTool).
+func newTool(name string, opts ...option) *tool {
+	if readOnlyNames[name] {
+		opts = append(opts, withReadOnly)
+	}
+	t := &tool{Name: name}
+	for _, o := range opts {
+		o(t)
+	}
+	return t
+}
+
+func chosen(flag bool) {
+	show(meta("create_page", false).Annotations.ReadOnly) // want `false`
+	show(meta("list_pages", true).Annotations.ReadOnly)   // want `true`
+	show(meta("either", flag).Annotations.ReadOnly)       // want `\(false \| true\)`
+	show(meta("create_page", false))                      // want `tool\{Annotations: annotations\{Destructive: true\}, Name: "create_page"\}`
+	show(newTool("x", withReadOnly).Annotations)          // want `annotations\{ReadOnly: true\}`
+	show(newTool2("x").Annotations)                       // want `annotations\{ReadOnly: true\}`
+	show(newTool("get_page").Annotations)                 // want `annotations\{ReadOnly: true\}`
+	show(newTool("create_page").Annotations)              // want `nil`
+}
+
+// newTool2 appends the option always.
+func newTool2(name string, opts ...option) *tool {
+	opts = append(opts, withReadOnly)
+	t := &tool{Name: name}
+	for _, o := range opts {
+		o(t)
+	}
+	return t
+}
