@@ -395,7 +395,7 @@ func NamedRead(e *Effect, tool string) bool {
 	var b strings.Builder
 	ws := nameWords(strings.ReplaceAll(strings.ReplaceAll(tool, "-", "_"), ".", "_"))
 	for _, w := range ws {
-		if namesMutation(w) { // not get_post_comments, which reads a post
+		if namesMutation(w) || toolChangeWords[capital(w)] { // not get_post_comments, which reads a post
 			return false
 		}
 	}
@@ -421,6 +421,12 @@ func NamedRead(e *Effect, tool string) bool {
 	}
 	return readName(b.String())
 }
+
+// toolChangeWords are words that, in a tool's name, say it changes
+// something, besides the mutation verbs: find_replace_text,
+// find_and_rename_file. They are no remoteVerbs: a library's Replace
+// method (a string replacer) commits nothing.
+var toolChangeWords = words("Replace", "Rename", "Write", "Save", "Modify", "Clear", "Set")
 
 // capital returns w with its first letter upper case.
 func capital(w string) string {

@@ -69,6 +69,9 @@ func Register(s *gosdk.Server) {
 	gosdk.AddTool(s, &gosdk.Tool{Name: "scan_server_ports"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, api.Servers.Stats(ctx, in.ID)
 	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "find_replace_stats"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.Stats(ctx, in.ID) // want `tool "find_replace_stats" is not idempotent but sends an HTTP POST`
+	})
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_stats"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, api.Servers.Stats(ctx, in.ID) // want `tool "server_stats" is not idempotent but sends an HTTP POST \(restsdk.ServersService.Stats\)`
 	})
