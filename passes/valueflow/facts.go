@@ -95,6 +95,14 @@ type Wire struct {
 	Outer bool   // Param: of the function enclosing the literal summarized
 	At    string // Value.At
 	Made  bool   // Call: made by a call inside the function summarized (Value.Site)
+	G     []WireGuard // Value.Guards, on the summarized function's parameters
+}
+
+// WireGuard is a Guard as a fact carries it: on parameter I.
+type WireGuard struct {
+	I    int
+	In   []*Wire
+	Want bool
 }
 
 // WireField is a field of a Struct Wire, or a store into a Call's.
@@ -220,6 +228,31 @@ func (c *encoder) made(v *Value) bool {
 }
 
 func (c *encoder) wire(v *Value, depth int) *Wire {
+	w := c.wire0(v, depth)
+	if w == nil || v == nil || len(v.Guards) == 0 || w.K == Unknown {
+		return w
+	}
+	// A guard on a parameter of the function summarized travels with
+	// the value; one on another function's (a value not substituted
+	// here) is dropped: either way, as without guards.
+	var params *types.Tuple
+	if c.fn != nil && c.lit == nil {
+		params = c.fn.Type().(*types.Signature).Params()
+	}
+	for _, g := range v.Guards {
+		if params == nil || g.Index < 0 || g.Index >= params.Len() || g.Obj != nil && g.Obj != params.At(g.Index) {
+			continue
+		}
+		wg := WireGuard{I: g.Index, Want: g.Want}
+		for _, x := range g.In {
+			wg.In = append(wg.In, nonNil(c.wire0(ConstValue(x), depth+1)))
+		}
+		w.G = append(w.G, wg)
+	}
+	return w
+}
+
+func (c *encoder) wire0(v *Value, depth int) *Wire {
 	if v == nil {
 		return nil
 	}
@@ -407,6 +440,19 @@ func (d *decoder) object(s string) types.Object {
 
 func (d *decoder) value(w *Wire) *Value {
 	v := d.value1(w)
+	if w != nil && len(w.G) > 0 && v != nil && v.Kind != Unknown {
+		var gs []*Guard
+		for _, wg := range w.G {
+			g := &Guard{Index: wg.I, Want: wg.Want}
+			for _, x := range wg.In {
+				if c := d.value1(x); c != nil && c.Kind == Const {
+					g.In = append(g.In, c.Const)
+				}
+			}
+			gs = append(gs, g)
+		}
+		v = withGuards(v, gs)
+	}
 	if w != nil && w.At != "" && v != nil && v.Kind != Unknown && v.Kind != Nil && v.Kind != OneOf {
 		c := *v
 		c.k, c.At = "", w.At
