@@ -92,9 +92,9 @@ type Wire struct {
 	X     *Wire
 	Alts  []*Wire
 	Ord   int
-	Outer bool   // Param: of the function enclosing the literal summarized
-	At    string // Value.At
-	Made  bool   // Call: made by a call inside the function summarized (Value.Site)
+	Outer bool        // Param: of the function enclosing the literal summarized
+	At    string      // Value.At
+	Made  bool        // Call: made by a call inside the function summarized (Value.Site)
 	G     []WireGuard // Value.Guards, on the summarized function's parameters
 }
 
