@@ -235,6 +235,7 @@ type Result struct {
 	http         map[*types.Func]*HTTP
 	httpFactPkgs map[*types.Package]bool
 	rpcPkg       bool
+	jsonRPC      bool // a function of the package makes a JSON-RPC envelope (rpcop.go)
 	// vocab: the package declares or imports a key name (vocab.go);
 	// localVocab: a function body of the package has one.
 	vocab, localVocab bool

@@ -54,10 +54,13 @@ type HTTP struct {
 	// parameter QueryParam (go-gitlab's GraphQL.Do(GraphQLQuery{Query:
 	// q})).
 	QueryField string
-	RPC        bool   // a hard-coded POST of a client that sends nothing else
-	Read       bool   // the function sends HTTP reads only (no fact otherwise)
-	From       string // the function whose constant Method it is
-	Sink       string // the function finally reached, "" for a builder
+	// BodyParam is 1 + the parameter that is the POST's body, whose
+	// JSON-RPC envelope each caller's names the operation (rpcop.go).
+	BodyParam int
+	RPC       bool   // a hard-coded POST of a client that sends nothing else
+	Read      bool   // the function sends HTTP reads only (no fact otherwise)
+	From      string // the function whose constant Method it is
+	Sink      string // the function finally reached, "" for a builder
 	// Option marks a functional option that sets the method of the
 	// request configuration it is applied to from its MethodParam
 	// (go-gitlab's withMethod(http.MethodPost)).
@@ -123,6 +126,9 @@ func (h *HTTP) String() string {
 	if h.QueryParam >= 0 {
 		b.WriteString(", query of param " + strconv.Itoa(h.QueryParam))
 	}
+	if h.BodyParam > 0 {
+		b.WriteString(", body of param " + strconv.Itoa(h.BodyParam-1))
+	}
 	if h.RPC {
 		b.WriteString(", rpc")
 	}
@@ -157,6 +163,7 @@ type hreq struct {
 	path     hval   // s holds the constant text of the path, param a parameter in it
 	query    hval
 	op       hval // the remote operation a JSON-RPC envelope names (rpcop.go)
+	body     int  // 1 + the enclosing function's parameter that is the POST's body, 0 none (rpcop.go)
 	rpc      bool
 	sink     string
 }
@@ -641,6 +648,9 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		} else {
 			req.query = r.graphQLDoc(sc, req.path)
 		}
+		if h.BodyParam > 0 {
+			req.op, req.body = r.bodyOp(sc, arg(h.BodyParam-1))
+		}
 		req.sink = h.Sink
 		if h.Builds {
 			return req, buildsHTTP
@@ -677,7 +687,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			}
 			req.query = r.graphQLDoc(sc, req.path)
 			if isPOST(req.method) {
-				req.op = r.rpcOp(sc)
+				req.op, req.body = r.bodyOp(sc, arg(i+2))
 			}
 			return req, buildsHTTP
 		case ".Get", "Client.Get":
@@ -688,7 +698,9 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			direct("POST")
 			req.path = r.pathVal(sc, arg(0))
 			req.query = r.graphQLDoc(sc, req.path)
-			req.op = r.rpcOp(sc)
+			if !strings.HasSuffix(fn.Name(), "Form") {
+				req.op, req.body = r.bodyOp(sc, arg(2))
+			}
 		default:
 			return req, noHTTP
 		}
@@ -720,7 +732,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(i+1))
 			if isPOST(req.method) {
-				req.op = r.rpcOp(sc)
+				req.op, req.body = r.bodyOp(sc, arg(i+2))
 			}
 			return req, buildsHTTP
 		case ".FromRequest":
@@ -1150,6 +1162,9 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 					}
 				}
 			case *ast.CompositeLit:
+				if !r.jsonRPC && envelopeLit(c.sc, n) {
+					r.jsonRPC = true
+				}
 				for _, el := range n.Elts {
 					if kv, ok := el.(*ast.KeyValueExpr); ok {
 						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Method" {
@@ -1324,9 +1339,10 @@ func paramFact(req hreq, builds bool) *HTTP {
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
 	case req.method.param >= 0 || req.method.recv:
 		h.MethodParam, h.MethodField, h.MethodRecv, h.MethodCall = req.method.param, req.method.field, req.method.recv, req.method.call
-	case req.method.known && strings.EqualFold(req.method.s, "POST") && (req.path.param >= 0 || req.query.param >= 0):
-		// Only a POST's path or document can make it a read.
-		h.Method, h.RPC, h.From = strings.ToUpper(req.method.s), req.rpc, req.method.from
+	case req.method.known && strings.EqualFold(req.method.s, "POST") && (req.path.param >= 0 || req.query.param >= 0 || req.body > 0):
+		// Only a POST's path, document or body (a JSON-RPC
+		// operation) can make it a read.
+		h.Method, h.RPC, h.From, h.BodyParam = strings.ToUpper(req.method.s), req.rpc, req.method.from, req.body
 	default:
 		return nil
 	}

@@ -7,80 +7,116 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // A JSON-RPC client POSTs every call to one endpoint: the HTTP method
 // says nothing, the envelope's "method" names the operation (Zabbix's
-// "user.create", "host.get"). rpcOp finds that name in the function that
-// builds the POST: a constant, or a string parameter that each call site
-// gives (Effect.Op, judged by opCall). An operation is judged by its
-// verb (opWord): a read, a mutation verb, or neither (as before: an
-// RPC-style POST, no evidence either way).
+// "user.create", "host.get"). bodyOp follows the POST's body to that
+// name with the value-flow engine: through bytes.NewReader and
+// json.Marshal to a struct with "jsonrpc" and "method" fields (by their
+// JSON names) or a map literal with those keys, made where the request
+// is or in a constructor. The name is a constant, or a string parameter
+// each call site gives (Effect.Op, judged by opCall); a body that is a
+// parameter of the function building the request is its caller's to
+// follow (HTTP.BodyParam). An operation is judged by its verb (opWord):
+// a read, a mutation verb, or neither (as before: an RPC-style POST, no
+// evidence either way).
 
-// rpcOp returns the remote operation that the envelope sc's function
-// builds names: the value of the "method" member of a literal that also
-// has a "jsonrpc" member (a struct by its fields' JSON names, or a map
-// by its constant keys).
-func (r *Result) rpcOp(sc *Scope) hval {
-	if sc.body == nil {
-		return unknownVal
+// bodyOp returns the remote operation the body e of a POST names, and
+// 1 + the index of the parameter that is the body (0: none).
+func (r *Result) bodyOp(sc *Scope, e ast.Expr) (hval, int) {
+	if e == nil || r.vf == nil || !r.rpcPkg || !r.jsonRPC {
+		return unknownVal, 0
 	}
-	op := unknownVal
-	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
-		lit, ok := n.(*ast.CompositeLit)
-		if !ok || op.known || op.param >= 0 {
-			return !op.known && op.param < 0
-		}
-		var method ast.Expr
-		rpc := false
-		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			switch envelopeKey(sc, lit, kv.Key) {
-			case "jsonrpc":
-				rpc = true
-			case "method":
-				method = kv.Value
-			}
-		}
-		if rpc && method != nil {
-			op = r.opVal(sc, method)
-		}
-		return true
-	})
-	return op
+	return r.opIn(sc, r.vf.Eval(e, nil), 0)
 }
 
-// envelopeKey returns the JSON name of key in lit: a map's constant key,
-// a struct field's json tag name or, untagged, its name in lower case.
-func envelopeKey(sc *Scope, lit *ast.CompositeLit, key ast.Expr) string {
-	t := sc.info.TypeOf(lit)
-	if t == nil {
-		return ""
+// bodyWrappers are the functions a body passes through unchanged in
+// what it says: readers over it, its JSON encoding.
+var bodyWrappers = map[string]bool{
+	"bytes.NewReader": true, "bytes.NewBuffer": true, "bytes.NewBufferString": true,
+	"strings.NewReader": true, "encoding/json.Marshal": true, "encoding/json.MarshalIndent": true,
+}
+
+func (r *Result) opIn(sc *Scope, v *valueflow.Value, depth int) (hval, int) {
+	if depth > 4 {
+		return unknownVal, 0
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Map:
-		s, _ := sc.stringOf(key)
-		return s
-	case *types.Struct:
-		id, ok := key.(*ast.Ident)
-		if !ok {
-			return ""
-		}
-		for i := 0; i < u.NumFields(); i++ {
-			if u.Field(i).Name() != id.Name {
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case valueflow.Call:
+			fn, _ := a.Obj.(*types.Func)
+			if fn == nil || !bodyWrappers[fn.FullName()] || len(a.Args) == 0 {
 				continue
 			}
-			if name, _, _ := strings.Cut(reflect.StructTag(u.Tag(i)).Get("json"), ","); name != "" {
-				return name
+			if op, body := r.opIn(sc, a.Args[0], depth+1); op.known || op.param >= 0 || body > 0 {
+				return op, body
 			}
-			return strings.ToLower(id.Name)
+		case valueflow.Param:
+			if p := sc.paramField(a); p.param >= 0 && p.field == "" {
+				return unknownVal, p.param + 1
+			}
+		case valueflow.Struct, valueflow.Slice:
+			if m, ok := envelopeMethod(a); ok {
+				return r.opOf(sc, m), 0
+			}
 		}
 	}
-	return ""
+	return unknownVal, 0
+}
+
+// envelopeMethod returns the value of the "method" member of a JSON-RPC
+// envelope: a struct whose type has "jsonrpc" and "method" fields (JSON
+// names), or a map literal with both keys.
+func envelopeMethod(v *valueflow.Value) (*valueflow.Value, bool) {
+	if v.Kind == valueflow.Slice {
+		var m *valueflow.Value
+		rpc := false
+		for i, k := range v.Keys {
+			switch {
+			case k == "jsonrpc":
+				rpc = true
+			case k == "method" && i < len(v.Entry):
+				m = v.Entry[i]
+			}
+		}
+		return m, rpc && m != nil
+	}
+	st, ok := v.Type.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	method, rpc := "", false
+	for i := 0; i < st.NumFields(); i++ {
+		switch jsonFieldName(st, i) {
+		case "jsonrpc":
+			rpc = true
+		case "method":
+			method = st.Field(i).Name()
+		}
+	}
+	if !rpc || method == "" {
+		return nil, false
+	}
+	for _, f := range v.Fields {
+		if f.Name == method {
+			return f.Value, f.Value != nil
+		}
+	}
+	return nil, false
+}
+
+// opOf turns the engine's value of an operation's name into an hval: a
+// constant, or a string parameter of the enclosing function.
+func (r *Result) opOf(sc *Scope, v *valueflow.Value) hval {
+	if s, ok := v.String1(); ok {
+		return hval{s: s, known: true, param: -1}
+	}
+	if p := sc.paramField(v); p.param >= 0 && p.field == "" {
+		return p
+	}
+	return unknownVal
 }
 
 // opVal resolves the string an envelope's method holds: a constant (the
@@ -93,14 +129,7 @@ func (r *Result) opVal(sc *Scope, e ast.Expr) hval {
 		}
 		return v
 	}
-	val := r.vf.Eval(e, nil)
-	if s, ok := val.String1(); ok {
-		return hval{s: s, known: true, param: -1}
-	}
-	if p := sc.paramField(val); p.param >= 0 && p.field == "" {
-		return p
-	}
-	return unknownVal
+	return r.opOf(sc, r.vf.Eval(e, nil))
 }
 
 // opWord returns the verb of a remote operation's name, capitalized:
@@ -162,3 +191,39 @@ func (r *Result) opCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effec
 }
 
 func opString(e *Effect) string { return "[rpc op $" + strconv.Itoa(e.Op) + "]" }
+
+// jsonFieldName returns the name encoding/json gives field i of st.
+func jsonFieldName(st *types.Struct, i int) string {
+	if name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ","); name != "" {
+		return name
+	}
+	return strings.ToLower(st.Field(i).Name())
+}
+
+// envelopeLit reports whether a composite literal makes a JSON-RPC
+// envelope: a struct with a "jsonrpc" field, or a map with that key. A
+// package that makes one speaks JSON-RPC (Result.jsonRPC), and its POST
+// bodies are followed (bodyOp).
+func envelopeLit(sc *Scope, lit *ast.CompositeLit) bool {
+	t := sc.info.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := sc.stringOf(kv.Key); ok && k == "jsonrpc" {
+					return true
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if jsonFieldName(u, i) == "jsonrpc" {
+				return true
+			}
+		}
+	}
+	return false
+}

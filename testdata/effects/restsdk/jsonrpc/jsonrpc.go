@@ -126,3 +126,36 @@ func (c *Client) Pay(ctx context.Context, method string) error { // want Pay:`ef
 	}
 	return c.send(req)
 }
+
+// envelopeFor builds the envelope in a constructor, newPost the request
+// from a body its caller gives: the operation is followed from the
+// caller's body to the constructor's field.
+func envelopeFor(method string, params any) request {
+	return request{JSONRPC: "2.0", Method: method, Params: params, ID: 1}
+}
+
+func (c *Client) newPost(ctx context.Context, body []byte) (*http.Request, error) { // want newPost:`http\(builds POST, body of param 1, rpc\)`
+	return http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+}
+
+func (c *Client) postVia(ctx context.Context, method string, params any) error { // want postVia:`effect\(HTTP request: \(\*net/http.Client\).Do \[rpc op \$2\]\)`
+	body, err := json.Marshal(envelopeFor(method, params))
+	if err != nil {
+		return err
+	}
+	req, err := c.newPost(ctx, body)
+	if err != nil {
+		return err
+	}
+	return c.send(req)
+}
+
+// ArchiveHost runs host.archive through them: a write.
+func (c *Client) ArchiveHost(ctx context.Context, id string) error { // want ArchiveHost:`effect\(HTTP POST \(rpc\): \(\*net/http.Client\).Do via \(\*jsonrpc.Client\).postVia\)`
+	return c.postVia(ctx, "host.archive", []string{id})
+}
+
+// ListItems runs item.list through them: a read.
+func (c *Client) ListItems(ctx context.Context) error {
+	return c.postVia(ctx, "item.list", nil)
+}
