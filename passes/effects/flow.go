@@ -273,7 +273,7 @@ func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, depth int) hreq {
 		return r.reqAt(sc, e, depth)
 	}
 	if e == nil || r.noFlow {
-		return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+		return unknownReq()
 	}
 	v := r.vf.Eval(e, nil)
 	for _, name := range strings.Split(field, ".") {
@@ -291,7 +291,7 @@ func (r *Result) flowReq(sc *Scope, e ast.Expr) hreq {
 }
 
 func (r *Result) flowReqValue(sc *Scope, v *valueflow.Value) hreq {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+	req := unknownReq()
 	if alts := v.Each(); len(alts) == 1 && alts[0].Kind == valueflow.Field {
 		if p := sc.paramField(alts[0]); p.param >= 0 {
 			req.reqParam, req.reqField = p.param, p.field

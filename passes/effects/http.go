@@ -168,6 +168,11 @@ type hreq struct {
 	sink     string
 }
 
+// unknownReq is a request of which nothing is known yet.
+func unknownReq() hreq {
+	return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+}
+
 type callKind int
 
 const (
@@ -595,7 +600,7 @@ func isHTTPType(t types.Type, name string) bool {
 // httpCall describes the request the call sends or builds, its values
 // relative to the enclosing function's parameters.
 func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth int) (hreq, callKind) {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+	req := unknownReq()
 	arg := func(i int) ast.Expr {
 		if i >= 0 && i < len(call.Args) {
 			return call.Args[i]
@@ -1006,7 +1011,7 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 const maxReqDepth = 6
 
 func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
-	req := hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+	req := unknownReq()
 	if e == nil || depth > maxReqDepth {
 		return req
 	}
@@ -1040,11 +1045,11 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 		for _, d := range defs {
 			rhs := d.rhs
 			if d.idx > 0 {
-				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+				return unknownReq()
 			}
 			q := r.reqOf(sc, rhs, depth+1)
 			if found && (q.method != req.method || q.reqParam != req.reqParam) {
-				return hreq{method: unknownVal, reqParam: -1, path: unknownVal, query: unknownVal, op: unknownVal}
+				return unknownReq()
 			}
 			req, found = q, true
 		}
