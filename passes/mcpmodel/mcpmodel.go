@@ -625,7 +625,7 @@ func firstConstString(info *types.Info, args []ast.Expr) string {
 // one registration per instance (flow.go). Otherwise the syntax decides,
 // and the value-flow engine fills what the syntax does not resolve.
 func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
-	if b.pairedServerTool(def, handler) {
+	if b.pairedServerTool(reg, def) {
 		return
 	}
 	// env binds what the registration reads from the parameters of the
@@ -732,7 +732,7 @@ func (b *builder) dropRegistered(from int) {
 // finds (s.AddTool(st.Tool, st.Handler), or a ServerTool literal that
 // wraps another's handler): those literals are the registrations, in this
 // package or the one that builds them.
-func (b *builder) pairedServerTool(def, handler ast.Expr) bool {
+func (b *builder) pairedServerTool(reg ast.Node, def ast.Expr) bool {
 	ds, ok := ast.Unparen(def).(*ast.SelectorExpr)
 	if !ok || ds.Sel.Name != "Tool" || b.vf == nil {
 		return false
@@ -742,13 +742,50 @@ func (b *builder) pairedServerTool(def, handler ast.Expr) bool {
 	if _, ok := serverToolTypes[[2]string{path, name}]; !ok {
 		return false
 	}
-	v := b.vf.Eval(ds.X, nil)
+	if allStructs(b.vf.Eval(ds.X, nil)) {
+		return true
+	}
+	// A helper's parameter (register(s, st) { s.AddTool(st.Tool,
+	// st.Handler) }): the values each call passes.
+	envs := b.instanceEnvs(reg, ds.X)
+	for _, in := range envs {
+		if in.env == nil || !allStructs(b.vf.Eval(ds.X, in.env)) {
+			return false
+		}
+	}
+	return len(envs) > 0
+}
+
+// allStructs reports whether every value v can hold is a struct value
+// the engine knows (a composite literal, here or where a fact says).
+func allStructs(v *valueflow.Value) bool {
 	for _, a := range v.Each() {
 		if a.Kind != valueflow.Struct {
 			return false
 		}
 	}
 	return true
+}
+
+// pairedValue reports whether v, the tool a template registers, is the
+// Tool field of a value that pairs it with its handler (an mcp-go
+// ServerTool) holding, with recv and args, only struct values: like
+// pairedServerTool, those values are the registrations, where they are
+// made.
+func (b *builder) pairedValue(fn *types.Func, v, recv *valueflow.Value, args []*valueflow.Value) bool {
+	if v == nil || v.Kind != valueflow.Field || v.Name != "Tool" || v.X == nil {
+		return false
+	}
+	x := b.vf.SubstRecv(fn, v.X, recv, args)
+	for _, a := range x.Each() {
+		if a.Kind != valueflow.Struct {
+			return false
+		}
+		if _, ok := serverToolTypes[namedPair(a.Type)]; !ok {
+			return false
+		}
+	}
+	return len(x.Each()) > 0
 }
 
 // toolDef fills t's name and hints from a tool definition expression.

@@ -77,6 +77,15 @@ func namedIn(t types.Type) (path, name string) {
 	return n.Obj().Pkg().Path(), n.Obj().Name()
 }
 
+// namedPair is namedIn as an array, a key of the type tables.
+func namedPair(t types.Type) [2]string {
+	if t == nil {
+		return [2]string{}
+	}
+	path, name := namedIn(t)
+	return [2]string{path, name}
+}
+
 // toolKind classifies a type as a tool definition of some SDK.
 type toolKind int
 

@@ -501,6 +501,9 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 		insts = next
 	}
 	for _, in := range insts {
+		if b.pairedValue(t.fn, t.def, in.recv, in.args) {
+			continue // registered where the ServerTool pairing them is made
+		}
 		reg := &Tool{SDK: t.sdk, Reg: in.node, Def: call, HintNode: call, HandlerArg: call, inst: true}
 		reg.Idempotent, reg.ReadOnly, reg.Destructive = Unknown, Unknown, Unknown
 		reg.DefValue = b.vf.SubstRecv(t.fn, t.def, in.recv, in.args)

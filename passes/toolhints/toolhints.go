@@ -304,7 +304,9 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 // mutation or setter verb and that reaches the effect through another
 // function (Effect.Via: an extracted helper that calls
 // api.Servers.Update), that function's, followed through the helpers of
-// this package a few steps.
+// this package and the packages it imports a few steps. A function of
+// another module takes its callee's name only when that name has such a
+// verb.
 func apiName(pass *analysis.Pass, eff *effects.Result, info *types.Info, at effects.EffectAt) string {
 	fn, _ := typeutil.Callee(info, at.Call).(*types.Func)
 	name := calleeName(info, at.Call)
@@ -312,21 +314,56 @@ func apiName(pass *analysis.Pass, eff *effects.Result, info *types.Info, at effe
 		// A project function named by a verb of its own keeps its name
 		// (a GraphQL client's Mutate); an extracted helper (mmX1,
 		// renameServer) takes its callee's.
-		if fn == nil || !inModule(pass, fn) || mutators[effects.Verb(name)] || setters[effects.Verb(name)] {
+		if fn == nil || mutators[effects.Verb(name)] || setters[effects.Verb(name)] {
 			return name
 		}
 		e := eff.FuncEffect(fn)
 		if e == nil || e.Via == "" {
 			return name
 		}
-		name = e.Via[strings.LastIndexByte(e.Via, '.')+1:]
-		// A helper of this package named by the fact: follow it.
-		fn, _ = pass.Pkg.Scope().Lookup(name).(*types.Func)
-		if fn != nil && e.Via != pass.Pkg.Name()+"."+name {
-			fn = nil
+		via := e.Via[strings.LastIndexByte(e.Via, '.')+1:]
+		if !inModule(pass, fn) {
+			// A function of another module (a helper module of the
+			// project, an SDK) takes its callee's name only when that
+			// name says what it does and its own does not:
+			// RenameServer calling api.Servers.Update.
+			if v := effects.Verb(via); mutators[v] || setters[v] {
+				return via
+			}
+			return name
 		}
+		name = via
+		fn = viaFunc(pass.Pkg, e.Via)
 	}
 	return name
+}
+
+// viaFunc returns the package-level function an effect's Via names
+// ("restsdk.RetitleServer"): of pkg, or of a package it imports that is
+// the only one of its name; nil for a method or another name.
+func viaFunc(pkg *types.Package, via string) *types.Func {
+	q, name, ok := strings.Cut(via, ".")
+	if !ok || strings.ContainsAny(q, "(*") {
+		return nil
+	}
+	if q == pkg.Name() {
+		fn, _ := pkg.Scope().Lookup(name).(*types.Func)
+		return fn
+	}
+	var found *types.Func
+	for _, imp := range pkg.Imports() {
+		if imp.Name() != q {
+			continue
+		}
+		if found != nil {
+			return nil // two imports of the name
+		}
+		found, _ = imp.Scope().Lookup(name).(*types.Func)
+		if found == nil {
+			return nil
+		}
+	}
+	return found
 }
 
 // inModule reports whether fn is a function of the project: of the

@@ -318,16 +318,24 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 			w.Obj, w.Ord = objPath(v.Obj), v.Ord
 		} else {
 			// A literal of fn is summarized with fn's fact; one of
-			// another function is not followed.
-			if v.Obj != c.fn {
+			// another function an importer can name (a handler's
+			// exported constructor) with that function's, and one of
+			// an unexported function fn calls stands as fn's.
+			switch {
+			case v.Obj == c.fn:
+				w.Obj = objPath(v.Obj)
+				w.Ord = c.en.index().litOrd[v.Lit]
+				if c.lits == nil {
+					c.lits = make(map[int]*ast.FuncLit)
+				}
+				c.lits[w.Ord] = v.Lit
+			case c.lit == nil && objPath(v.Obj) != "":
+				w.Obj, w.Ord = objPath(v.Obj), c.en.index().litOrd[v.Lit]
+			case c.anchors(v.Obj):
+				w.Obj, w.Ord = objPath(c.fn), AnchoredLit
+			default:
 				return &Wire{K: Unknown}
 			}
-			w.Obj = objPath(v.Obj)
-			w.Ord = c.en.index().litOrd[v.Lit]
-			if c.lits == nil {
-				c.lits = make(map[int]*ast.FuncLit)
-			}
-			c.lits[w.Ord] = v.Lit
 		}
 		if w.Obj == "" {
 			return &Wire{K: Unknown}
@@ -363,6 +371,51 @@ func (c *encoder) fields(w *Wire, v *Value, depth int) {
 		w.F = append(w.F, WireField{f.Name, c.wire(f.Value, depth+1)})
 	}
 	w.Sets = c.wires(v.Sets, depth)
+}
+
+// AnchoredLit is the ordinal of a Closure of fn that stands for a literal
+// of an unexported function of fn's package that fn calls (a handler's
+// constructor, a helper a registration was moved into): an importer
+// cannot name that function (objectpath has no path for it), and fn's
+// own facts say what it does, since they include its callees' (an
+// effect propagated through the call). No literal summary goes with it.
+const AnchoredLit = -1
+
+// anchors reports whether a literal of g, encoded in a consumer's fact on
+// fn, stands as fn's (AnchoredLit): g is an unexported function of fn's
+// package that fn calls, directly or through at most two more of them.
+func (c *encoder) anchors(g types.Object) bool {
+	gf, ok := g.(*types.Func)
+	if c.lit != nil || c.fn == nil || !ok || gf.Pkg() != c.fn.Pkg() || objPath(gf) != "" {
+		return false
+	}
+	ix := c.en.index()
+	seen := map[*types.Func]bool{gf: true}
+	level := []*types.Func{gf}
+	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+		var next []*types.Func
+		for _, f := range level {
+			for _, cs := range ix.callers[f] {
+				fd, ok := cs.in.(*ast.FuncDecl)
+				if lit, isLit := cs.in.(*ast.FuncLit); isLit {
+					fd, ok = ix.litOwner[lit], ix.litOwner[lit] != nil
+				}
+				if !ok {
+					continue
+				}
+				caller, _ := c.en.info.Defs[fd.Name].(*types.Func)
+				if caller == c.fn {
+					return true
+				}
+				if caller != nil && !seen[caller] && objPath(caller) == "" {
+					seen[caller] = true
+					next = append(next, caller)
+				}
+			}
+		}
+		level = next
+	}
+	return false
 }
 
 func (c *encoder) ownParam(v *types.Var, i int) bool {

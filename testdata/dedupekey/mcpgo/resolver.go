@@ -43,6 +43,8 @@ func serveRooms(allow map[string]bool) {
 	roomtools.RegisterRoomTools(&filtered{srv: srv, allow: allow}, contextResolver())
 	roomtools.RegisterArchiveTool(srv, "Room") // want `tool "room_archive" is not idempotent but sends an HTTP POST`
 	roomtools.RegisterArchiveTool(srv, "Note") // want `tool "note_archive" is not idempotent but sends an HTTP POST`
+	roomtools.RegisterPurgeTool(srv, "Room")   // want `tool "room_purge" is not idempotent but sends an HTTP POST`
+	roomtools.RegisterCountTool(srv, "Room")   // ok: its handler, made by an unexported constructor of roomtools, only reads
 	roomtools.RegisterAccountTools(srv, func(ctx context.Context, account string) (*http.Client, error) {
 		return http.DefaultClient, nil
 	})

@@ -82,3 +82,39 @@ func RegisterRoomTools(s Registrar, resolve ClientResolver) {
 		return mcp.NewToolResultText(resp.Status), nil
 	})
 }
+
+// RegisterPurgeTool adds the purge tool of one kind of thing; its handler
+// is made by an unexported constructor, which an importer cannot name:
+// the registration's handler stands as a literal of RegisterPurgeTool,
+// whose effect includes the constructor's.
+func RegisterPurgeTool(s Registrar, kind string) {
+	s.AddTool(mcp.NewTool(strings.ToLower(kind)+"_purge"), purgeHandler(kind))
+}
+
+func purgeHandler(kind string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		resp, err := http.Post("https://purge.example.com/"+kind, "text/plain", strings.NewReader(req.GetString("id", "")))
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		return mcp.NewToolResultText(resp.Status), nil
+	}
+}
+
+// RegisterCountTool adds the count tool of one kind of thing, a read made
+// by an unexported constructor too.
+func RegisterCountTool(s Registrar, kind string) {
+	s.AddTool(mcp.NewTool(strings.ToLower(kind)+"_count"), countHandler(kind))
+}
+
+func countHandler(kind string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		resp, err := http.Get("https://count.example.com/" + kind)
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		return mcp.NewToolResultText(resp.Status), nil
+	}
+}

@@ -58,3 +58,17 @@ func RegisterBuilt(s *server.MCPServer) {
 		s.AddTool(t.Tool, t.Handler)
 	}
 }
+
+// RegisterBuiltVia registers them through a helper that takes the
+// ServerTool: each is registered where opts pairs its tool with its
+// handler, and reported there once.
+func RegisterBuiltVia(s *server.MCPServer) {
+	for _, t := range []server.ServerTool{opts.ListThings(), opts.ReadThings()} {
+		addServerTool(s, t)
+	}
+	opts.AddAll(s, []server.ServerTool{opts.ListThings(), opts.ReadThings()})
+}
+
+func addServerTool(s *server.MCPServer, t server.ServerTool) {
+	s.AddTool(t.Tool, t.Handler)
+}

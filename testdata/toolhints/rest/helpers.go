@@ -29,3 +29,17 @@ func RegisterHelpers(s *gosdk.Server) {
 		return nil, nil, dropItem(ctx, in) // want `tool "mesh_drop" is annotated read-only but sends an HTTP [A-Z]+ \(rest.dropItem\)`
 	})
 }
+
+// RegisterModuleHelpers registers tools whose helpers are declared in the
+// SDK's module, another module than this one.
+func RegisterModuleHelpers(s *gosdk.Server) {
+	// ok: the helper of another module is named by no verb; the Update
+	// it calls says the POST sets state.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_retitle", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, restsdk.RetitleServer(ctx, api, in.ID, in.Name)
+	})
+	// Neither the helper's name nor its callee's says the POST converges.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_restart", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, restsdk.RestartServer(ctx, api, in.ID) // want `tool "server_restart" is annotated idempotent but sends an HTTP POST`
+	})
+}

@@ -28,3 +28,10 @@ func ReadThings() server.ServerTool {
 		},
 	}
 }
+
+// AddAll registers the tools it is given, as the ServerTools pair them.
+func AddAll(s *server.MCPServer, ts []server.ServerTool) {
+	for _, t := range ts {
+		s.AddTool(t.Tool, t.Handler)
+	}
+}
