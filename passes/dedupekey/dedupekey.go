@@ -145,7 +145,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Handler.Obj == nil {
 		return
 	}
-	e := eff.FuncEffect(t.Handler.Obj)
+	e := eff.HandlerEffect(t.Handler.Obj)
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj)
 	}

@@ -133,6 +133,28 @@ func (r *Result) CallEffectOrPending(sc *Scope, call *ast.CallExpr) (effect, pen
 	return firm(e), nil
 }
 
+// HandlerEffect is FuncEffect for a handler registered in the package
+// under analysis: where obj, a function of another package, leaves an
+// interface call pending, the implementations this package sees decide
+// it, as at a call of obj (the SDK calls the handler): a server package
+// that builds the client and passes it to the handler's constructor of
+// another package wires it.
+func (r *Result) HandlerEffect(obj types.Object) *Effect {
+	e := r.funcEffect(obj)
+	if !e.Pending() || obj.Pkg() == r.pkg {
+		return firm(e)
+	}
+	res := firm(r.pendingCall(obj, e))
+	if res == nil {
+		return nil
+	}
+	// What the handler itself does besides the call: its key reads,
+	// its directive, the arguments it reads.
+	c := *res
+	c.KeyChecked, c.KeyFrom, c.Asserted, c.Args, c.KeyMade = e.KeyChecked, e.KeyFrom, e.Asserted, e.Args, e.KeyMade
+	return &c
+}
+
 // PendingFunc returns the pending interface call of obj, a function of
 // another package (a handler registered here), or nil.
 func (r *Result) PendingFunc(obj types.Object) *Effect {

@@ -144,7 +144,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			ps, k = pendingIn(pass, eff, body)
 			keyed = keyed || k
 		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
-			if eff.FuncEffect(obj) != nil {
+			if eff.HandlerEffect(obj) != nil {
 				continue
 			}
 			keyed = keyed || eff.FuncKeyRead(obj) != nil
