@@ -356,7 +356,7 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 			return true
 		})
 	} else if h.Obj != nil {
-		if e := eff.FuncEffect(h.Obj); e != nil {
+		if e := eff.HandlerEffect(h.Obj, h.Ref); e != nil {
 			ti.Effects = append(ti.Effects, toolEffect{Kind: e.Kind, Sink: e.Sink, Via: e.Via, Keyed: e.KeyChecked})
 			ti.KeyRead = e.KeyChecked
 		}
@@ -785,7 +785,7 @@ func pendingEffects(info *types.Info, eff *effects.Result, h *mcpmodel.Func) []t
 			return true
 		})
 	} else if h.Obj != nil {
-		if e := eff.PendingFunc(h.Obj); e != nil {
+		if e := eff.PendingFunc(h.Obj, h.Ref); e != nil {
 			add(e)
 		}
 	}

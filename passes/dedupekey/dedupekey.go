@@ -145,9 +145,9 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Handler.Obj == nil {
 		return
 	}
-	e := eff.HandlerEffect(t.Handler.Obj)
+	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref)
 	if t.Destructive == mcpmodel.True {
-		e = eff.DestructiveEffect(t.Handler.Obj)
+		e = eff.DestructiveEffect(t.Handler.Obj, t.Handler.Ref)
 	}
 	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() || e.ReadsArg(t.Schema()) || t.ReadByName(e) {
 		return

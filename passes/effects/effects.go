@@ -73,6 +73,32 @@ type Effect struct {
 	// schema describes one of them as the dedupe key finds the key read
 	// where the handler is declared in another package.
 	Args []string
+	// Lits are the effects of the function's literals, in valueflow's
+	// order (Closure.Ord: preorder in the declaration), for a function
+	// whose literals another package may register as handlers (a
+	// registry filled by RegisterTools(), a constructor's result): each
+	// is judged by what its own body commits, not by all the function
+	// does. Nil when the function has none, or more than maxLits.
+	Lits []LitEffect
+	// Anchored are the effects of the literals of the unexported
+	// functions of the package the function calls (a handler's
+	// constructor): an importer's closure names them by the function's
+	// name (LitRef.In). Nil when the function calls none with literals.
+	Anchored []AnchoredLits
+}
+
+// AnchoredLits are the literal effects of one unexported function
+// (Effect.Anchored).
+type AnchoredLits struct {
+	Func string
+	Lits []LitEffect
+}
+
+// LitEffect is the effect of one function literal of a function
+// (Effect.Lits); Effect is nil for a literal that commits none.
+type LitEffect struct {
+	Ord    int
+	Effect *Effect
 }
 
 func (*Effect) AFact() {}
@@ -262,8 +288,8 @@ func (r *Result) FuncEffect(obj types.Object) *Effect {
 // DestructiveEffect is FuncEffect for the handler of a tool annotated
 // destructive: a POST read by design counts as the write it may be
 // (Effect.Soft).
-func (r *Result) DestructiveEffect(obj types.Object) *Effect {
-	return r.funcEffect(obj).Hard()
+func (r *Result) DestructiveEffect(obj types.Object, ref LitRef) *Effect {
+	return r.handlerFact(obj, ref).Hard()
 }
 
 func (r *Result) funcEffect(obj types.Object) *Effect {
@@ -537,10 +563,24 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 				fi.effect.KeyMade = mk
 			}
 			r.effects[fi.obj] = fi.effect
-			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if fi.keyRead != "" {
-			kr := &KeyRead{Key: fi.keyRead, KeyFrom: fi.keyFrom.indices()}
-			r.keyReads[fi.obj] = kr
+			r.keyReads[fi.obj] = &KeyRead{Key: fi.keyRead, KeyFrom: fi.keyFrom.indices()}
+		}
+	}
+	// Once every function's effect is known, a literal's calls of the
+	// package's functions are judged by them (litEffects): forget the
+	// answers given while they were not.
+	r.never = make(map[*types.Func]bool)
+	r.ifaceCache, r.effectNames = make(map[*types.Func]*Effect), nil
+	lits := &litCache{r: r, pass: pass, done: make(map[*funcInfo][]LitEffect)}
+	for _, fi := range funcs {
+		if fi.effect != nil {
+			if fi.obj.Exported() {
+				fi.effect.Lits = lits.of(fi)
+				fi.effect.Anchored = lits.anchored(fi)
+			}
+			pass.ExportObjectFact(fi.obj, fi.effect)
+		} else if kr := r.keyReads[fi.obj]; kr != nil {
 			pass.ExportObjectFact(fi.obj, kr)
 		}
 	}

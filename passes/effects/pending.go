@@ -134,13 +134,14 @@ func (r *Result) CallEffectOrPending(sc *Scope, call *ast.CallExpr) (effect, pen
 }
 
 // HandlerEffect is FuncEffect for a handler registered in the package
-// under analysis: where obj, a function of another package, leaves an
-// interface call pending, the implementations this package sees decide
-// it, as at a call of obj (the SDK calls the handler): a server package
-// that builds the client and passes it to the handler's constructor of
-// another package wires it.
-func (r *Result) HandlerEffect(obj types.Object) *Effect {
-	e := r.funcEffect(obj)
+// under analysis: obj, or its literal ref names (a closure of another
+// package's function, mcpmodel.Func.Ref). Where the handler, of
+// another package, leaves an interface call pending, the implementations
+// this package sees decide it, as at a call of obj (the SDK calls the
+// handler): a server package that builds the client and passes it to
+// the handler's constructor of another package wires it.
+func (r *Result) HandlerEffect(obj types.Object, ref LitRef) *Effect {
+	e := r.handlerFact(obj, ref)
 	if !e.Pending() || obj.Pkg() == r.pkg {
 		return firm(e)
 	}
@@ -156,9 +157,10 @@ func (r *Result) HandlerEffect(obj types.Object) *Effect {
 }
 
 // PendingFunc returns the pending interface call of obj, a function of
-// another package (a handler registered here), or nil.
-func (r *Result) PendingFunc(obj types.Object) *Effect {
-	if e := r.funcEffect(obj); e.Pending() {
+// another package (a handler registered here), or of its literal ref
+// names (HandlerEffect), or nil.
+func (r *Result) PendingFunc(obj types.Object, ref LitRef) *Effect {
+	if e := r.handlerFact(obj, ref); e.Pending() {
 		return e
 	}
 	return nil

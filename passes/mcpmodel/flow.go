@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -684,7 +685,7 @@ func (b *builder) flowHandler(v *valueflow.Value) *Func {
 }
 
 func sameFunc(a, b *Func) bool {
-	return a.Obj == b.Obj && a.Lit == b.Lit && a.Decl == b.Decl
+	return a.Obj == b.Obj && a.Lit == b.Lit && a.Decl == b.Decl && a.Ref == b.Ref
 }
 
 func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
@@ -714,7 +715,7 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 			if inner := b.wrappedHandler(a, depth); inner != nil {
 				return inner
 			}
-			return &Func{Obj: a.Obj}
+			return &Func{Obj: a.Obj, Ref: effects.LitRef{Ord: a.Ord + 1, In: a.Name}}
 		}
 		if inner := b.forwarded(a); inner != nil {
 			return inner

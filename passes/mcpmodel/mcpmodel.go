@@ -170,6 +170,12 @@ type Func struct {
 	Obj  types.Object  // the named function or method, if any
 	Decl *ast.FuncDecl // its declaration, when in this package
 	Lit  *ast.FuncLit  // the function literal, for closures
+	// Ref names, for a literal of Obj, a function of another package (a
+	// closure of a table or registry that package fills, a
+	// constructor's result), which of its literals it is: effects'
+	// HandlerEffect judges the literal's own body. Zero when the
+	// handler is Obj itself.
+	Ref effects.LitRef
 }
 
 // Body returns the handler's body when it is in this package, or nil.

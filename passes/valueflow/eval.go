@@ -1615,8 +1615,8 @@ func (en *Engine) closureSummary(c *Value) *Summary {
 		return en.litSummary(c.Lit)
 	}
 	fn, ok := c.Obj.(*types.Func)
-	if !ok {
-		return nil
+	if !ok || c.Name != "" {
+		return nil // an anchored literal: no summary travels
 	}
 	outer := en.funcSummary(fn)
 	if outer == nil {

@@ -332,7 +332,7 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 			case c.lit == nil && objPath(v.Obj) != "":
 				w.Obj, w.Ord = objPath(v.Obj), c.en.index().litOrd[v.Lit]
 			case c.anchors(v.Obj):
-				w.Obj, w.Ord = objPath(c.fn), AnchoredLit
+				w.Obj, w.Ord, w.N = objPath(c.fn), c.en.index().litOrd[v.Lit], v.Obj.Name()
 			default:
 				return &Wire{K: Unknown}
 			}
@@ -373,17 +373,14 @@ func (c *encoder) fields(w *Wire, v *Value, depth int) {
 	w.Sets = c.wires(v.Sets, depth)
 }
 
-// AnchoredLit is the ordinal of a Closure of fn that stands for a literal
-// of an unexported function of fn's package that fn calls (a handler's
-// constructor, a helper a registration was moved into): an importer
-// cannot name that function (objectpath has no path for it), and fn's
-// own facts say what it does, since they include its callees' (an
-// effect propagated through the call). No literal summary goes with it.
-const AnchoredLit = -1
-
 // anchors reports whether a literal of g, encoded in a consumer's fact on
-// fn, stands as fn's (AnchoredLit): g is an unexported function of fn's
-// package that fn calls, directly or through at most two more of them.
+// fn, is anchored on fn: g is an unexported function of fn's package
+// that fn calls, directly or through at most two more of them (a
+// handler's constructor, a helper a registration was moved into). An
+// importer cannot name g (objectpath has no path for it); the Closure
+// names fn, with g's name (Value.Name) and the literal's ordinal in g,
+// and fn's facts say what g's literals do (effects' Effect.Anchored).
+// No literal summary goes with it.
 func (c *encoder) anchors(g types.Object) bool {
 	gf, ok := g.(*types.Func)
 	if c.lit != nil || c.fn == nil || !ok || gf.Pkg() != c.fn.Pkg() || objPath(gf) != "" {
@@ -577,7 +574,7 @@ func (d *decoder) value1(w *Wire) *Value {
 		if obj == nil {
 			return UnknownValue("function")
 		}
-		return &Value{Kind: Closure, Obj: obj, Ord: w.Ord}
+		return &Value{Kind: Closure, Obj: obj, Ord: w.Ord, Name: w.N}
 	case Call:
 		obj := d.object(w.Obj)
 		if obj == nil {

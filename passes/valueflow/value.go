@@ -76,7 +76,7 @@ type Value struct {
 	Kind  Kind
 	Const constant.Value // Const
 	Index int            // Param: the parameter (-1: receiver); Call, Method: the result
-	Name  string         // Field: the field; Method: the method
+	Name  string         // Field: the field; Method: the method; Closure: the unexported function of Obj's package whose literal it is (anchored, facts.go)
 	Type  types.Type     // Struct: the struct type (named, not a pointer)
 	// Fields of a Struct, sorted by name; of a Call, the fields the
 	// package stores into its result (Stored).
@@ -552,6 +552,9 @@ func (v *Value) write(b *strings.Builder, depth int) {
 			b.WriteString("func@" + strconv.Itoa(int(v.Lit.Pos())))
 		} else {
 			b.WriteString("func#" + strconv.Itoa(v.Ord) + "@" + objName(v.Obj))
+			if v.Name != "" {
+				b.WriteString(" in " + v.Name)
+			}
 		}
 	case Call:
 		if v.Recv != nil {
@@ -765,6 +768,7 @@ func (v *Value) hash(h hash.Hash64) {
 		} else {
 			obj(v.Obj)
 			w(strconv.Itoa(v.Ord))
+			w(v.Name)
 		}
 	case Call, Method:
 		obj(v.Obj)

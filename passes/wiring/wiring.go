@@ -144,11 +144,11 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			ps, k = pendingIn(pass, eff, body)
 			keyed = keyed || k
 		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
-			if eff.HandlerEffect(obj) != nil {
+			if eff.HandlerEffect(obj, t.Handler.Ref) != nil {
 				continue
 			}
 			keyed = keyed || eff.FuncKeyRead(obj) != nil
-			if p := eff.PendingFunc(obj); p != nil {
+			if p := eff.PendingFunc(obj, t.Handler.Ref); p != nil {
 				ps, remote = []pendingAt{{p, t.HandlerArg.Pos()}}, effects.QualifiedName(obj)
 			}
 		}

@@ -1,0 +1,186 @@
+package effects
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+)
+
+// Literal effects. A handler literal of another package reaches a
+// registration as a closure of the function that writes it (valueflow's
+// Closure{Obj, Ord}): a table's element, a registry filled by that
+// package's Register functions, a constructor's result. The function's
+// own effect is what all of it does, every literal included, so a read
+// tool written beside a write tool would take the write. Effect.Lits
+// keeps what each literal commits by itself, for HandlerEffect.
+
+// maxLits bounds the literals of one function Effect.Lits describes.
+const maxLits = 32
+
+// maxAnchored bounds the unexported callees Effect.Anchored describes.
+const maxAnchored = 16
+
+// litCache computes the literal effects of the package's functions once
+// each.
+type litCache struct {
+	r    *Result
+	pass *analysis.Pass
+	done map[*funcInfo][]LitEffect
+}
+
+// of returns the effects of fi's literals (litEffects).
+func (c *litCache) of(fi *funcInfo) []LitEffect {
+	lits, ok := c.done[fi]
+	if !ok {
+		lits = c.r.litEffects(c.pass, fi)
+		c.done[fi] = lits
+	}
+	return lits
+}
+
+// anchored returns the literal effects of the unexported functions with
+// literals that fi calls, directly or through at most two more of them
+// (valueflow's anchors: the same calls).
+func (c *litCache) anchored(fi *funcInfo) []AnchoredLits {
+	var out []AnchoredLits
+	seen := map[*types.Func]bool{fnOf(fi.obj): true}
+	level := []*funcInfo{fi}
+	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+		var next []*funcInfo
+		for _, f := range level {
+			for _, ca := range f.callees {
+				g := ca.obj
+				cf := c.r.bodies[g]
+				if seen[g] || cf == nil || g.Exported() || hasRecv(g) {
+					continue
+				}
+				seen[g] = true
+				next = append(next, cf)
+				if lits := c.of(cf); len(lits) > 0 && len(out) < maxAnchored {
+					out = append(out, AnchoredLits{Func: g.Name(), Lits: lits})
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// litEffects returns the effects of fi's literals, in preorder (the
+// order valueflow numbers them), or nil when fi has none or too many.
+func (r *Result) litEffects(pass *analysis.Pass, fi *funcInfo) []LitEffect {
+	if fi.decl == nil || fi.body == nil {
+		return nil
+	}
+	var lits []*ast.FuncLit
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			lits = append(lits, l)
+		}
+		return len(lits) <= maxLits
+	})
+	if len(lits) == 0 || len(lits) > maxLits {
+		return nil
+	}
+	info := pass.TypesInfo
+	out := make([]LitEffect, len(lits))
+	for i := range out {
+		out[i].Ord = i
+	}
+	if fi.effect == nil {
+		return out // nor does any of its literals
+	}
+	for i, lit := range lits {
+		sc := r.NewScope(info, lit.Body)
+		var best *Effect
+		keyed := false
+		analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
+			if analysisutil.TypeSyntax(n) {
+				return false
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				if _, ok := r.KeyReadAt(info, n); ok && best == nil {
+					keyed = true // read before the first effect
+				}
+				return true
+			}
+			obj := typeutil.Callee(info, call)
+			if _, ok := r.keyReadCall(info, call, obj); ok && best == nil {
+				keyed = true // by a helper of its own
+			}
+			if v, ok := obj.(*types.Var); ok {
+				if fn := r.callValue(sc, call, v); fn != nil {
+					obj = fn
+				}
+			}
+			if e := r.callEffect(sc, call, obj); e != nil && betterEffect(e, best) {
+				best = e.at(pass, call)
+			}
+			return true
+		})
+		if best == nil {
+			continue
+		}
+		// Where the key comes from (the call's request, or the
+		// function's own configuration) is the function's word
+		// (origin.go).
+		c := *best
+		c.KeyChecked, c.KeyFrom = (keyed || best.KeyChecked) && fi.effect.KeyChecked, nil
+		if c.KeyChecked {
+			c.KeyFrom = fi.effect.KeyFrom
+		}
+		c.Asserted, c.Args, c.KeyMade, c.Lits = fi.effect.Asserted, fi.effect.Args, nil, nil
+		out[i].Effect = &c
+	}
+	return out
+}
+
+// A LitRef says which literal of a function of another package a
+// handler is (mcpmodel.Func.Ref): Ord is 1 + its ordinal (valueflow's
+// Closure.Ord), 0 for the function itself; In, when not "", is the
+// unexported function of that package the literal is written in, which
+// the function calls (an anchored literal: valueflow's facts.go).
+type LitRef struct {
+	Ord int
+	In  string
+}
+
+// litEffect returns the effect of the literal ref names of fn as its
+// fact says, and whether the fact describes it.
+func (r *Result) litEffect(fn types.Object, ref LitRef) (*Effect, bool) {
+	e := r.funcEffect(fn)
+	if e == nil {
+		return nil, true // nor does any of its literals, or its callees'
+	}
+	lits := e.Lits
+	if ref.In != "" {
+		i := slices.IndexFunc(e.Anchored, func(a AnchoredLits) bool { return a.Func == ref.In })
+		if i < 0 {
+			return nil, false
+		}
+		lits = e.Anchored[i].Lits
+	}
+	ord := ref.Ord - 1
+	if ord < 0 || ord >= len(lits) {
+		return nil, false
+	}
+	return lits[ord].Effect, true
+}
+
+// handlerFact returns the effect fact of a handler: of obj, or of the
+// literal ref names where obj's fact describes it (else of obj, all it
+// does).
+func (r *Result) handlerFact(obj types.Object, ref LitRef) *Effect {
+	if ref.Ord > 0 {
+		if e, ok := r.litEffect(obj, ref); ok {
+			return e
+		}
+	}
+	return r.funcEffect(obj)
+}
