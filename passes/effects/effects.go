@@ -45,7 +45,13 @@ type Effect struct {
 	// interface of the main module ("path.Type.Method") that no package
 	// it can see implements: the implementation is wired in elsewhere
 	// (main). A package that sees the implementations decides (pending.go).
-	Iface  string
+	Iface string
+	// MoreIfaces are the function's next pending interface calls, in
+	// source order, after Iface (at most maxMoreIfaces): the first may
+	// be a read (a repository's Find before the client's Rollback), and
+	// the package that resolves them takes the first that commits an
+	// effect (pendingCall).
+	MoreIfaces []string
 	Trail  []Hop  // the calls from the function to the sink (trail.go)
 	Method string // for an HTTP request, its method ("POST"), when known
 	RPC    bool   // an HTTP POST of a client that POSTs everything (http.go)
@@ -823,6 +829,8 @@ func (s *scanner) node(n ast.Node) bool {
 		if e := r.callEffect(s.sc, call, obj); e != nil {
 			if betterEffect(e, fi.effect) {
 				fi.effect, fi.effectEnd = e.at(s.pass, call), call.End()
+			} else if e.Pending() && fi.effect.Pending() {
+				fi.effect = fi.effect.withPending(e)
 			}
 			if !e.Soft() {
 				return true

@@ -3,6 +3,7 @@ package effects
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -84,27 +85,73 @@ func (r *Result) importedPkg(path string) *types.Package {
 // implementations: their effect, through fn; still pending when none is
 // visible here either; nil when an implementation without the effect is.
 func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
-	// In a test variant the implementations its tests import are the
-	// tests' wiring, not the program's: main decides, once.
-	var m *types.Func
-	if !r.testVariant {
-		m = r.ifaceMethod(e.Iface)
+	// The calls in order: the first that commits an effect here decides;
+	// those not visible here stay pending, for a package that sees them.
+	var still []string
+	for _, key := range e.ifaces() {
+		// In a test variant the implementations its tests import are
+		// the tests' wiring, not the program's: main decides, once.
+		var m *types.Func
+		if !r.testVariant {
+			m = r.ifaceMethod(key)
+		}
+		if m == nil {
+			still = append(still, key)
+			continue
+		}
+		ie := r.interfaceEffect(m)
+		switch {
+		case ie == nil:
+			continue
+		case ie.Pending():
+			still = append(still, key)
+			continue
+		case ie.conditional():
+			continue // decided by arguments this call does not pass on
+		}
+		c := *ie
+		c.Via = qualifiedName(fn)
+		c.KeyChecked, c.Asserted = false, false
+		return &c
 	}
-	if m == nil {
-		return &Effect{Sink: e.Sink, Kind: kindPending, Iface: e.Iface, Via: qualifiedName(fn)}
-	}
-	ie := r.interfaceEffect(m)
-	switch {
-	case ie == nil:
+	if len(still) == 0 {
 		return nil
-	case ie.Pending():
-		return &Effect{Sink: e.Sink, Kind: kindPending, Iface: e.Iface, Via: qualifiedName(fn)}
-	case ie.conditional():
-		return nil // decided by arguments this call does not pass on
 	}
-	c := *ie
-	c.Via = qualifiedName(fn)
-	c.KeyChecked, c.Asserted = false, false
+	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn)}
+}
+
+// maxMoreIfaces bounds Effect.MoreIfaces.
+const maxMoreIfaces = 3
+
+// ifaces returns e's pending interface calls, in order.
+func (e *Effect) ifaces() []string {
+	if !e.Pending() {
+		return nil
+	}
+	return append([]string{e.Iface}, e.MoreIfaces...)
+}
+
+// Ifaces is ifaces for the checks: the interface methods a pending
+// effect calls, in order.
+func (e *Effect) Ifaces() []string { return e.ifaces() }
+
+// withPending returns e, a pending effect, with the pending calls of p
+// after its own (MoreIfaces), as a copy.
+func (e *Effect) withPending(p *Effect) *Effect {
+	more := e.MoreIfaces
+	for _, key := range p.ifaces() {
+		if len(more) >= maxMoreIfaces {
+			break
+		}
+		if key != e.Iface && !slices.Contains(more, key) {
+			more = append(slices.Clip(more), key)
+		}
+	}
+	if len(more) == len(e.MoreIfaces) {
+		return e
+	}
+	c := *e
+	c.MoreIfaces = more
 	return &c
 }
 

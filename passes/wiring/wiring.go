@@ -149,7 +149,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			}
 			keyed = keyed || eff.FuncKeyRead(obj) != nil
 			if p := eff.PendingFunc(obj, t.Handler.Ref); p != nil {
-				ps, remote = []pendingAt{{p, t.HandlerArg.Pos()}}, effects.QualifiedName(obj)
+				ps, remote = pendingEach(p, t.HandlerArg.Pos()), effects.QualifiedName(obj)
 			}
 		}
 		if len(ps) == 0 {
@@ -197,6 +197,18 @@ type pendingAt struct {
 	at token.Pos
 }
 
+// pendingEach returns each of the pending interface calls of p (nil:
+// none), in order, made at pos.
+func pendingEach(p *effects.Effect, pos token.Pos) []pendingAt {
+	var out []pendingAt
+	for _, key := range p.Ifaces() {
+		c := *p
+		c.Iface, c.MoreIfaces = key, nil
+		out = append(out, pendingAt{&c, pos})
+	}
+	return out
+}
+
 // maxPendingCalls bounds the calls a Pending fact keeps per tool.
 const maxPendingCalls = 4
 
@@ -225,9 +237,11 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (o
 			clean = false // an effect this package sees: judged here
 			return false
 		}
-		if p != nil && len(out) < maxPendingCalls && !seen[p.Iface] {
-			seen[p.Iface] = true
-			out = append(out, pendingAt{p, call.Pos()})
+		for _, pa := range pendingEach(p, call.Pos()) {
+			if len(out) < maxPendingCalls && !seen[pa.e.Iface] {
+				seen[pa.e.Iface] = true
+				out = append(out, pa)
+			}
 		}
 		return true
 	})

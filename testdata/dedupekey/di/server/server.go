@@ -30,6 +30,12 @@ func Register(s *mcp.Server, sc *sched.Scheduler, n model.Notifier) {
 	// A handler of another package.
 	mcp.AddTool(s, &mcp.Tool{Name: "add_task_h"}, // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
 		(&handlers.H{Sc: sc}).Add) // related: the handler (*handlers.H).Add calls (*sched.Scheduler).AddTask
+	// A handler of another package that reads through the store first,
+	// then writes: the write is its second pending call.
+	mcp.AddTool(s, &mcp.Tool{Name: "copy_task_h"}, // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
+		(&handlers.H{Sc: sc}).Copy) // related: the handler (*handlers.H).Copy calls (*sched.Scheduler).List
+	// ok: a handler of another package that only reads.
+	mcp.AddTool(s, &mcp.Tool{Name: "list_task_h"}, (&handlers.H{Sc: sc}).List)
 	// A read through the store first, then the write.
 	mcp.AddTool(s, &mcp.Tool{Name: "copy_task"}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: tool registered here; check a client-supplied idempotency key before the effect, or annotate IdempotentHint: true if a repeat is harmless
 		if _, err := sc.List(); err != nil {

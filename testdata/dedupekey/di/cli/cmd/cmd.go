@@ -17,5 +17,5 @@ import (
 func Execute() {
 	db, _ := sql.Open("sqlite", "tasks.db")
 	s := mcp.NewServer(&mcp.Implementation{Name: "dicli"}, nil)
-	server.Register(s, sched.New(store.New(db)), &notify.Memory{}) // want `tool "add_task" is not idempotent` `tool "add_task_h" is not idempotent` `tool "copy_task" is not idempotent`
+	server.Register(s, sched.New(store.New(db)), &notify.Memory{}) // want `tool "add_task" is not idempotent` `tool "add_task_h" is not idempotent` `tool "copy_task" is not idempotent` `tool "copy_task_h" is not idempotent`
 }
