@@ -52,9 +52,9 @@ type Effect struct {
 	// the package that resolves them takes the first that commits an
 	// effect (pendingCall).
 	MoreIfaces []string
-	Trail  []Hop  // the calls from the function to the sink (trail.go)
-	Method string // for an HTTP request, its method ("POST"), when known
-	RPC    bool   // an HTTP POST of a client that POSTs everything (http.go)
+	Trail      []Hop  // the calls from the function to the sink (trail.go)
+	Method     string // for an HTTP request, its method ("POST"), when known
+	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
 	// Mutation marks an HTTP POST or PATCH whose method a function named
 	// by a mutation verb fixes (createItem builds it, another function
 	// sends it), or that carries a GraphQL mutation: it writes, whatever
