@@ -73,11 +73,17 @@ func toolsCallBodies(files []*ast.File, info *types.Info) [][]ast.Stmt {
 // the JSON-RPC method: the bodies of the case clauses and if statements
 // that test for it.
 func methodBodies(files []*ast.File, info *types.Info, method string) [][]ast.Stmt {
+	// A server decodes its requests: some file of the package imports
+	// encoding/json (not necessarily the one with the dispatch).
+	decodes := false
+	for _, f := range files {
+		decodes = decodes || importsPath(f, "encoding/json")
+	}
+	if !decodes {
+		return nil
+	}
 	var bodies [][]ast.Stmt
 	for _, f := range files {
-		if !importsPath(f, "encoding/json") {
-			continue
-		}
 		analysisutil.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CaseClause:
@@ -471,6 +477,14 @@ func (b *builder) switchTools(reached []*ast.FuncDecl) {
 // (params["name"].(string)), or a field whose JSON tag is "name" of a
 // value fd decodes the params into; or a local assigned one of those.
 func (b *builder) toolNameExpr(fd *ast.FuncDecl, e ast.Expr) bool {
+	return b.toolNameIn(fd, e, 0)
+}
+
+// toolNameIn is toolNameExpr, depth steps down: a parameter of fd is the
+// tool's name when every call of fd in the package passes one
+// (callClientMethod(client, toolName, args), called by the tools/call
+// case with the name it read).
+func (b *builder) toolNameIn(fd *ast.FuncDecl, e ast.Expr, depth int) bool {
 	info := b.pass.TypesInfo
 	var isName func(e ast.Expr, depth int) bool
 	isName = func(e ast.Expr, depth int) bool {
@@ -502,6 +516,9 @@ func (b *builder) toolNameExpr(fd *ast.FuncDecl, e ast.Expr) bool {
 			if !ok {
 				return false
 			}
+			if i := paramIndex(info, fd, v); i >= 0 {
+				return b.paramIsName(fd, i, depth+1)
+			}
 			found := false
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				as, ok := n.(*ast.AssignStmt)
@@ -527,7 +544,42 @@ func (b *builder) toolNameExpr(fd *ast.FuncDecl, e ast.Expr) bool {
 		}
 		return false
 	}
-	return isName(e, 0)
+	return isName(e, depth)
+}
+
+// paramIndex returns the index of v among fd's parameters, or -1.
+func paramIndex(info *types.Info, fd *ast.FuncDecl, v *types.Var) int {
+	i := 0
+	for _, f := range fd.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if info.Defs[n] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+// paramIsName reports whether every call of fd in the package (one at
+// least) passes the tool's name as its parameter i.
+func (b *builder) paramIsName(fd *ast.FuncDecl, i, depth int) bool {
+	fn := b.funcObj(fd)
+	if fn == nil || b.vf == nil || depth > 3 {
+		return false
+	}
+	sites := b.vf.CallSites(fn)
+	for _, cs := range sites {
+		cd, ok := cs.In.(*ast.FuncDecl)
+		if !ok || i >= len(cs.Call.Args) || cs.Call.Ellipsis.IsValid() || !b.toolNameIn(cd, cs.Call.Args[i], depth) {
+			return false
+		}
+	}
+	return len(sites) > 0
 }
 
 // wireDef is a tool definition a package writes for tools/list.
