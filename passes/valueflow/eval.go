@@ -867,6 +867,10 @@ func (en *Engine) field1(a *Value, path []string) (*Value, bool) {
 			}
 			return UnknownValue("field of a slice"), false
 		case Param, Field, Elem, Call, Method:
+			if f := ctorField(a, name); a.Kind == Call && f != nil {
+				a = f // mcp.NewTool(name).Name
+				continue
+			}
 			if name == "[]" {
 				a = &Value{Kind: Elem, X: a}
 			} else {
@@ -1501,15 +1505,21 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 			if !en.reachable(r) {
 				continue
 			}
+			var val *Value
 			switch {
 			case len(r.Results) == n:
-				vals = append(vals, en.eval(r.Results[i], nil))
+				val = en.eval(r.Results[i], nil)
 			case len(r.Results) == 1 && n > 1:
 				if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
-					vals = append(vals, en.call(call, nil, i))
+					val = en.call(call, nil, i)
 				}
 			case len(r.Results) == 0 && i < len(named):
-				vals = append(vals, en.variable(named[i], nil))
+				val = en.variable(named[i], nil)
+			}
+			if val != nil {
+				// A result chosen by the parameters (switch name {
+				// case "x": return hx }) holds under their guards.
+				vals = append(vals, en.guarded(val, ix.retConds[r]))
 			}
 		}
 		sum.Results[i] = Union(vals...)

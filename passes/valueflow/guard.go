@@ -32,9 +32,13 @@ import (
 // false) stores only the second. A guard the call does not decide is
 // dropped (either store may happen); consumers that never substitute
 // see the union, as before. Conditions: a bool parameter (p, !p), a
-// comparison of a parameter with a constant (p == "x"), and a lookup of
-// a parameter in a package-level map literal of constant bools
-// (readOnlyTools[name]).
+// comparison of a parameter with a constant (p == "x"), a lookup of a
+// parameter in a package-level map literal of constant bools
+// (readOnlyTools[name]), and a switch on a parameter with constant cases
+// (switch name { case "a", "b": ... default: ... }, and what follows one
+// whose every clause returns). Results carry the conditions their
+// return statements are reached under, as stores do: handlerFor(name)
+// picking a method value per case.
 
 // A Guard says that a value holds only when the constant value of
 // parameter Index (Obj in this package) is among In (Want), or is not
@@ -86,6 +90,58 @@ func (w *indexer) paramCond(cond ast.Expr) bool {
 	}
 	po, ok := w.ix.params[v]
 	return ok && po.index >= 0 && po.fn == w.fn[len(w.fn)-1]
+}
+
+// paramTag returns the tag of a switch on a parameter of the function
+// under way whose cases are constants (switch name { case "x": ... }),
+// or nil. A switch with a fallthrough is left alone: a clause's
+// statements may run for the one before it too.
+func (w *indexer) paramTag(sw *ast.SwitchStmt) *ast.Ident {
+	id, ok := ast.Unparen(sw.Tag).(*ast.Ident)
+	if !ok || len(w.fn) == 0 {
+		return nil
+	}
+	v, ok := w.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if po, ok := w.ix.params[v]; !ok || po.index < 0 || po.fn != w.fn[len(w.fn)-1] {
+		return nil
+	}
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		for _, e := range cc.List {
+			if tv, ok := w.info.Types[e]; !ok || tv.Value == nil {
+				return nil
+			}
+		}
+		if n := len(cc.Body); n > 0 {
+			if br, ok := cc.Body[n-1].(*ast.BranchStmt); ok && br.Tok == token.FALLTHROUGH {
+				return nil
+			}
+		}
+	}
+	return id
+}
+
+// returningSwitch returns the cases of a switch on a parameter
+// (paramTag) with no default clause whose every clause ends in a return.
+func (w *indexer) returningSwitch(sw *ast.SwitchStmt) ([]ast.Expr, bool) {
+	if w.paramTag(sw) == nil {
+		return nil, false
+	}
+	var all []ast.Expr
+	for _, st := range sw.Body.List {
+		cc := st.(*ast.CaseClause)
+		if cc.List == nil || len(cc.Body) == 0 {
+			return nil, false
+		}
+		if _, ok := cc.Body[len(cc.Body)-1].(*ast.ReturnStmt); !ok {
+			return nil, false
+		}
+		all = append(all, cc.List...)
+	}
+	return all, len(all) > 0
 }
 
 // condParts returns the parameter identifier a condition tests and the
@@ -149,6 +205,18 @@ func endsInReturn(b *ast.BlockStmt) bool {
 // condGuard turns a recorded condition into a Guard, or nil when it is
 // not one (a map that is no literal of constant bools).
 func (en *Engine) condGuard(g guard) *Guard {
+	if g.tag != nil {
+		v, _ := en.info.Uses[g.tag].(*types.Var)
+		po, ok := en.index().params[v]
+		if !ok || po.index < 0 {
+			return nil
+		}
+		out := &Guard{Index: po.index, Obj: v, Want: g.want}
+		for _, e := range g.cases {
+			out.In = append(out.In, en.info.Types[e].Value)
+		}
+		return out
+	}
 	want := g.want
 	cond := ast.Unparen(g.cond)
 	for {

@@ -27,6 +27,10 @@ type index struct {
 	// guards are the conditions a return statement is reached under,
 	// where one may be constant (x != "", a comparison with a constant).
 	guards map[*ast.ReturnStmt][]guard
+	// retConds are the conditions on the function's parameters a
+	// return statement is reached under (guard.go): its results carry
+	// them as Guards.
+	retConds map[*ast.ReturnStmt][]guard
 	// named results of each function, in order
 	results map[ast.Node][]*types.Var
 	// litOwner is the function declaration enclosing a literal, and
@@ -98,6 +102,7 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 		fnParams: make(map[ast.Node][]*types.Var),
 		returns:  make(map[ast.Node][]*ast.ReturnStmt),
 		guards:   make(map[*ast.ReturnStmt][]guard),
+		retConds: make(map[*ast.ReturnStmt][]guard),
 		results:  make(map[ast.Node][]*types.Var),
 		litOwner: make(map[*ast.FuncLit]*ast.FuncDecl),
 		litOrd:   make(map[*ast.FuncLit]int),
@@ -191,10 +196,14 @@ type indexer struct {
 	conds []guard
 }
 
-// guard is a condition under which a statement runs: cond is want.
+// guard is a condition under which a statement runs: cond is want; or,
+// for a clause of a switch on a parameter (tag), the tag is among cases
+// (want), or is none of them (!want: the default clause).
 type guard struct {
-	cond ast.Expr
-	want bool
+	cond  ast.Expr
+	want  bool
+	tag   *ast.Ident
+	cases []ast.Expr
 }
 
 // constComparison reports whether e compares a value with a constant
@@ -380,10 +389,10 @@ func (w *indexer) walk(root ast.Node) {
 			}
 			w.walk(n.Cond)
 			if cc {
-				w.guards = append(w.guards, guard{n.Cond, true})
+				w.guards = append(w.guards, guard{cond: n.Cond, want: true})
 			}
 			if pc {
-				w.conds = append(w.conds, guard{n.Cond, true})
+				w.conds = append(w.conds, guard{cond: n.Cond, want: true})
 			}
 			w.walk(n.Body)
 			if cc {
@@ -402,6 +411,31 @@ func (w *indexer) walk(root ast.Node) {
 				w.conds = w.conds[:len(w.conds)-1]
 			}
 			return false
+		case *ast.SwitchStmt:
+			tag := w.paramTag(n)
+			if tag == nil {
+				return true
+			}
+			if n.Init != nil {
+				w.walk(n.Init)
+			}
+			var all []ast.Expr
+			for _, st := range n.Body.List {
+				all = append(all, st.(*ast.CaseClause).List...)
+			}
+			for _, st := range n.Body.List {
+				cc := st.(*ast.CaseClause)
+				g := guard{tag: tag, cases: cc.List, want: true}
+				if cc.List == nil {
+					g = guard{tag: tag, cases: all, want: false}
+				}
+				w.conds = append(w.conds, g)
+				for _, s := range cc.Body {
+					w.walk(s)
+				}
+				w.conds = w.conds[:len(w.conds)-1]
+			}
+			return false
 		case *ast.BlockStmt:
 			// After `if cond { ...; return }`, the rest of the block
 			// runs only when cond does not hold.
@@ -409,8 +443,16 @@ func (w *indexer) walk(root ast.Node) {
 			for _, st := range n.List {
 				w.walk(st)
 				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && endsInReturn(ifs.Body) && w.paramCond(ifs.Cond) {
-					w.conds = append(w.conds, guard{ifs.Cond, false})
+					w.conds = append(w.conds, guard{cond: ifs.Cond, want: false})
 					pushed++
+				}
+				// After a switch on a parameter with no default whose
+				// every clause returns: the tag is none of its cases.
+				if sw, ok := st.(*ast.SwitchStmt); ok {
+					if all, ok := w.returningSwitch(sw); ok {
+						w.conds = append(w.conds, guard{tag: w.paramTag(sw), cases: all, want: false})
+						pushed++
+					}
 				}
 			}
 			w.conds = w.conds[:len(w.conds)-pushed]
@@ -421,6 +463,9 @@ func (w *indexer) walk(root ast.Node) {
 				w.ix.returns[in] = append(w.ix.returns[in], n)
 				if len(w.guards) > 0 {
 					w.ix.guards[n] = append([]guard(nil), w.guards...)
+				}
+				if len(w.conds) > 0 {
+					w.ix.retConds[n] = w.condsNow()
 				}
 			}
 		case *ast.AssignStmt:

@@ -47,3 +47,27 @@ func isPointerHelper(fn *types.Func) bool {
 	}
 	return false
 }
+
+// ctorFields are SDK constructors the engine does not analyze whose
+// result has a field that is one of their arguments: mcp-go's
+// mcp.NewTool(name, opts...) builds a Tool named name. A field of such
+// a call is that argument (a tool's name a handler switch decides on).
+var ctorFields = map[[3]string]int{
+	{"github.com/mark3labs/mcp-go/mcp", "NewTool", "Name"}:              0,
+	{"github.com/mark3labs/mcp-go/mcp", "NewToolWithRawSchema", "Name"}: 0,
+	{"trpc.group/trpc-go/trpc-mcp-go", "NewTool", "Name"}:               0,
+}
+
+// ctorField returns field name of c, a Call of a constructor of
+// ctorFields, or nil.
+func ctorField(c *Value, name string) *Value {
+	fn, ok := c.Obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || c.Recv != nil {
+		return nil
+	}
+	i, ok := ctorFields[[3]string{fn.Pkg().Path(), fn.Name(), name}]
+	if !ok || i >= len(c.Args) || c.Args[i] == nil {
+		return nil
+	}
+	return c.Args[i]
+}

@@ -249,7 +249,9 @@ func modeName(mode string) string {
 
 func guarded(mode string) {
 	show(toolsetName() + "_get_logs") // want `^"kiali_get_logs"$`
-	show(modeName(mode))              // want `\("preview" \| "apply"\)|\("apply" \| "preview"\)`
+	show(modeName(mode))              // want `^\(\[p0 in \{"dry"\}\] "preview" \| \[p0 not in \{"dry"\}\] "apply"\)$`
+	show(modeName("dry"))             // want `^"preview"$`
+	show(modeName("run"))             // want `^"apply"$`
 }
 
 // A range over a function iterator: both values it yields are elements

@@ -69,3 +69,50 @@ func newTool2(name string, opts ...option) *tool {
 	}
 	return t
 }
+
+// A switch on a parameter picks a result per case: a call with a
+// constant takes that case's, or the default's.
+func pickSwitch(name string) string {
+	switch name {
+	case "a":
+		return "A"
+	case "b", "c":
+		return "B"
+	default:
+		return "Z"
+	}
+}
+
+// After a switch on a parameter whose every clause returns, the rest
+// runs for the other values only.
+func pickAfter(name string) string {
+	switch name {
+	case "a":
+		return "A"
+	case "b":
+		return "B"
+	}
+	return "Z"
+}
+
+// A clause that falls through is left alone: every result counts.
+func pickFall(name string) string {
+	switch name {
+	case "a":
+		name = "x"
+		fallthrough
+	case "b":
+		return "B"
+	}
+	return "Z"
+}
+
+func switched(other string) {
+	show(pickSwitch("a"))   // want `^"A"$`
+	show(pickSwitch("c"))   // want `^"B"$`
+	show(pickSwitch("q"))   // want `^"Z"$`
+	show(pickAfter("b"))    // want `^"B"$`
+	show(pickAfter("q"))    // want `^"Z"$`
+	show(pickFall("a"))     // want `^\("B" \| "Z"\)$|^\("Z" \| "B"\)$`
+	show(pickSwitch(other)) // want `^\(\[p0 in \{"a"\}\] "A" \| \[p0 in \{"b","c"\}\] "B" \| \[p0 not in \{"a","b","c"\}\] "Z"\)$`
+}
