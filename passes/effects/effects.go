@@ -628,6 +628,16 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 			// The effect that matters most among the callees' (attribution).
 			for _, c := range fi.callees {
 				ce := r.bodies[c.obj]
+				if ce != nil && ce.effect.Pending() && fi.effect.Pending() {
+					// Both pending: the callee's calls come after fi's
+					// own first (MoreIfaces), unless resolved here.
+					if e := r.condCall(c.sc, c.call, c.obj, ce.effect); e.Pending() {
+						if m := fi.effect.withPending(e); m != fi.effect {
+							fi.effect, changed = m, true
+						}
+						continue
+					}
+				}
 				if ce == nil || ce.effect == nil || !MoreSignificant(ce.effect, fi.effect) {
 					continue
 				}

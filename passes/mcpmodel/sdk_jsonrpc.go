@@ -484,7 +484,7 @@ func (b *builder) toolNameExpr(fd *ast.FuncDecl, e ast.Expr) bool {
 // tool's name when every call of fd in the package passes one
 // (callClientMethod(client, toolName, args), called by the tools/call
 // case with the name it read).
-func (b *builder) toolNameIn(fd *ast.FuncDecl, e ast.Expr, depth int) bool {
+func (b *builder) toolNameIn(fd *ast.FuncDecl, e ast.Expr, hops int) bool {
 	info := b.pass.TypesInfo
 	var isName func(e ast.Expr, depth int) bool
 	isName = func(e ast.Expr, depth int) bool {
@@ -517,7 +517,7 @@ func (b *builder) toolNameIn(fd *ast.FuncDecl, e ast.Expr, depth int) bool {
 				return false
 			}
 			if i := paramIndex(info, fd, v); i >= 0 {
-				return b.paramIsName(fd, i, depth+1)
+				return b.paramIsName(fd, i, hops+1)
 			}
 			found := false
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -544,7 +544,7 @@ func (b *builder) toolNameIn(fd *ast.FuncDecl, e ast.Expr, depth int) bool {
 		}
 		return false
 	}
-	return isName(e, depth)
+	return isName(e, 0)
 }
 
 // paramIndex returns the index of v among fd's parameters, or -1.
@@ -567,15 +567,15 @@ func paramIndex(info *types.Info, fd *ast.FuncDecl, v *types.Var) int {
 
 // paramIsName reports whether every call of fd in the package (one at
 // least) passes the tool's name as its parameter i.
-func (b *builder) paramIsName(fd *ast.FuncDecl, i, depth int) bool {
+func (b *builder) paramIsName(fd *ast.FuncDecl, i, hops int) bool {
 	fn := b.funcObj(fd)
-	if fn == nil || b.vf == nil || depth > 3 {
+	if fn == nil || b.vf == nil || hops > maxDispatchDepth {
 		return false
 	}
 	sites := b.vf.CallSites(fn)
 	for _, cs := range sites {
 		cd, ok := cs.In.(*ast.FuncDecl)
-		if !ok || i >= len(cs.Call.Args) || cs.Call.Ellipsis.IsValid() || !b.toolNameIn(cd, cs.Call.Args[i], depth) {
+		if !ok || i >= len(cs.Call.Args) || cs.Call.Ellipsis.IsValid() || !b.toolNameIn(cd, cs.Call.Args[i], hops) {
 			return false
 		}
 	}
