@@ -466,6 +466,21 @@ func Verb(name string) string {
 	return w
 }
 
+// readTails are the last words of a method named by its HTTP method and
+// path (PostProjectSearch, PostUserList) that say the endpoint reads.
+var readTails = words("Search", "Query", "List", "Lookup", "Find", "Count")
+
+// lastWord returns the trailing capitalized word of a Go name:
+// "PostProjectSearch" → "Search".
+func lastWord(name string) string {
+	for i := len(name) - 1; i > 0; i-- {
+		if 'A' <= name[i] && name[i] <= 'Z' {
+			return name[i:]
+		}
+	}
+	return name
+}
+
 // firstWord returns the leading capitalized word of a Go name:
 // "CreateIssue" → "Create", "Delete" → "Delete".
 func firstWord(name string) string {

@@ -88,16 +88,39 @@ type Effect struct {
 	Lits []LitEffect
 	// Anchored are the effects of the literals of the unexported
 	// functions of the package the function calls (a handler's
-	// constructor): an importer's closure names them by the function's
-	// name (LitRef.In). Nil when the function calls none with literals.
+	// constructor), and of those it refers to as values (a handler it
+	// puts in a registry): an importer's closure or function value names
+	// them by the function's name (LitRef.In), as it cannot name them
+	// itself (objectpath). An unexported function the function calls or
+	// refers to that is not listed commits nothing.
 	Anchored []AnchoredLits
 }
 
+// Anchors is the fact on an exported function that commits no effect
+// itself but refers to unexported functions that do (RegisterTools()
+// putting a handler in a registry): its Effect.Anchored.
+type Anchors struct {
+	Funcs []AnchoredLits
+}
+
+func (*Anchors) AFact() {}
+
+func (a *Anchors) String() string {
+	var names []string
+	for _, f := range a.Funcs {
+		names = append(names, f.Func)
+	}
+	return "anchors(" + strings.Join(names, ", ") + ")"
+}
+
 // AnchoredLits are the literal effects of one unexported function
-// (Effect.Anchored).
+// (Anchors), and for one the function refers to as a value (a
+// handler it puts in a table), its own effect (Self; nil for none).
 type AnchoredLits struct {
 	Func string
 	Lits []LitEffect
+	Self *Effect
+	Ref  bool // referred to as a value: Self describes it
 }
 
 // LitEffect is the effect of one function literal of a function
@@ -192,7 +215,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, fresh.Analyzer},
-	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn)},
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn), new(Anchors)},
 }
 
 // Result gives the checks access to the catalogue and the facts of this
@@ -202,6 +225,7 @@ type Result struct {
 	module   string
 	effects  map[types.Object]*Effect
 	keyReads map[types.Object]*KeyRead
+	anchors  map[types.Object]*Anchors // Anchors facts, by function
 	// ifaceCache memoizes interfaceEffect. The checks that require this
 	// pass may call CallEffect in parallel on the same package: mu guards it.
 	mu         sync.Mutex
@@ -347,6 +371,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg:      pass.Pkg,
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
+		anchors:  make(map[types.Object]*Anchors),
 
 		ifaceCache:   make(map[*types.Func]*Effect),
 		http:         make(map[*types.Func]*HTTP),
@@ -383,6 +408,8 @@ func run(pass *analysis.Pass) (any, error) {
 			r.effects[f.Object] = fact
 		case *KeyRead:
 			r.keyReads[f.Object] = fact
+		case *Anchors:
+			r.anchors[f.Object] = fact
 		case *HTTP:
 			if fn, ok := f.Object.(*types.Func); ok {
 				r.http[fn] = fact
@@ -588,6 +615,13 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if kr := r.keyReads[fi.obj]; kr != nil {
 			pass.ExportObjectFact(fi.obj, kr)
+		}
+		if fi.effect == nil && fi.obj.Exported() {
+			if a := lits.anchored(fi); len(a) > 0 {
+				an := &Anchors{Funcs: a}
+				r.anchors[fi.obj] = an
+				pass.ExportObjectFact(fi.obj, an)
+			}
 		}
 	}
 }
@@ -1123,6 +1157,11 @@ func (r *Result) remoteVerb(s *site) *Effect {
 	}
 	if h := r.http[fn]; h != nil && h.Read {
 		return nil // its body sends HTTP reads only: the name is not evidence
+	}
+	if transportVerbs[w] && readTails[lastWord(fn.Name())] {
+		// A generated client's method named by its HTTP method and
+		// path: PostProjectSearch is POST /project/search, a read.
+		return nil
 	}
 	path := fn.Pkg().Path()
 	if isStdPath(path) || sameModule(r.module, path) {

@@ -49,6 +49,35 @@ func (c *litCache) of(fi *funcInfo) []LitEffect {
 func (c *litCache) anchored(fi *funcInfo) []AnchoredLits {
 	var out []AnchoredLits
 	seen := map[*types.Func]bool{fnOf(fi.obj): true}
+	// The unexported functions fi refers to as values (valueflow's
+	// refers): their own effect.
+	called := make(map[*ast.Ident]bool)
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				called[id] = true // a call, not a value: callees below
+			}
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok || called[id] || len(out) >= maxAnchored {
+			return len(out) < maxAnchored
+		}
+		g, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
+		if !ok || seen[g] || g.Exported() || hasRecv(g) || c.r.bodies[g] == nil {
+			return true
+		}
+		seen[g] = true
+		a := AnchoredLits{Func: g.Name(), Ref: true, Lits: c.of(c.r.bodies[g])}
+		if e := c.r.effects[g]; e != nil {
+			self := *e
+			self.Lits, self.Anchored = nil, nil
+			a.Self = &self
+		}
+		if a.commits() {
+			out = append(out, a)
+		}
+		return true
+	})
 	level := []*funcInfo{fi}
 	for depth := 0; depth < 3 && len(level) > 0; depth++ {
 		var next []*funcInfo
@@ -61,8 +90,8 @@ func (c *litCache) anchored(fi *funcInfo) []AnchoredLits {
 				}
 				seen[g] = true
 				next = append(next, cf)
-				if lits := c.of(cf); len(lits) > 0 && len(out) < maxAnchored {
-					out = append(out, AnchoredLits{Func: g.Name(), Lits: lits})
+				if a := (AnchoredLits{Func: g.Name(), Lits: c.of(cf)}); a.commits() && len(out) < maxAnchored {
+					out = append(out, a)
 				}
 			}
 		}
@@ -145,7 +174,9 @@ func (r *Result) litEffects(pass *analysis.Pass, fi *funcInfo) []LitEffect {
 // handler is (mcpmodel.Func.Ref): Ord is 1 + its ordinal (valueflow's
 // Closure.Ord), 0 for the function itself; In, when not "", is the
 // unexported function of that package the literal is written in, which
-// the function calls (an anchored literal: valueflow's facts.go).
+// the function calls (an anchored literal: valueflow's facts.go), or
+// with Ord 0 the unexported function itself, which the function refers
+// to as a value.
 type LitRef struct {
 	Ord int
 	In  string
@@ -154,17 +185,29 @@ type LitRef struct {
 // litEffect returns the effect of the literal ref names of fn as its
 // fact says, and whether the fact describes it.
 func (r *Result) litEffect(fn types.Object, ref LitRef) (*Effect, bool) {
-	e := r.funcEffect(fn)
-	if e == nil {
-		return nil, true // nor does any of its literals, or its callees'
-	}
-	lits := e.Lits
+	var lits []LitEffect
 	if ref.In != "" {
-		i := slices.IndexFunc(e.Anchored, func(a AnchoredLits) bool { return a.Func == ref.In })
-		if i < 0 {
-			return nil, false
+		var funcs []AnchoredLits
+		if e := r.funcEffect(fn); e != nil {
+			funcs = e.Anchored
+		} else if an := r.anchors[fn]; an != nil {
+			funcs = an.Funcs
 		}
-		lits = e.Anchored[i].Lits
+		i := slices.IndexFunc(funcs, func(a AnchoredLits) bool { return a.Func == ref.In })
+		if i < 0 {
+			return nil, true // commits nothing (Effect.Anchored)
+		}
+		an := &Anchors{Funcs: funcs}
+		if ref.Ord == 0 {
+			return an.Funcs[i].Self, an.Funcs[i].Ref // the function itself
+		}
+		lits = an.Funcs[i].Lits
+	} else {
+		e := r.funcEffect(fn)
+		if e == nil {
+			return nil, true // nor does any of its literals
+		}
+		lits = e.Lits
 	}
 	ord := ref.Ord - 1
 	if ord < 0 || ord >= len(lits) {
@@ -177,10 +220,24 @@ func (r *Result) litEffect(fn types.Object, ref LitRef) (*Effect, bool) {
 // literal ref names where obj's fact describes it (else of obj, all it
 // does).
 func (r *Result) handlerFact(obj types.Object, ref LitRef) *Effect {
-	if ref.Ord > 0 {
+	if ref.Ord > 0 || ref.In != "" {
 		if e, ok := r.litEffect(obj, ref); ok {
 			return e
 		}
 	}
 	return r.funcEffect(obj)
+}
+
+// commits reports whether a's function or one of its literals commits
+// an effect: only those are listed (Effect.Anchored).
+func (a AnchoredLits) commits() bool {
+	if a.Self != nil {
+		return true
+	}
+	for _, l := range a.Lits {
+		if l.Effect != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -255,20 +255,50 @@ func handlerCall(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, call *
 	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
 		return false
 	}
-	if !passesParam(info, ft, call.Args[1:]) {
+	if !passesParam(info, ft, body, call.Args[1:]) {
 		return false
 	}
 	return returnedBy(info, body, call)
 }
 
 // passesParam reports whether one of args, not of a basic type, is
-// made from a parameter of ft.
-func passesParam(info *types.Info, ft *ast.FuncType, args []ast.Expr) bool {
+// made from a parameter of ft, directly or through a local of body
+// assigned from one (args := params.Arguments).
+func passesParam(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, args []ast.Expr) bool {
 	if ft == nil {
 		return false
 	}
 	params := make(map[types.Object]bool)
 	addNames(info, params, ft.Params)
+	if body != nil {
+		mentions := func(e ast.Expr) bool {
+			found := false
+			ast.Inspect(e, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
+					found = true
+				}
+				return !found
+			})
+			return found
+		}
+		analysisutil.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok && mentions(n.Rhs[i]) {
+							if obj := info.ObjectOf(id); obj != nil {
+								params[obj] = true
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
 	for _, a := range args {
 		if t := info.TypeOf(a); t == nil || isBasic(t) {
 			continue

@@ -124,6 +124,9 @@ type importer interface {
 	// varValue is the value of a package variable of another package
 	// (VarValue), or nil.
 	varValue(v *types.Var) *Value
+	// foreignUpdates are the stores the dependencies make into a
+	// package variable of another package (ForeignStores).
+	foreignUpdates(v *types.Var) []update
 }
 
 func newEngine(info *types.Info, pkg *types.Package, files []*ast.File, imp importer) *Engine {
@@ -319,12 +322,7 @@ func (en *Engine) variable(v *types.Var, env *Env) *Value {
 		return pv
 	}
 	if v.Pkg() != en.pkg {
-		if isPackageVar(v) && en.imports != nil {
-			if val := en.imports.varValue(v); val != nil {
-				return val
-			}
-		}
-		return UnknownValue("variable of another package")
+		return en.foreignVar(v, env)
 	}
 	if env == nil {
 		if m, ok := en.varMemo[v]; ok {
@@ -936,6 +934,7 @@ func dropSelf(v *Value, param int, path []string) *Value {
 type update struct {
 	path []string
 	val  *Value
+	at   token.Pos // the store or setter call, where known (exportForeign)
 }
 
 // overlay returns base, the value of variable v, with what the package
@@ -945,18 +944,31 @@ type update struct {
 // before every read (flow-insensitively), and adds to what the literal
 // set.
 func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
+	ups, sets, applied := en.updates(v, env, false)
+	return en.applyUpdates(base, ups, sets, applied)
+}
+
+// updates returns what the package stores through v (overlay): field
+// stores, the options pending in setters, and the options a setter's
+// summary applies (Store.Apply). With each, every store and setter is
+// evaluated on a budget of its own (an export: exportForeign).
+func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets, applied []*Value) {
 	ix := en.index()
-	var ups []update
-	var sets []*Value
-	var applied []*Value // options a setter's summary applies (Store.Apply)
+	fresh := func() {
+		if each {
+			en.steps, en.depth = 0, 0
+		}
+	}
 	for _, s := range ix.stores[v] {
+		fresh()
 		if s.rhs == nil {
-			ups = append(ups, update{s.path, UnknownValue("computed store")})
+			ups = append(ups, update{path: s.path, val: UnknownValue("computed store")})
 			continue
 		}
-		ups = append(ups, update{s.path, en.guarded(en.eval(s.rhs, env), s.conds)})
+		ups = append(ups, update{path: s.path, val: en.guarded(en.eval(s.rhs, env), s.conds), at: s.rhs.Pos()})
 	}
 	for _, st := range ix.setters[v] {
+		fresh()
 		callee := en.calleeValue(st.call, env)
 		for _, c := range callee.Each() {
 			switch c.Kind {
@@ -985,10 +997,15 @@ func (en *Engine) overlay(base *Value, v *types.Var, env *Env) *Value {
 					}
 					continue
 				}
-				ups = append(ups, update{joinPath(st.prefix, s.Path), withGuards(bind(dropSelf(s.Value, s.Param, s.Path)), c.Guards)})
+				ups = append(ups, update{path: joinPath(st.prefix, s.Path), val: withGuards(bind(dropSelf(s.Value, s.Param, s.Path)), c.Guards), at: st.call.Pos()})
 			}
 		}
 	}
+	return ups, sets, applied
+}
+
+// applyUpdates returns base with the updates of overlay applied.
+func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value) *Value {
 	if len(ups) == 0 && len(sets) == 0 && len(applied) == 0 {
 		return base
 	}
@@ -1148,8 +1165,11 @@ func structOfField(t types.Type, name string) *Value {
 	for i := 0; i < st.NumFields(); i++ {
 		if f := st.Field(i); f.Name() == name {
 			ft := derefType(f.Type())
-			if _, ok := ft.Underlying().(*types.Struct); ok {
+			switch ft.Underlying().(type) {
+			case *types.Struct:
 				return &Value{Kind: Struct, Type: ft}
+			case *types.Map, *types.Slice, *types.Array:
+				return &Value{Kind: Slice} // a table its first store fills
 			}
 		}
 	}

@@ -166,6 +166,10 @@ type encoder struct {
 	// noMade: the result being encoded may be what fn was given or
 	// keeps (returnsGiven): its calls are not marked made.
 	noMade bool
+	// anchorFuncs: an unexported function value is anchored on fn (a
+	// consumer's fact, a registry's stores), not Unknown as in a
+	// summary, whose consumers would take it for a closure they know.
+	anchorFuncs bool
 }
 
 // summary encodes the summary of fn, with the literals it holds.
@@ -307,6 +311,12 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 	case Func:
 		w.Obj = objPath(v.Obj)
 		if w.Obj == "" {
+			// An unexported function fn calls or refers to (a
+			// handler a Register function puts in a table): anchored
+			// on fn, as one of its literals is, with no literal.
+			if c.anchorFuncs && v.Recv == nil && c.anchors(v.Obj) {
+				return &Wire{K: Closure, Obj: objPath(c.fn), Ord: -1, N: v.Obj.Name()}
+			}
 			return &Wire{K: Unknown}
 		}
 		w.R = c.wire(v.Recv, depth+1)
@@ -387,6 +397,9 @@ func (c *encoder) anchors(g types.Object) bool {
 		return false
 	}
 	ix := c.en.index()
+	if fd := ix.decls[c.fn]; fd != nil && refers(c.en.info, fd.Body, gf) {
+		return true // fn refers to g (a function value it stores)
+	}
 	seen := map[*types.Func]bool{gf: true}
 	level := []*types.Func{gf}
 	for depth := 0; depth < 3 && len(level) > 0; depth++ {
@@ -413,6 +426,18 @@ func (c *encoder) anchors(g types.Object) bool {
 		level = next
 	}
 	return false
+}
+
+// refers reports whether body mentions fn.
+func refers(info *types.Info, body *ast.BlockStmt, fn *types.Func) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == fn {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (c *encoder) ownParam(v *types.Var, i int) bool {

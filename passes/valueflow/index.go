@@ -293,6 +293,16 @@ func (w *indexer) tuple(rhs ast.Expr, i int) assign {
 }
 
 func (w *indexer) varOf(e ast.Expr) *types.Var {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		// A package-level variable of another package (registry.Global).
+		if x, ok := sel.X.(*ast.Ident); ok {
+			if _, isPkg := w.info.Uses[x].(*types.PkgName); isPkg {
+				v, _ := w.info.Uses[sel.Sel].(*types.Var)
+				return v
+			}
+		}
+		return nil
+	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || id.Name == "_" {
 		return nil

@@ -52,7 +52,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/valueflow",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncSummary), new(VarValue), new(Analyzed)},
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(VarValue), new(Analyzed), new(ForeignStores)},
 	// What type-checked is followed; the rest is Unknown.
 	RunDespiteErrors: true,
 }
@@ -347,7 +347,8 @@ type passImporter struct {
 	pass         *analysis.Pass
 	dec          *decoder
 	analyzedPkgs map[*types.Package]bool
-	vars         map[*types.Var]*Value // VarValue facts decoded, nil for none
+	vars         map[*types.Var]*Value  // VarValue facts decoded, nil for none
+	foreign      map[string][]WireStore // ForeignStores facts, by variable (foreignUpdates)
 }
 
 func (p *passImporter) analyzed(pkg *types.Package) bool {
@@ -468,7 +469,11 @@ func exportSummaries(pass *analysis.Pass, en *Engine) {
 	en.begin()
 	en.exporting = true
 	builds := buildsRequests(pass.Pkg)
-	if !builds {
+	// The program's own packages are summarized in full whatever they
+	// import: a registry of tools (a map and its Register and List
+	// methods) imports nothing that builds a request.
+	own := pass.Module == nil || pass.Module.Version == "" || analysisutil.InLocalModule(pass.Pkg.Path())
+	if !builds && !own {
 		en.exportLimit = leafBudget
 	}
 	defer func() {
@@ -500,8 +505,9 @@ files:
 			pass.ExportObjectFact(fn, c.summary(sum))
 		}
 	}
-	if builds { // a leaf package's variables name no tool, request or command
+	if builds || own { // a leaf package's variables name no tool, request or command
 		exportVars(pass, en)
+		exportForeign(pass, en)
 	}
 }
 
@@ -633,7 +639,7 @@ func (r *Result) Encode(fn *types.Func, v *Value) *Wire {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	c := &encoder{en: r.en, fn: fn}
+	c := &encoder{en: r.en, fn: fn, anchorFuncs: true}
 	return nonNil(c.wire(v, 0))
 }
 

@@ -43,3 +43,16 @@ func RegisterModuleHelpers(s *gosdk.Server) {
 		return nil, nil, restsdk.RestartServer(ctx, api, in.ID) // want `tool "server_restart" is annotated idempotent but sends an HTTP POST`
 	})
 }
+
+// RegisterOpaque registers tools of a generated client named by HTTP
+// method and path.
+func RegisterOpaque(s *gosdk.Server) {
+	op := restsdk.NewOpaque()
+	// ok: POST /server/search reads.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_find", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, op.PostServerSearch(ctx, in.Name)
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "server_make", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, op.PostServerCreate(ctx, in.Name) // want `tool "server_make" is annotated read-only but changes remote state`
+	})
+}

@@ -1,0 +1,172 @@
+package valueflow
+
+import (
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
+)
+
+// Stores into another package's variables. A registry is often a
+// package-level variable of one package (shared.GlobalRegistry) that the
+// Register functions of other packages fill through its methods
+// (GlobalRegistry.Register(&ToolDefinition{...})), and that a third
+// package lists and registers in a loop. Each package exports what it
+// stores into the variables of the packages it imports (a ForeignStores
+// package fact), and a package that reads such a variable sees every
+// store its dependencies made, besides its own: the variable's value as
+// its package writes it (VarValue), or, when that holds nothing the
+// engine follows, the zero value of its type, with those stores
+// applied. Under go vet a package sees the stores of its dependencies
+// only: the registry's contents where main (which imports the Register
+// functions' packages) or a package that calls them reads it.
+
+// ForeignStores is a package fact: the stores the package makes into
+// package-level variables of other packages.
+type ForeignStores struct {
+	Vars []ForeignVar
+}
+
+// ForeignVar is the stores into one variable (its package path and
+// object path, as objPath writes them).
+type ForeignVar struct {
+	Var    string
+	Stores []WireStore
+}
+
+func (*ForeignStores) AFact() {}
+
+func (f *ForeignStores) String() string {
+	s := "foreign("
+	for i, v := range f.Vars {
+		if i > 0 {
+			s += ", "
+		}
+		s += v.Var
+	}
+	return s + ")"
+}
+
+// maxForeignStores bounds the stores a ForeignStores fact keeps per
+// variable.
+const maxForeignStores = 64
+
+// foreignVar is variable for a package-level variable v of another
+// package: its value as its package writes it, with the stores of this
+// package and of its dependencies applied.
+func (en *Engine) foreignVar(v *types.Var, env *Env) *Value {
+	if !isPackageVar(v) || en.imports == nil {
+		return UnknownValue("variable of another package")
+	}
+	base := en.imports.varValue(v)
+	if en.inVar[v] {
+		// A store's receiver is the variable itself (v.Register(x)):
+		// what the stores are made into is its value as written.
+		return orUnknown(base, "variable of another package")
+	}
+	en.inVar[v] = true
+	ups, sets, applied := en.updates(v, env, false)
+	delete(en.inVar, v)
+	ups = append(ups, en.imports.foreignUpdates(v)...)
+	if len(ups) == 0 && len(sets) == 0 && len(applied) == 0 {
+		return orUnknown(base, "variable of another package")
+	}
+	if base == nil || !base.Known() {
+		base = en.zero(derefType(v.Type()))
+	}
+	return en.applyUpdates(base, ups, sets, applied)
+}
+
+// exportForeign exports the package's ForeignStores fact.
+func exportForeign(pass *analysis.Pass, en *Engine) {
+	ix := en.index()
+	seen := make(map[*types.Var]bool)
+	var vars []*types.Var
+	for _, m := range []map[*types.Var][]store{ix.stores} {
+		for v := range m {
+			seen[v] = true
+		}
+	}
+	for v := range ix.setters {
+		seen[v] = true
+	}
+	for v := range seen {
+		if v.Pkg() != nil && v.Pkg() != pass.Pkg && isPackageVar(v) && objPath(v) != "" {
+			vars = append(vars, v)
+		}
+	}
+	if len(vars) == 0 {
+		return
+	}
+	sort.Slice(vars, func(i, j int) bool { return objPath(vars[i]) < objPath(vars[j]) })
+	// A store into a registry is what some importer will ask for: the
+	// budget of a query, not of a summary nobody may ask for.
+	exporting := en.exporting
+	en.exporting = false
+	defer func() { en.exporting = exporting }()
+	var fact ForeignStores
+	for _, v := range vars {
+		en.inVar[v] = true
+		ups, _, _ := en.updates(v, nil, true)
+		delete(en.inVar, v)
+		fv := ForeignVar{Var: objPath(v)}
+		for _, u := range ups {
+			if len(fv.Stores) >= maxForeignStores {
+				break
+			}
+			// Closures and functions of the function making the
+			// store are encoded as its (anchored when unexported).
+			var fn *types.Func
+			if fd := analysisutil.FuncDeclAt(pass.Files, u.at); fd != nil && u.at.IsValid() {
+				fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			}
+			w := (&encoder{en: en, fn: fn, anchorFuncs: true}).wire(u.val, 0)
+			if w == nil || w.K == Unknown {
+				continue
+			}
+			fv.Stores = append(fv.Stores, WireStore{Path: u.path, Value: w})
+		}
+		if len(fv.Stores) > 0 {
+			fact.Vars = append(fact.Vars, fv)
+		}
+	}
+	if len(fact.Vars) > 0 {
+		pass.ExportPackageFact(&fact)
+	}
+}
+
+// foreignUpdates returns the stores the dependencies' ForeignStores
+// facts make into v, decoded once per package.
+func (p *passImporter) foreignUpdates(v *types.Var) []update {
+	if p.foreign == nil {
+		p.foreign = make(map[string][]WireStore)
+		for _, pf := range p.pass.AllPackageFacts() {
+			if f, ok := pf.Fact.(*ForeignStores); ok {
+				for _, fv := range f.Vars {
+					p.foreign[fv.Var] = append(p.foreign[fv.Var], fv.Stores...)
+				}
+			}
+		}
+	}
+	ws := p.foreign[objPath(v)]
+	if len(ws) == 0 {
+		return nil
+	}
+	d := p.decoder()
+	d.fn, d.inLit = nil, false
+	out := make([]update, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, update{path: w.Path, val: d.value(w.Value)})
+	}
+	return out
+}
+
+// orUnknown returns v, or Unknown for why when v is nil.
+func orUnknown(v *Value, why string) *Value {
+	if v == nil {
+		return UnknownValue(why)
+	}
+	return v
+}
