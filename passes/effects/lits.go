@@ -49,39 +49,50 @@ func (c *litCache) of(fi *funcInfo) []LitEffect {
 func (c *litCache) anchored(fi *funcInfo) []AnchoredLits {
 	var out []AnchoredLits
 	seen := map[*types.Func]bool{fnOf(fi.obj): true}
-	// The unexported functions fi refers to as values (valueflow's
-	// refers): their own effect.
-	called := make(map[*ast.Ident]bool)
-	ast.Inspect(fi.body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				called[id] = true // a call, not a value: callees below
-			}
-		}
-		id, ok := n.(*ast.Ident)
-		if !ok || called[id] || len(out) >= maxAnchored {
-			return len(out) < maxAnchored
-		}
-		g, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
-		if !ok || seen[g] || g.Exported() || hasRecv(g) || c.r.bodies[g] == nil {
-			return true
-		}
-		seen[g] = true
-		a := AnchoredLits{Func: g.Name(), Ref: true, Lits: c.of(c.r.bodies[g])}
-		if e := c.r.effects[g]; e != nil {
-			self := *e
-			self.Lits, self.Anchored = nil, nil
-			a.Self = &self
-		}
-		if a.commits() {
+	add := func(a AnchoredLits) {
+		if a.commits() && len(out) < maxAnchored {
 			out = append(out, a)
 		}
-		return true
-	})
+	}
+	// refs adds the unexported functions f's body refers to as values
+	// (valueflow's refers): their own effect, and their literals'.
+	refs := func(f *funcInfo) {
+		called := make(map[*ast.Ident]bool)
+		ast.Inspect(f.body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+					called[id] = true // a call, not a value: a callee
+				}
+			}
+			id, ok := n.(*ast.Ident)
+			if !ok || called[id] {
+				return true
+			}
+			g, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
+			if !ok || seen[g] || g.Exported() || hasRecv(g) || c.r.bodies[g] == nil {
+				return true
+			}
+			seen[g] = true
+			a := AnchoredLits{Func: g.Name(), Ref: true, Lits: c.of(c.r.bodies[g])}
+			if e := c.r.effects[g]; e != nil {
+				self := *e
+				self.Lits, self.Anchored = nil, nil
+				a.Self = &self
+			}
+			add(a)
+			return true
+		})
+	}
+	// fi and the unexported functions it calls, directly or through at
+	// most two more of them (valueflow's anchorWalk).
 	level := []*funcInfo{fi}
-	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+	for depth := 0; depth <= 3 && len(level) > 0; depth++ {
 		var next []*funcInfo
 		for _, f := range level {
+			refs(f)
+			if depth == 3 {
+				continue
+			}
 			for _, ca := range f.callees {
 				g := ca.obj
 				cf := c.r.bodies[g]
@@ -90,9 +101,7 @@ func (c *litCache) anchored(fi *funcInfo) []AnchoredLits {
 				}
 				seen[g] = true
 				next = append(next, cf)
-				if a := (AnchoredLits{Func: g.Name(), Lits: c.of(cf)}); a.commits() && len(out) < maxAnchored {
-					out = append(out, a)
-				}
+				add(AnchoredLits{Func: g.Name(), Lits: c.of(cf)})
 			}
 		}
 		level = next

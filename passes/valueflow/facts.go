@@ -397,35 +397,59 @@ func (c *encoder) anchors(g types.Object) bool {
 		return false
 	}
 	ix := c.en.index()
-	if fd := ix.decls[c.fn]; fd != nil && refers(c.en.info, fd.Body, gf) {
-		return true // fn refers to g (a function value it stores)
+	found := false
+	ix.anchorWalk(c.fn, func(f *types.Func, fd *ast.FuncDecl) bool {
+		found = f == gf || refers(c.en.info, fd.Body, gf)
+		return !found
+	})
+	return found
+}
+
+// anchorWalk calls visit with fn and the unexported package-level
+// functions of the package fn calls, directly or through at most two
+// more of them, each once, until visit returns false: the functions
+// whose literals and function values an importer's fact names anchored
+// on fn (effects' Effect.Anchored walks the same).
+func (ix *index) anchorWalk(fn *types.Func, visit func(*types.Func, *ast.FuncDecl) bool) {
+	fd := ix.decls[fn]
+	if fd == nil {
+		return
 	}
-	seen := map[*types.Func]bool{gf: true}
-	level := []*types.Func{gf}
-	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+	if ix.callees == nil {
+		ix.callees = make(map[*ast.FuncDecl][]*types.Func)
+		for callee, sites := range ix.callers {
+			for _, cs := range sites {
+				in, _ := cs.in.(*ast.FuncDecl)
+				if lit, isLit := cs.in.(*ast.FuncLit); isLit {
+					in = ix.litOwner[lit]
+				}
+				if in != nil {
+					ix.callees[in] = append(ix.callees[in], callee)
+				}
+			}
+		}
+	}
+	seen := map[*types.Func]bool{fn: true}
+	level := []*types.Func{fn}
+	for depth := 0; depth <= 3 && len(level) > 0; depth++ {
 		var next []*types.Func
 		for _, f := range level {
-			for _, cs := range ix.callers[f] {
-				fd, ok := cs.in.(*ast.FuncDecl)
-				if lit, isLit := cs.in.(*ast.FuncLit); isLit {
-					fd, ok = ix.litOwner[lit], ix.litOwner[lit] != nil
-				}
-				if !ok {
-					continue
-				}
-				caller, _ := c.en.info.Defs[fd.Name].(*types.Func)
-				if caller == c.fn {
-					return true
-				}
-				if caller != nil && !seen[caller] && objPath(caller) == "" {
-					seen[caller] = true
-					next = append(next, caller)
+			d := ix.decls[f]
+			if d == nil || d.Body == nil {
+				continue
+			}
+			if !visit(f, d) {
+				return
+			}
+			for _, g := range ix.callees[d] {
+				if !seen[g] && !g.Exported() && g.Signature().Recv() == nil && objPath(g) == "" {
+					seen[g] = true
+					next = append(next, g)
 				}
 			}
 		}
 		level = next
 	}
-	return false
 }
 
 // refers reports whether body mentions fn.

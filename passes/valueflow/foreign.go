@@ -1,6 +1,7 @@
 package valueflow
 
 import (
+	"go/ast"
 	"go/types"
 	"sort"
 
@@ -121,6 +122,7 @@ func exportForeign(pass *analysis.Pass, en *Engine) {
 			var fn *types.Func
 			if fd := analysisutil.FuncDeclAt(pass.Files, u.at); fd != nil && u.at.IsValid() {
 				fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				fn = en.index().exportedCaller(fn)
 			}
 			w := (&encoder{en: en, fn: fn, anchorFuncs: true}).wire(u.val, 0)
 			if w == nil || w.K == Unknown {
@@ -169,4 +171,52 @@ func orUnknown(v *Value, why string) *Value {
 		return UnknownValue(why)
 	}
 	return v
+}
+
+// exportedCaller returns fn when an importer can name it, or else the
+// first function of the package that can be named and calls fn, directly
+// or through at most two unexported functions (anchorWalk's reach): a
+// store made in a helper is anchored on the Register function that
+// calls it. Nil when there is none.
+func (ix *index) exportedCaller(fn *types.Func) *types.Func {
+	if fn == nil || objPath(fn) != "" {
+		return fn
+	}
+	seen := map[*types.Func]bool{fn: true}
+	level := []*types.Func{fn}
+	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+		var next []*types.Func
+		for _, f := range level {
+			for _, cs := range ix.callers[f] {
+				in, _ := cs.in.(*ast.FuncDecl)
+				if lit, isLit := cs.in.(*ast.FuncLit); isLit {
+					in = ix.litOwner[lit]
+				}
+				if in == nil {
+					continue
+				}
+				caller := ix.declFunc(in)
+				switch {
+				case caller == nil || seen[caller]:
+				case objPath(caller) != "":
+					return caller
+				default:
+					seen[caller] = true
+					next = append(next, caller)
+				}
+			}
+		}
+		level = next
+	}
+	return nil
+}
+
+// declFunc returns the function fd declares, by the index's decls.
+func (ix *index) declFunc(fd *ast.FuncDecl) *types.Func {
+	for fn, d := range ix.decls {
+		if d == fd {
+			return fn
+		}
+	}
+	return nil
 }

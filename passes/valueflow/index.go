@@ -41,6 +41,10 @@ type index struct {
 	// callers are the static calls of each function of the package,
 	// with the function (declaration or literal) that makes them.
 	callers map[*types.Func][]callSite
+	// callees inverts callers, by the declaration making the calls (a
+	// literal's calls count as its owner's); built on first use
+	// (anchorWalk).
+	callees map[*ast.FuncDecl][]*types.Func
 }
 
 type assignKind uint8
