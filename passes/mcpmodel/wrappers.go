@@ -270,17 +270,17 @@ func passesParam(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, args [
 	}
 	params := make(map[types.Object]bool)
 	addNames(info, params, ft.Params)
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
 	if body != nil {
-		mentions := func(e ast.Expr) bool {
-			found := false
-			ast.Inspect(e, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
-					found = true
-				}
-				return !found
-			})
-			return found
-		}
 		analysisutil.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
@@ -300,17 +300,7 @@ func passesParam(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, args [
 		})
 	}
 	for _, a := range args {
-		if t := info.TypeOf(a); t == nil || isBasic(t) {
-			continue
-		}
-		found := false
-		ast.Inspect(a, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
-				found = true
-			}
-			return !found
-		})
-		if found {
+		if t := info.TypeOf(a); t != nil && !isBasic(t) && mentions(a) {
 			return true
 		}
 	}
