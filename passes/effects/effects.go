@@ -608,7 +608,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 	lits := &litCache{r: r, pass: pass, done: make(map[*funcInfo][]LitEffect)}
 	for _, fi := range funcs {
 		if fi.effect != nil {
-			if fi.obj.Exported() {
+			if r.local && fi.obj.Exported() {
 				fi.effect.Lits = lits.of(fi)
 				fi.effect.Anchored = lits.anchored(fi)
 			}
@@ -616,7 +616,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 		} else if kr := r.keyReads[fi.obj]; kr != nil {
 			pass.ExportObjectFact(fi.obj, kr)
 		}
-		if fi.effect == nil && fi.obj.Exported() {
+		if r.local && fi.effect == nil && fi.obj.Exported() {
 			if a := lits.anchored(fi); len(a) > 0 {
 				an := &Anchors{Funcs: a}
 				r.anchors[fi.obj] = an

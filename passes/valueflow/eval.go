@@ -127,6 +127,8 @@ type importer interface {
 	// foreignUpdates are the stores the dependencies make into a
 	// package variable of another package (ForeignStores).
 	foreignUpdates(v *types.Var) []update
+	// own reports whether a package is one of the program's own.
+	own(pkg *types.Package) bool
 }
 
 func newEngine(info *types.Info, pkg *types.Package, files []*ast.File, imp importer) *Engine {

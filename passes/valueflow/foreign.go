@@ -62,6 +62,12 @@ func (en *Engine) foreignVar(v *types.Var, env *Env) *Value {
 		return UnknownValue("variable of another package")
 	}
 	base := en.imports.varValue(v)
+	if !en.imports.own(v.Pkg()) {
+		// A dependency's variable: its registry, if any, is not the
+		// program's (only the program's own packages export the
+		// stores into their variables).
+		return orUnknown(base, "variable of another package")
+	}
 	if en.inVar[v] {
 		// A store's receiver is the variable itself (v.Register(x)):
 		// what the stores are made into is its value as written.
@@ -94,7 +100,7 @@ func exportForeign(pass *analysis.Pass, en *Engine) {
 		seen[v] = true
 	}
 	for v := range seen {
-		if v.Pkg() != nil && v.Pkg() != pass.Pkg && isPackageVar(v) && objPath(v) != "" {
+		if v.Pkg() != nil && v.Pkg() != pass.Pkg && isPackageVar(v) && objPath(v) != "" && ownPackage(pass, v.Pkg()) {
 			vars = append(vars, v)
 		}
 	}
@@ -220,3 +226,17 @@ func (ix *index) declFunc(fd *ast.FuncDecl) *types.Func {
 	}
 	return nil
 }
+
+// ownPackage reports whether pkg is one of the program's own packages:
+// of the module under analysis (pass's), or of another module of the
+// program replaced by a local directory. Only stores into their
+// variables travel (ForeignStores).
+func ownPackage(pass *analysis.Pass, pkg *types.Package) bool {
+	if pass.Module != nil && pass.Module.Path != "" && analysisutil.InModule(pass.Module.Path, pkg.Path()) {
+		return true
+	}
+	return analysisutil.InLocalModule(pkg.Path())
+}
+
+// own is ownPackage for the package under analysis.
+func (p *passImporter) own(pkg *types.Package) bool { return ownPackage(p.pass, pkg) }

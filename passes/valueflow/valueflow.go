@@ -507,6 +507,8 @@ files:
 	}
 	if builds || own { // a leaf package's variables name no tool, request or command
 		exportVars(pass, en)
+	}
+	if own {
 		exportForeign(pass, en)
 	}
 }
