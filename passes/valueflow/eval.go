@@ -1167,11 +1167,8 @@ func structOfField(t types.Type, name string) *Value {
 	for i := 0; i < st.NumFields(); i++ {
 		if f := st.Field(i); f.Name() == name {
 			ft := derefType(f.Type())
-			switch ft.Underlying().(type) {
-			case *types.Struct:
+			if _, ok := ft.Underlying().(*types.Struct); ok {
 				return &Value{Kind: Struct, Type: ft}
-			case *types.Map, *types.Slice, *types.Array:
-				return &Value{Kind: Slice} // a table its first store fills
 			}
 		}
 	}

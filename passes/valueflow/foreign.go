@@ -81,7 +81,7 @@ func (en *Engine) foreignVar(v *types.Var, env *Env) *Value {
 		return orUnknown(base, "variable of another package")
 	}
 	if base == nil || !base.Known() {
-		base = en.zero(derefType(v.Type()))
+		base = zeroTables(derefType(v.Type()))
 	}
 	return en.applyUpdates(base, ups, sets, applied)
 }
@@ -240,3 +240,21 @@ func ownPackage(pass *analysis.Pass, pkg *types.Package) bool {
 
 // own is ownPackage for the package under analysis.
 func (p *passImporter) own(pkg *types.Package) bool { return ownPackage(p.pass, pkg) }
+
+// zeroTables returns the zero value of t, a struct's with its map, slice
+// and array fields empty tables that stores fill (a registry's tools
+// map), or zeroOf(t) for another type.
+func zeroTables(t types.Type) *Value {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return zeroOf(t)
+	}
+	v := &Value{Kind: Struct, Type: t}
+	for i := 0; i < st.NumFields(); i++ {
+		switch st.Field(i).Type().Underlying().(type) {
+		case *types.Map, *types.Slice, *types.Array:
+			v = withField(v, st.Field(i).Name(), &Value{Kind: Slice})
+		}
+	}
+	return v
+}
