@@ -1,6 +1,9 @@
 package analysisutil
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+)
 
 // TypeSyntax reports whether n is the syntax of a composite type (array,
 // map, channel, function, struct or interface type): nothing under it
@@ -357,4 +360,16 @@ func (w *walker) exprs(list []ast.Expr) {
 	for _, x := range list {
 		w.expr(x)
 	}
+}
+
+// Mentions reports whether n mentions obj (an identifier that uses it).
+func Mentions(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -84,28 +84,19 @@ func (c *litCache) anchored(fi *funcInfo) []AnchoredLits {
 		})
 	}
 	// fi and the unexported functions it calls, directly or through at
-	// most two more of them (valueflow's anchorWalk).
-	level := []*funcInfo{fi}
-	for depth := 0; depth <= 3 && len(level) > 0; depth++ {
-		var next []*funcInfo
-		for _, f := range level {
-			refs(f)
-			if depth == 3 {
-				continue
-			}
-			for _, ca := range f.callees {
-				g := ca.obj
-				cf := c.r.bodies[g]
-				if seen[g] || cf == nil || g.Exported() || hasRecv(g) {
-					continue
-				}
-				seen[g] = true
-				next = append(next, cf)
-				add(AnchoredLits{Func: g.Name(), Lits: c.of(cf)})
-			}
+	// most two more of them: the walk valueflow anchors its facts by.
+	c.r.vf.AnchorWalk(fnOf(fi.obj), func(f *types.Func, _ *ast.FuncDecl) bool {
+		cf := c.r.bodies[f]
+		if cf == nil {
+			return true
 		}
-		level = next
-	}
+		if cf != fi && !seen[f] {
+			seen[f] = true
+			add(AnchoredLits{Func: f.Name(), Lits: c.of(cf)})
+		}
+		refs(cf)
+		return len(out) < maxAnchored
+	})
 	return out
 }
 

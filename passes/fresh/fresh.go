@@ -530,22 +530,11 @@ func Guarded(info *types.Info, stmt ast.Node, stack []ast.Node, v *types.Var) bo
 		if !(ifs.Body.Pos() <= stmt.Pos() && stmt.End() <= ifs.Body.End()) {
 			continue
 		}
-		if mentions(info, ifs.Cond, v) {
+		if analysisutil.Mentions(info, ifs.Cond, v) {
 			return true
 		}
 	}
 	return false
-}
-
-func mentions(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	analysisutil.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // Filled returns the buffer that call fills with random bytes:

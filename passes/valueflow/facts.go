@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/objectpath"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // FuncSummary is an object fact on a function whose summary says
@@ -399,7 +401,7 @@ func (c *encoder) anchors(g types.Object) bool {
 	ix := c.en.index()
 	found := false
 	ix.anchorWalk(c.fn, func(f *types.Func, fd *ast.FuncDecl) bool {
-		found = f == gf || refers(c.en.info, fd.Body, gf)
+		found = f == gf || analysisutil.Mentions(c.en.info, fd.Body, gf)
 		return !found
 	})
 	return found
@@ -450,18 +452,6 @@ func (ix *index) anchorWalk(fn *types.Func, visit func(*types.Func, *ast.FuncDec
 		}
 		level = next
 	}
-}
-
-// refers reports whether body mentions fn.
-func refers(info *types.Info, body *ast.BlockStmt, fn *types.Func) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == fn {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func (c *encoder) ownParam(v *types.Var, i int) bool {

@@ -128,7 +128,7 @@ func exportForeign(pass *analysis.Pass, en *Engine) {
 			var fn *types.Func
 			if fd := analysisutil.FuncDeclAt(pass.Files, u.at); fd != nil && u.at.IsValid() {
 				fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				fn = en.index().exportedCaller(fn)
+				fn = en.exportedCaller(fn)
 			}
 			w := (&encoder{en: en, fn: fn, anchorFuncs: true}).wire(u.val, 0)
 			if w == nil || w.K == Unknown {
@@ -184,10 +184,11 @@ func orUnknown(v *Value, why string) *Value {
 // or through at most two unexported functions (anchorWalk's reach): a
 // store made in a helper is anchored on the Register function that
 // calls it. Nil when there is none.
-func (ix *index) exportedCaller(fn *types.Func) *types.Func {
+func (en *Engine) exportedCaller(fn *types.Func) *types.Func {
 	if fn == nil || objPath(fn) != "" {
 		return fn
 	}
+	ix := en.index()
 	seen := map[*types.Func]bool{fn: true}
 	level := []*types.Func{fn}
 	for depth := 0; depth < 3 && len(level) > 0; depth++ {
@@ -201,7 +202,7 @@ func (ix *index) exportedCaller(fn *types.Func) *types.Func {
 				if in == nil {
 					continue
 				}
-				caller := ix.declFunc(in)
+				caller, _ := en.info.Defs[in.Name].(*types.Func)
 				switch {
 				case caller == nil || seen[caller]:
 				case objPath(caller) != "":
@@ -213,16 +214,6 @@ func (ix *index) exportedCaller(fn *types.Func) *types.Func {
 			}
 		}
 		level = next
-	}
-	return nil
-}
-
-// declFunc returns the function fd declares, by the index's decls.
-func (ix *index) declFunc(fd *ast.FuncDecl) *types.Func {
-	for fn, d := range ix.decls {
-		if d == fd {
-			return fn
-		}
 	}
 	return nil
 }

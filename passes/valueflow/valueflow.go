@@ -645,6 +645,34 @@ func (r *Result) Encode(fn *types.Func, v *Value) *Wire {
 	return nonNil(c.wire(v, 0))
 }
 
+// AnchorWalk calls visit with fn, a function of the package, and the
+// unexported package-level functions it calls, directly or through at
+// most two more of them, each once, until visit returns false: the
+// functions whose literals and function values a fact names anchored on
+// fn. effects describes the same functions (Effect.Anchored).
+func (r *Result) AnchorWalk(fn *types.Func, visit func(*types.Func, *ast.FuncDecl) bool) {
+	if r == nil || r.en == nil {
+		return
+	}
+	// The functions first, under the lock; visit may ask the engine.
+	type fd struct {
+		fn   *types.Func
+		decl *ast.FuncDecl
+	}
+	var fds []fd
+	r.mu.Lock()
+	r.en.index().anchorWalk(fn, func(f *types.Func, d *ast.FuncDecl) bool {
+		fds = append(fds, fd{f, d})
+		return true
+	})
+	r.mu.Unlock()
+	for _, x := range fds {
+		if !visit(x.fn, x.decl) {
+			return
+		}
+	}
+}
+
 // Decode turns a Wire of a consumer's fact on fn (a function of another
 // package) back into a Value in terms of fn's parameters.
 func (r *Result) Decode(fn *types.Func, w *Wire) *Value {
