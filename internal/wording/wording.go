@@ -123,6 +123,7 @@ var verbs = map[string]string{
 	"GitHub write":      "writes to GitHub",
 	"remote mutation":   "changes remote state",
 	"configured sink":   "calls a configured sink",
+	"debugger command":  "sends a debugger command",
 }
 
 // Effect words an effect of the given kind ("file write"), committed

@@ -44,6 +44,7 @@ const (
 	kindGitHub  = "GitHub write"
 	kindRemote  = "remote mutation"
 	kindUser    = "configured sink"
+	kindDebug   = "debugger command"
 	// kindReadPOST is an HTTP POST that is a read by design (readByDesign):
 	// no effect, unless the tool says it is destructive (Soft).
 	kindReadPOST = "HTTP POST read by design"
@@ -213,7 +214,29 @@ var pkgRules = []pkgRule{
 		"DeleteAllOf": true, "Evict": true, "EvictV1": true, "Bind": true}},
 	{kind: kindK8s, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: map[string]bool{
 		"Install.Run": false, "Install.RunWithContext": false, "Upgrade.Run": true, "Upgrade.RunWithContext": true,
-		"Uninstall.Run": true, "Rollback.Run": true}},
+		"Uninstall.Run": true, "Rollback.Run": true,
+		// A test run starts the chart's test pods again.
+		"ReleaseTesting.Run": false}},
+	// A packaged or pulled chart overwrites its archive, a login or logout
+	// rewrites the credentials file; a pushed chart version is stored
+	// under its digest, so a repeat stores the same.
+	{kind: kindFile, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: idem(
+		"Package.Run", "Pull.Run", "RegistryLogin.Run", "RegistryLogout.Run")},
+	{kind: kindRemote, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: idem("Push.Run")},
+	// Delve's RPC client drives a debugged process: a resumed or stepped
+	// program runs on from where the first call left it, and a breakpoint
+	// created again is a second one (or an error); clearing one, halting,
+	// detaching or setting a variable converge.
+	{kind: kindDebug, paths: []string{"github.com/go-delve/delve/service/rpc2"}, names: map[string]bool{
+		"RPCClient.Continue": false, "RPCClient.DirectionCongruentContinue": false, "RPCClient.Next": false,
+		"RPCClient.Step": false, "RPCClient.StepOut": false, "RPCClient.StepInstruction": false,
+		"RPCClient.ReverseNext": false, "RPCClient.ReverseStep": false, "RPCClient.ReverseStepOut": false,
+		"RPCClient.ReverseStepInstruction": false, "RPCClient.Rewind": false, "RPCClient.Call": false,
+		"RPCClient.CreateBreakpoint": false, "RPCClient.CreateBreakpointWithExpr": false,
+		"RPCClient.CreateWatchpoint": false, "RPCClient.ToggleBreakpoint": false, "RPCClient.Checkpoint": false,
+		"RPCClient.Restart": true, "RPCClient.RestartFrom": true, "RPCClient.Halt": true, "RPCClient.Detach": true,
+		"RPCClient.Disconnect": true, "RPCClient.ClearBreakpoint": true, "RPCClient.ClearBreakpointByName": true,
+		"RPCClient.AmendBreakpoint": true, "RPCClient.ClearCheckpoint": true, "RPCClient.SetVariable": true}},
 	{kind: kindGitHub, paths: []string{"github.com/shurcooL/githubv4"}, names: idem("Client.Mutate"), rpc: true},
 	{kind: kindGitHub, paths: goGitHubPaths(), verbs: words(
 		"Create", "Edit", "Delete", "Add", "Remove", "Merge", "Update", "Replace", "Set", "Upload",

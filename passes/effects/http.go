@@ -1397,7 +1397,7 @@ func significance(kind string) int {
 		return 1
 	case kindPublish, kindMail:
 		return 2
-	case kindExec:
+	case kindExec, kindDebug:
 		return 3
 	case kindFile:
 		return 4

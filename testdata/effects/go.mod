@@ -10,6 +10,8 @@ require (
 	github.com/jlaffaye/ftp v0.2.2
 	github.com/pkg/sftp v1.13.9
 	k8s.io/client-go v0.0.0
+	helm.sh/helm/v4 v4.0.0
+	github.com/go-delve/delve v1.0.0
 )
 
 require (
@@ -23,6 +25,10 @@ require (
 )
 
 replace k8s.io/client-go => ./stubs/client-go
+
+replace helm.sh/helm/v4 => ./stubs/helm
+
+replace github.com/go-delve/delve => ./stubs/delve
 
 require (
 	connectrpc.com/connect v1.20.0
