@@ -124,6 +124,7 @@ var verbs = map[string]string{
 	"remote mutation":   "changes remote state",
 	"configured sink":   "calls a configured sink",
 	"debugger command":  "sends a debugger command",
+	"COM write":         "writes through COM automation",
 }
 
 // Effect words an effect of the given kind ("file write"), committed

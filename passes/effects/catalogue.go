@@ -45,6 +45,7 @@ const (
 	kindRemote  = "remote mutation"
 	kindUser    = "configured sink"
 	kindDebug   = "debugger command"
+	kindCOM     = "COM write"
 	// kindReadPOST is an HTTP POST that is a read by design (readByDesign):
 	// no effect, unless the tool says it is destructive (Soft).
 	kindReadPOST = "HTTP POST read by design"
@@ -237,6 +238,12 @@ var pkgRules = []pkgRule{
 		"RPCClient.Restart": true, "RPCClient.RestartFrom": true, "RPCClient.Halt": true, "RPCClient.Detach": true,
 		"RPCClient.Disconnect": true, "RPCClient.ClearBreakpoint": true, "RPCClient.ClearBreakpointByName": true,
 		"RPCClient.AmendBreakpoint": true, "RPCClient.ClearCheckpoint": true, "RPCClient.SetVariable": true}},
+	// COM automation through go-ole: oleutil.CallMethod(item, "Save")
+	// runs the named method of an object model (Outlook, Word, Excel).
+	// The name decides (comMethods); a lookup, a sort of a view or any
+	// name the table does not know is no effect. A name that is the
+	// enclosing function's parameter is each caller's (Effect.Op).
+	{kind: kindCOM, paths: []string{"github.com/go-ole/go-ole/oleutil"}, names: idem("CallMethod", "MustCallMethod"), check: comCall},
 	{kind: kindGitHub, paths: []string{"github.com/shurcooL/githubv4"}, names: idem("Client.Mutate"), rpc: true},
 	{kind: kindGitHub, paths: goGitHubPaths(), verbs: words(
 		"Create", "Edit", "Delete", "Add", "Remove", "Merge", "Update", "Replace", "Set", "Upload",
@@ -1007,4 +1014,31 @@ func remoteCommand(i int) func(s *site) (bool, bool) {
 		}
 		return true, false
 	}
+}
+
+// comMethods are the methods of Office-style object models (Outlook,
+// Word, Excel) that change what the application stores, and whether a
+// repeat converges: saving an item or a file overwrites it, a deleted or
+// moved item is gone from where it was, a cleared range stays clear; a
+// send, a copy, an added or inserted element and a print happen again.
+// Reply and Forward only make an unsaved draft: its Save or Send writes.
+var comMethods = map[string]bool{
+	"Save": true, "SaveAs": true, "SaveAs2": true, "SaveAsFile": true, "SaveCopyAs": true,
+	"Delete": true, "Move": true, "ClearContents": true, "Clear": true,
+	"Send": false, "Copy": false, "Add": false, "Insert": false, "PrintOut": false,
+}
+
+// comCall judges oleutil.CallMethod(disp, name, ...) by the method's
+// name: a constant in comMethods, or a string parameter of the enclosing
+// function, which each caller gives.
+func comCall(s *site) (bool, bool) {
+	if name, ok := s.constString(1); ok {
+		idem, write := comMethods[name]
+		return write, idem
+	}
+	if p := s.sc.stringParam(s.arg(1)); p > 0 {
+		s.op = p
+		return true, false
+	}
+	return false, false
 }

@@ -1311,6 +1311,9 @@ type site struct {
 	// sql is set by sqlArg when the statement executed is a parameter
 	// of the enclosing function: the 1-based parameter (Effect.SQL).
 	sql int
+	// op is set by comCall when the COM method called is a parameter of
+	// the enclosing function: the 1-based parameter (Effect.Op).
+	op int
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1324,7 +1327,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op}
 }
 
 func (s *site) arg(i int) ast.Expr {

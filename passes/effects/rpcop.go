@@ -179,6 +179,22 @@ func (r *Result) opCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effec
 		return plain
 	}
 	v := r.opVal(sc, call.Args[e.Op-1])
+	if e.Kind == kindCOM {
+		// A COM method is an effect only by its name (comMethods).
+		switch {
+		case v.known:
+			idem, write := comMethods[v.s]
+			if !write {
+				return nil
+			}
+			plain.Idempotent = idem
+			return plain
+		case v.param >= 0:
+			plain.Op = v.param + 1
+			return plain
+		}
+		return nil
+	}
 	switch {
 	case v.known:
 		if c, ok := classifyOp(v.s, plain); ok {

@@ -5,13 +5,13 @@ go 1.25.0
 require (
 	github.com/emersion/go-imap v1.2.1
 	github.com/emersion/go-smtp v0.26.0
+	github.com/go-delve/delve v1.0.0
 	github.com/go-resty/resty/v2 v2.16.5
 	github.com/google/go-github/v75 v75.0.0
 	github.com/jlaffaye/ftp v0.2.2
 	github.com/pkg/sftp v1.13.9
-	k8s.io/client-go v0.0.0
 	helm.sh/helm/v4 v4.0.0
-	github.com/go-delve/delve v1.0.0
+	k8s.io/client-go v0.0.0
 )
 
 require (
@@ -33,6 +33,7 @@ replace github.com/go-delve/delve => ./stubs/delve
 require (
 	connectrpc.com/connect v1.20.0
 	example.com/sdk v0.0.0
+	github.com/go-ole/go-ole v1.3.0
 	golang.org/x/crypto v0.31.0
 )
 
