@@ -22,6 +22,7 @@ package wording
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -173,6 +174,33 @@ func UnkeyedEffectMessage(tool, effect string, idemByNature bool) string {
 		return fmt.Sprintf("%s is not marked idempotent and %s before reading a dedupe key: %s", Tool(tool), effect, repeats)
 	}
 	return fmt.Sprintf("%s is not idempotent but %s before reading a dedupe key: %s", Tool(tool), effect, repeats)
+}
+
+// SharedWith words the other tools whose registrations share a reported
+// handler, appended to the finding: each must be fixed too.
+//
+//	(also for tools "sheets_comment" and "slides_comment", which share the handler)
+func SharedWith(tools []string) string {
+	if len(tools) == 0 {
+		return ""
+	}
+	q := make([]string, 0, len(tools))
+	for i, n := range tools {
+		if i == 3 {
+			q = append(q, fmt.Sprintf("%d more", len(tools)-3))
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	list := q[0]
+	if len(q) > 1 {
+		list = strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	}
+	word := "tool"
+	if len(tools) > 1 {
+		word = "tools"
+	}
+	return fmt.Sprintf(" (also for %s %s, which share the handler)", word, list)
 }
 
 // WrongIdempotentHint words an IdempotentHint finding: a tool annotated

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -54,7 +55,8 @@ func run(pass *analysis.Pass) (any, error) {
 	defer rep.Finish()
 
 	var tools []*mcpmodel.Tool
-	named := make(map[ast.Node]*mcpmodel.Tool) // a handler registered twice is reported once
+	named := make(map[ast.Node]*mcpmodel.Tool)     // a handler registered twice is reported once
+	sharers := make(map[ast.Node][]*mcpmodel.Tool) // ... naming the other tools that share it
 	for _, t := range model.Tools {
 		// Only tools known to be neither idempotent nor read-only.
 		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
@@ -78,8 +80,11 @@ func run(pass *analysis.Pass) (any, error) {
 		// whatever order the source registers them in. A handler of
 		// another package is reported at each registration, whose schema
 		// may name the key it reads.
-		if n := t.Handler.Node(); n != nil && (named[n] == nil || t.Name < named[n].Name) {
-			named[n] = t
+		if n := t.Handler.Node(); n != nil {
+			if named[n] == nil || t.Name < named[n].Name {
+				named[n] = t
+			}
+			sharers[n] = append(sharers[n], t)
 		}
 	}
 	for _, t := range tools {
@@ -87,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if named[n] != t || dirs.Find("idempotent", n.Pos(), "") != nil {
 				continue
 			}
-			checkBody(pass, rep, eff, fr, t)
+			checkBody(pass, rep, eff, fr, t, others(t, sharers[n]))
 			continue
 		}
 		checkRemote(pass, rep, eff, t)
@@ -96,6 +101,23 @@ func run(pass *analysis.Pass) (any, error) {
 	// program wires in (pending.go).
 	checkPending(pass, rep, blocks.Of(pass).Wiring)
 	return nil, nil
+}
+
+// others returns the tools other than t that share its handler, by
+// name, each name once: a finding on the handler names them, and
+// points at their registrations, where each is fixed.
+func others(t *mcpmodel.Tool, all []*mcpmodel.Tool) []*mcpmodel.Tool {
+	var out []*mcpmodel.Tool
+	seen := map[string]bool{t.Name: true}
+	for _, o := range all {
+		if o.Name == "" || seen[o.Name] {
+			continue
+		}
+		seen[o.Name] = true
+		out = append(out, o)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // message words a finding (wording.UnkeyedEffect). An effect that is
@@ -178,17 +200,18 @@ func keyedByRequest(e *effects.Effect, factory bool) bool {
 }
 
 // checkBody analyzes a handler whose body is in this package.
-func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool) {
-	checkBodyKeys(pass, rep, eff, fr, t, t.SchemaKeys, t.LazySchema())
+// The others share the handler: the finding names them.
+func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool, others []*mcpmodel.Tool) {
+	checkBodyKeys(pass, rep, eff, fr, t, others, t.SchemaKeys, t.LazySchema())
 }
 
 // checkBodyKeys is checkBody with the schema's keys; lazy says that the
 // engine may find more (mcpmodel.Tool.Schema), which is asked for only
 // before a report, and the body checked again with them.
-func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool, schemaKeys []string, lazy bool) {
+func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, fr *fresh.Result, t *mcpmodel.Tool, others []*mcpmodel.Tool, schemaKeys []string, lazy bool) {
 	again := func() bool {
 		if keys := t.Schema(); lazy && len(keys) > 0 {
-			checkBodyKeys(pass, rep, eff, fr, t, keys, false)
+			checkBodyKeys(pass, rep, eff, fr, t, others, keys, false)
 			return true
 		}
 		return false
@@ -287,11 +310,20 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
 	}
+	related := []analysis.RelatedInformation{registered(t, first.Effect.Idempotent)}
+	var also []string
+	for _, o := range others {
+		also = append(also, o.Name)
+		if o.Reg.Pos() != t.Reg.Pos() {
+			related = append(related, analysis.RelatedInformation{Pos: o.Reg.Pos(), End: o.Reg.End(),
+				Message: fmt.Sprintf("%s registered here with the same handler", wording.Tool(o.Name))})
+		}
+	}
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Category: wording.UnkeyedEffect,
-		Message:  message(t, first.Effect, via),
-		Related:  append([]analysis.RelatedInformation{registered(t, first.Effect.Idempotent)}, eff.Related(pass.Fset, first.Effect)...),
+		Message:  message(t, first.Effect, via) + wording.SharedWith(also),
+		Related:  append(related, eff.Related(pass.Fset, first.Effect)...),
 	})
 }
 
