@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/analyzer"
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/internal/wording"
 	"github.com/mcpvet/mcpvet/passes/blocks"
 	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
@@ -281,8 +283,12 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 
 // aboutTool reports whether d is about tool t: it lies in the
 // registration, the hints or the handler, or a related position lies in
-// the registration.
+// the registration; and when it names tools, t is one of them (a
+// template's call registers several tools at one position).
 func aboutTool(d analysis.Diagnostic, t *mcpmodel.Tool) bool {
+	if named := wording.ToolsNamed(d.Message); len(named) > 0 && t.Name != "" && !slices.Contains(named, t.Name) {
+		return false
+	}
 	in := func(pos token.Pos, n ast.Node) bool {
 		return n != nil && pos.IsValid() && n.Pos() <= pos && pos < n.End()
 	}

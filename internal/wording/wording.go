@@ -22,6 +22,7 @@ package wording
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -196,11 +197,39 @@ func SharedWith(tools []string) string {
 	if len(q) > 1 {
 		list = strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 	}
-	word := "tool"
-	if len(tools) > 1 {
-		word = "tools"
+	if len(tools) == 1 {
+		return fmt.Sprintf(" (also for tool %s, which shares the handler)", list)
 	}
-	return fmt.Sprintf(" (also for %s %s, which share the handler)", word, list)
+	return fmt.Sprintf(" (also for tools %s, which share the handler)", list)
+}
+
+// toolNamed matches the tool a message names (Tool) and the list of
+// SharedWith.
+var (
+	toolNamed  = regexp.MustCompile(`\btool ("(?:[^"\\]|\\.)*")`)
+	sharedList = regexp.MustCompile(`\(also for tools? (.*), which shares? the handler\)`)
+	quoted     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+)
+
+// ToolsNamed returns the names of the tools a message is about: the one
+// it names (Tool) and those that share its handler (SharedWith); none
+// for a message that names no tool.
+func ToolsNamed(msg string) []string {
+	var out []string
+	add := func(q string) {
+		if n, err := strconv.Unquote(q); err == nil {
+			out = append(out, n)
+		}
+	}
+	if m := toolNamed.FindStringSubmatch(msg); m != nil {
+		add(m[1])
+	}
+	if m := sharedList.FindStringSubmatch(msg); m != nil {
+		for _, q := range quoted.FindAllString(m[1], -1) {
+			add(q)
+		}
+	}
+	return out
 }
 
 // WrongIdempotentHint words an IdempotentHint finding: a tool annotated

@@ -1,6 +1,9 @@
 package wording
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestFunc(t *testing.T) {
 	for in, want := range map[string]string{
@@ -51,5 +54,31 @@ func TestLength(t *testing.T) {
 		if len(msg) > 135 {
 			t.Errorf("%d characters: %s", len(msg), msg)
 		}
+	}
+}
+
+// TestToolsNamed parses back the tools a finding names, its own and the
+// ones SharedWith lists, as the tools command attributes findings.
+func TestToolsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		want []string
+	}{
+		{UnkeyedEffectMessage("charge", "writes a file", false), []string{"charge"}},
+		{UnkeyedEffectMessage("docs_add", "writes a file", false) + SharedWith([]string{"sheets_add"}), []string{"docs_add", "sheets_add"}},
+		{UnkeyedEffectMessage("a", "writes a file", true) + SharedWith([]string{"b", `c"q`, "d"}), []string{"a", "b", `c"q`, "d"}},
+		{UnkeyedEffectMessage("", "writes a file", false), nil},
+		{MadeAnew(`idempotency key "idempotency_key"`, "attempt of this retry loop"), nil},
+		{MadeAnew(`the dedupe key (Idempotency-Key) of tool "charge"`, "call"), []string{"charge"}},
+	} {
+		if got := ToolsNamed(tc.msg); !slices.Equal(got, tc.want) {
+			t.Errorf("ToolsNamed(%q) = %q, want %q", tc.msg, got, tc.want)
+		}
+	}
+	if got, want := SharedWith([]string{"b", "c", "d", "e", "f"}), ` (also for tools "b", "c", "d" and 2 more, which share the handler)`; got != want {
+		t.Errorf("SharedWith(5) = %q, want %q", got, want)
+	}
+	if got, want := SharedWith([]string{"b"}), ` (also for tool "b", which shares the handler)`; got != want {
+		t.Errorf("SharedWith(1) = %q, want %q", got, want)
 	}
 }

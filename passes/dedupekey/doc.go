@@ -43,7 +43,9 @@
 // list or show among its first words, the command kubectl exec runs):
 // a shell script, a client's arguments or a configured binary count.
 // A handler several tools share is reported once, naming the first of
-// them by name. Housekeeping does not:
+// them by name and the others after it ("also for tools ..."), with
+// their registrations as related positions: each needs the fix.
+// Housekeeping does not:
 // temporary and cache files, standard streams, logs, lock files,
 // migrations at open.
 //
