@@ -286,7 +286,7 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 // the registration; and when it names tools, t is one of them (a
 // template's call registers several tools at one position).
 func aboutTool(d analysis.Diagnostic, t *mcpmodel.Tool) bool {
-	if named := wording.ToolsNamed(d.Message); len(named) > 0 && t.Name != "" && !slices.Contains(named, t.Name) {
+	if named, all := wording.ToolsNamed(d.Message); all && len(named) > 0 && t.Name != "" && !slices.Contains(named, t.Name) {
 		return false
 	}
 	in := func(pos token.Pos, n ast.Node) bool {

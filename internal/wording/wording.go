@@ -213,9 +213,11 @@ var (
 
 // ToolsNamed returns the names of the tools a message is about: the one
 // it names (Tool) and those that share its handler (SharedWith); none
-// for a message that names no tool.
-func ToolsNamed(msg string) []string {
+// for a message that names no tool. all is false when SharedWith left
+// some out ("and 2 more").
+func ToolsNamed(msg string) (names []string, all bool) {
 	var out []string
+	all = true
 	add := func(q string) {
 		if n, err := strconv.Unquote(q); err == nil {
 			out = append(out, n)
@@ -228,8 +230,9 @@ func ToolsNamed(msg string) []string {
 		for _, q := range quoted.FindAllString(m[1], -1) {
 			add(q)
 		}
+		all = !strings.HasSuffix(m[1], " more")
 	}
-	return out
+	return out, all
 }
 
 // WrongIdempotentHint words an IdempotentHint finding: a tool annotated

@@ -71,9 +71,13 @@ func TestToolsNamed(t *testing.T) {
 		{MadeAnew(`idempotency key "idempotency_key"`, "attempt of this retry loop"), nil},
 		{MadeAnew(`the dedupe key (Idempotency-Key) of tool "charge"`, "call"), []string{"charge"}},
 	} {
-		if got := ToolsNamed(tc.msg); !slices.Equal(got, tc.want) {
-			t.Errorf("ToolsNamed(%q) = %q, want %q", tc.msg, got, tc.want)
+		if got, all := ToolsNamed(tc.msg); !slices.Equal(got, tc.want) || !all {
+			t.Errorf("ToolsNamed(%q) = %q, %v, want %q, true", tc.msg, got, all, tc.want)
 		}
+	}
+	many := UnkeyedEffectMessage("a", "writes a file", false) + SharedWith([]string{"b", "c", "d", "e"})
+	if got, all := ToolsNamed(many); !slices.Equal(got, []string{"a", "b", "c", "d"}) || all {
+		t.Errorf("ToolsNamed(%q) = %q, %v, want [a b c d], false", many, got, all)
 	}
 	if got, want := SharedWith([]string{"b", "c", "d", "e", "f"}), ` (also for tools "b", "c", "d" and 2 more, which share the handler)`; got != want {
 		t.Errorf("SharedWith(5) = %q, want %q", got, want)

@@ -1,6 +1,8 @@
 package mcpmodel
 
 import (
+	"golang.org/x/tools/go/types/typeutil"
+
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -118,7 +120,7 @@ func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 		for _, in := range envs {
 			val := b.vf.Eval(b.identFor(v), in.env)
 			alts := realTools(val.Each())
-			if len(alts) < 2 || !instances(alts) {
+			if len(alts) < 2 || !instances(alts) && !b.ranged(v, in) {
 				next = append(next, in)
 				continue
 			}
@@ -138,8 +140,41 @@ func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 	return envs
 }
 
+// ranged reports whether v, read by a registration, holds one element of
+// a table per iteration of a loop: v is set by a range statement, or v is
+// a parameter of the function the instance's call calls and that call
+// passes such a variable (for _, svc := range services { register(s, svc) }).
+// Each constant it holds then makes a registration of its own.
+func (b *builder) ranged(v *types.Var, in flowInstance) bool {
+	if b.vf.Ranged(v) {
+		return true
+	}
+	call, ok := in.node.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := 0; i < params.Len() && i < len(call.Args); i++ {
+		if params.At(i) != v {
+			continue
+		}
+		id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		arg, _ := b.pass.TypesInfo.Uses[id].(*types.Var)
+		return b.vf.Ranged(arg)
+	}
+	return false
+}
+
 // instances reports whether alternatives are values a registration can
-// be made of, one at a time: structs and functions, not constants.
+// be made of, one at a time: structs and functions, not constants (unless
+// they are a loop's elements: ranged).
 func instances(alts []*valueflow.Value) bool {
 	for _, a := range alts {
 		switch a.Kind {

@@ -277,6 +277,25 @@ func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, 
 	return out
 }
 
+// Ranged reports whether v, a local variable of the package, is set only
+// by range statements (for _, name := range table): each iteration holds
+// one of the values the engine gives it, where a variable set on two
+// branches holds one of them for the whole run.
+func (r *Result) Ranged(v *types.Var) bool {
+	if r == nil || r.en == nil || v == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	as := r.en.index().assigns[v]
+	for _, a := range as {
+		if a.kind != rangeValue && a.kind != rangeKey {
+			return false
+		}
+	}
+	return len(as) > 0
+}
+
 // ParamRooted reports whether v is a parameter, or a field or element of
 // one: a value its function's caller decides.
 func (v *Value) ParamRooted() bool {

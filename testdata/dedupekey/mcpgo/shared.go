@@ -9,9 +9,10 @@ import (
 	"example.com/dedupekey/store"
 )
 
-// One template registers a comment tool per service, all with the
-// handler one factory makes: the finding on that handler names every
-// tool that shares it. The read tools' shared handler stays silent.
+// One template, called in a loop over the services, registers a comment
+// tool per service, all with the handler one factory makes: the finding
+// on that handler names every tool that shares it. The read tools'
+// shared handler stays silent.
 
 func registerCommentTools(s *server.MCPServer, led *store.Ledger, service string) {
 	s.AddTool(mcp.NewTool(service+"_add_comment"), makeAddComment(led))
@@ -33,8 +34,27 @@ func makeCountComments(led *store.Ledger) server.ToolHandlerFunc {
 
 func CommentServer(led *store.Ledger) *server.MCPServer {
 	s := server.NewMCPServer("comments", "1.0.0")
-	registerCommentTools(s, led, "sheets")
-	registerCommentTools(s, led, "docs")
-	registerCommentTools(s, led, "slides")
+	for _, service := range []string{"sheets", "docs", "slides"} {
+		registerCommentTools(s, led, service)
+	}
 	return s
+}
+
+// Tools named by a loop over a table of names, one registration each:
+// the write tools' finding names both; the read tools stay silent.
+func TagServer(led *store.Ledger) *server.MCPServer {
+	s := server.NewMCPServer("tags", "1.0.0")
+	for _, name := range []string{"wiki_tag", "blog_tag"} {
+		s.AddTool(mcp.NewTool(name), makeTag(led))
+	}
+	for _, name := range []string{"wiki_tags", "blog_tags"} {
+		s.AddTool(mcp.NewTool(name, mcp.WithReadOnlyHintAnnotation(true)), makeCountComments(led))
+	}
+	return s
+}
+
+func makeTag(led *store.Ledger) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Insert(ctx, req.GetString("tag", "")) // want `tool "blog_tag" is not idempotent but writes to an SQL database \(store.Ledger.Insert\) before reading a dedupe key: a retried call repeats it \(also for tool "wiki_tag", which shares the handler\)`
+	}
 }
