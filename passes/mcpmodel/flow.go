@@ -1,12 +1,12 @@
 package mcpmodel
 
 import (
-	"golang.org/x/tools/go/types/typeutil"
-
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"

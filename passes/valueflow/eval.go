@@ -1586,6 +1586,22 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 			}
 		}
 	}
+	// Stores through a call's result that is a parameter's field
+	// (ensure(t).f = v, ensure returning t.f or a new value it stores
+	// there): stores at that field's path.
+	for _, cs := range ix.callStores[fn] {
+		var val *Value
+		if cs.rhs == nil {
+			val = UnknownValue("computed store")
+		} else {
+			val = en.eval(cs.rhs, nil)
+		}
+		for _, a := range en.eval(cs.call, nil).Each() {
+			if p, path, ok := ix.paramPath(a); ok {
+				sum.Stores = append(sum.Stores, Store{Param: p, Path: joinPath(path, cs.path), Value: val})
+			}
+		}
+	}
 	sum.Stores = mergeStores(sum.Stores)
 	if !en.cycle {
 		en.sums[fn] = sum

@@ -19,8 +19,12 @@ type index struct {
 	decls   map[*types.Func]*ast.FuncDecl
 	assigns map[*types.Var][]assign
 	stores  map[*types.Var][]store
-	setters map[*types.Var][]setter
-	params  map[*types.Var]paramOf
+	// callStores are the field stores of each function whose root is a
+	// call's result (ensure(t).f = v, ensure returning t.f's pointer):
+	// the summary resolves the root to a parameter's field (summarize).
+	callStores map[ast.Node][]callStore
+	setters    map[*types.Var][]setter
+	params     map[*types.Var]paramOf
 	// fnParams are the parameters of each function, the receiver first
 	fnParams map[ast.Node][]*types.Var
 	returns  map[ast.Node][]*ast.ReturnStmt // *ast.FuncDecl or *ast.FuncLit
@@ -75,6 +79,12 @@ type store struct {
 	conds []guard
 }
 
+// callStore is a field store rooted at a call's result: call.path = rhs.
+type callStore struct {
+	call *ast.CallExpr
+	store
+}
+
 // setter is a call that may set fields of a variable: arg is the
 // argument (or -1: the receiver) through which the variable is passed
 // by address.
@@ -98,20 +108,21 @@ type callSite struct {
 
 func newIndex(info *types.Info, files []*ast.File) *index {
 	ix := &index{
-		decls:    make(map[*types.Func]*ast.FuncDecl),
-		assigns:  make(map[*types.Var][]assign),
-		stores:   make(map[*types.Var][]store),
-		setters:  make(map[*types.Var][]setter),
-		params:   make(map[*types.Var]paramOf),
-		fnParams: make(map[ast.Node][]*types.Var),
-		returns:  make(map[ast.Node][]*ast.ReturnStmt),
-		guards:   make(map[*ast.ReturnStmt][]guard),
-		retConds: make(map[*ast.ReturnStmt][]guard),
-		results:  make(map[ast.Node][]*types.Var),
-		litOwner: make(map[*ast.FuncLit]*ast.FuncDecl),
-		litOrd:   make(map[*ast.FuncLit]int),
-		lits:     make(map[*ast.FuncDecl][]*ast.FuncLit),
-		callers:  make(map[*types.Func][]callSite),
+		decls:      make(map[*types.Func]*ast.FuncDecl),
+		assigns:    make(map[*types.Var][]assign),
+		stores:     make(map[*types.Var][]store),
+		callStores: make(map[ast.Node][]callStore),
+		setters:    make(map[*types.Var][]setter),
+		params:     make(map[*types.Var]paramOf),
+		fnParams:   make(map[ast.Node][]*types.Var),
+		returns:    make(map[ast.Node][]*ast.ReturnStmt),
+		guards:     make(map[*ast.ReturnStmt][]guard),
+		retConds:   make(map[*ast.ReturnStmt][]guard),
+		results:    make(map[ast.Node][]*types.Var),
+		litOwner:   make(map[*ast.FuncLit]*ast.FuncDecl),
+		litOrd:     make(map[*ast.FuncLit]int),
+		lits:       make(map[*ast.FuncDecl][]*ast.FuncLit),
+		callers:    make(map[*types.Func][]callSite),
 	}
 	w := &indexer{ix: ix, info: info}
 	for _, f := range files {
@@ -349,12 +360,17 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 		}
 		break
 	}
-	root := w.varOf(e)
-	if root == nil || len(path) == 0 {
-		return
-	}
 	if a.kind != plain {
 		a.rhs = nil // only plain stores have a value the engine follows
+	}
+	root := w.varOf(e)
+	if call, ok := e.(*ast.CallExpr); ok && root == nil && len(path) > 0 && len(w.fn) > 0 {
+		in := w.fn[len(w.fn)-1]
+		w.ix.callStores[in] = append(w.ix.callStores[in], callStore{call, store{path: path, rhs: a.rhs, conds: w.condsNow()}})
+		return
+	}
+	if root == nil || len(path) == 0 {
+		return
 	}
 	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs, conds: w.condsNow()})
 }
@@ -567,3 +583,26 @@ func isPointer(t types.Type) bool {
 // paramsOf returns the parameters of fn (a *ast.FuncDecl or
 // *ast.FuncLit), the receiver first, in order.
 func (ix *index) paramsOf(fn ast.Node) []*types.Var { return ix.fnParams[fn] }
+
+// paramPath returns the parameter (its index) and the field path a value
+// that is a field of a parameter (p.f.g) reads.
+func (ix *index) paramPath(v *Value) (int, []string, bool) {
+	var path []string
+	for i := 0; v != nil && i < 8; i++ {
+		switch v.Kind {
+		case Field:
+			path = append([]string{v.Name}, path...)
+			v = v.X
+			continue
+		case Param:
+			pv, _ := v.Obj.(*types.Var)
+			p, ok := ix.params[pv]
+			if !ok || len(path) == 0 {
+				return 0, nil, false
+			}
+			return p.index, path, true
+		}
+		return 0, nil, false
+	}
+	return 0, nil, false
+}

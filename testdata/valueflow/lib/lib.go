@@ -116,3 +116,41 @@ type Wrapped struct{ R *Retrier }
 
 // Wrap wraps the receiver.
 func (r *Retrier) Wrap() *Wrapped { return &Wrapped{R: r} }
+
+// Hints, HTool and its options: a constructor sets defaults that the
+// options override, some through a helper that makes the nested struct
+// first (ensureHints).
+type Hints struct {
+	ReadOnly   bool
+	Idempotent bool
+}
+
+type HTool struct {
+	Name  string
+	Hints *Hints
+}
+
+type HOption func(*HTool)
+
+func NewHTool(name string, opts ...HOption) HTool {
+	t := HTool{Name: name, Hints: &Hints{ReadOnly: false, Idempotent: false}}
+	for _, opt := range opts {
+		opt(&t)
+	}
+	return t
+}
+
+func ensureHints(t *HTool) *Hints {
+	if t.Hints == nil {
+		t.Hints = &Hints{}
+	}
+	return t.Hints
+}
+
+func WithIdempotent(v bool) HOption {
+	return func(t *HTool) { ensureHints(t).Idempotent = v }
+}
+
+func WithReadOnly(v bool) HOption {
+	return func(t *HTool) { t.Hints.ReadOnly = v }
+}

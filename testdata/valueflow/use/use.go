@@ -58,3 +58,23 @@ func quiet() *lib.Wrapped {
 
 // handlerOpt passes its handler on to the option constructor.
 func handlerOpt(h func() error) lib.Option { return lib.WithHandler(h) }
+
+// Options of another package that override its constructor's defaults,
+// directly and from a composite option of this package.
+func withUpdate() lib.HOption {
+	return func(t *lib.HTool) {
+		lib.WithReadOnly(false)(t)
+		lib.WithIdempotent(true)(t)
+	}
+}
+
+func hintOptions() {
+	a := lib.NewHTool("direct", lib.WithIdempotent(true), lib.WithReadOnly(true))
+	show(a.Hints.Idempotent) // want `true`
+	show(a.Hints.ReadOnly)   // want `true`
+	b := lib.NewHTool("composite", withUpdate())
+	show(b.Hints.Idempotent) // want `true`
+	show(b.Hints.ReadOnly)   // want `false`
+	c := lib.NewHTool("default")
+	show(c.Hints.Idempotent) // want `false`
+}
