@@ -741,10 +741,42 @@ func (b *builder) valueDefs(v *valueflow.Value, at ast.Node, add func(string, *w
 			}
 			add(name, d)
 		case valueflow.Slice:
+			if name, ann, ok := mapDef(a); ok {
+				// A definition written as a map (map[string]any{"name":
+				// "x", "inputSchema": ...}): its "annotations" entry,
+				// absent the spec defaults.
+				d := &wireDef{node: at, idem: False, ro: False, de: Unknown}
+				if ann != nil {
+					d.idem, d.ro, d.de = valueHints(ann)
+				}
+				add(name, d)
+				continue
+			}
 			b.valueDefs(a.Elems, at, add, depth+1)
 			for _, e := range a.Entry {
 				b.valueDefs(e, at, add, depth+1)
 			}
 		}
 	}
+}
+
+// mapDef reads a tool definition written as a map literal: a constant
+// "name" entry beside an "inputSchema" or "annotations" entry. ann is
+// the "annotations" entry, nil when there is none.
+func mapDef(a *valueflow.Value) (name string, ann *valueflow.Value, ok bool) {
+	def := false
+	for i, k := range a.Keys {
+		if i >= len(a.Entry) {
+			break
+		}
+		switch k {
+		case "name":
+			name, ok = a.Entry[i].String1()
+		case "inputSchema":
+			def = true
+		case "annotations":
+			def, ann = true, a.Entry[i]
+		}
+	}
+	return name, ann, ok && def && name != ""
 }
