@@ -127,6 +127,7 @@ var verbs = map[string]string{
 	"configured sink":   "calls a configured sink",
 	"debugger command":  "sends a debugger command",
 	"COM write":         "writes through COM automation",
+	"git write":         "writes to a git repository",
 }
 
 // Effect words an effect of the given kind ("file write"), committed

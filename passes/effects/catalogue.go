@@ -46,6 +46,7 @@ const (
 	kindUser    = "configured sink"
 	kindDebug   = "debugger command"
 	kindCOM     = "COM write"
+	kindGit     = "git write"
 	// kindReadPOST is an HTTP POST that is a read by design (readByDesign):
 	// no effect, unless the tool says it is destructive (Soft).
 	kindReadPOST = "HTTP POST read by design"
@@ -238,6 +239,21 @@ var pkgRules = []pkgRule{
 		"RPCClient.Restart": true, "RPCClient.RestartFrom": true, "RPCClient.Halt": true, "RPCClient.Detach": true,
 		"RPCClient.Disconnect": true, "RPCClient.ClearBreakpoint": true, "RPCClient.ClearBreakpointByName": true,
 		"RPCClient.AmendBreakpoint": true, "RPCClient.ClearCheckpoint": true, "RPCClient.SetVariable": true}},
+	// go-git writes the repository it opened: a commit, a moved file or
+	// a rename happens again; staging, checking out, resetting, a branch,
+	// tag or remote made or deleted by name, a push or a pull converge. A
+	// repository initialized or cloned into a temporary directory is
+	// housekeeping.
+	{kind: kindGit, paths: goGitPaths, names: map[string]bool{
+		"Worktree.Commit": false, "Worktree.Move": false, "Worktree.Add": true, "Worktree.AddGlob": true,
+		"Worktree.AddWithOptions": true, "Worktree.Remove": true, "Worktree.RemoveGlob": true,
+		"Worktree.Checkout": true, "Worktree.Reset": true, "Worktree.ResetSparsely": true,
+		"Worktree.Clean": true, "Worktree.Pull": true, "Worktree.PullContext": true,
+		"Repository.Push": true, "Repository.PushContext": true, "Repository.CreateBranch": true,
+		"Repository.DeleteBranch": true, "Repository.CreateTag": true, "Repository.DeleteTag": true,
+		"Repository.CreateRemote": true, "Repository.DeleteRemote": true,
+		"Remote.Push": true, "Remote.PushContext": true}},
+	{kind: kindGit, paths: goGitPaths, names: idem("PlainInit", "PlainInitWithOptions", "PlainClone", "PlainCloneContext"), check: notTemp(0, true)},
 	// COM automation through go-ole: oleutil.CallMethod(item, "Save")
 	// runs the named method of an object model (Outlook, Word, Excel).
 	// The name decides (comMethods); a lookup, a sort of a view or any
@@ -255,6 +271,8 @@ var pkgRules = []pkgRule{
 		check: goGitHubService, fnOnly: true},
 	// resty's requests are classified with their method in http.go.
 }
+
+var goGitPaths = []string{"github.com/go-git/go-git/v5", "github.com/go-git/go-git/v6", "gopkg.in/src-d/go-git.v4"}
 
 var pgxPaths = []string{"github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool"}
 

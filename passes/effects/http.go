@@ -1393,7 +1393,7 @@ func significance(kind string) int {
 	switch kind {
 	case kindRemote, kindHTTP, kindGitHub, kindK8s, kindUser:
 		return 0
-	case kindSQL, kindMongo, kindRedis, kindMailbox, kindRemFile:
+	case kindSQL, kindMongo, kindRedis, kindMailbox, kindRemFile, kindGit:
 		return 1
 	case kindPublish, kindMail:
 		return 2

@@ -6,6 +6,7 @@ require (
 	github.com/emersion/go-imap v1.2.1
 	github.com/emersion/go-smtp v0.26.0
 	github.com/go-delve/delve v1.0.0
+	github.com/go-git/go-git/v5 v5.0.0
 	github.com/go-resty/resty/v2 v2.16.5
 	github.com/google/go-github/v75 v75.0.0
 	github.com/jlaffaye/ftp v0.2.2
@@ -29,6 +30,8 @@ replace k8s.io/client-go => ./stubs/client-go
 replace helm.sh/helm/v4 => ./stubs/helm
 
 replace github.com/go-delve/delve => ./stubs/delve
+
+replace github.com/go-git/go-git/v5 => ./stubs/go-git
 
 require (
 	connectrpc.com/connect v1.20.0
