@@ -54,8 +54,11 @@ type Summary struct {
 	Results []*Value
 	Stores  []Store
 	// lits: for a function of another package, the summaries of its
-	// literals that its results or stores hold, by ordinal.
+	// literals that its results or stores hold, by ordinal; inl, those
+	// of the anchored literals of its unexported helpers, by 1-based
+	// index (FuncSummary.Inl).
 	lits map[int]*Summary
+	inl  map[int]*Summary
 }
 
 // Store is a field store through a parameter: Param.Path = Value; or,
@@ -1660,12 +1663,15 @@ func (en *Engine) closureSummary(c *Value) *Summary {
 		return en.litSummary(c.Lit)
 	}
 	fn, ok := c.Obj.(*types.Func)
-	if !ok || c.Name != "" {
-		return nil // an anchored literal: no summary travels
+	if !ok || c.Name != "" && c.Index == 0 {
+		return nil // an anchored literal whose summary does not travel
 	}
 	outer := en.funcSummary(fn)
 	if outer == nil {
 		return nil
+	}
+	if c.Name != "" {
+		return outer.inl[c.Index]
 	}
 	return outer.lits[c.Ord]
 }

@@ -24,6 +24,13 @@ type FuncSummary struct {
 	// by ordinal. A parameter of the enclosing function they capture is
 	// a Param with Outer set.
 	Lits []LitSummary
+	// Inl are the summaries of the literals of unexported functions
+	// that its results hold (an exported option constructor returning
+	// what an unexported helper makes: WithString(n) returning
+	// withProperty(n, "string")), each with what it captured bound in
+	// terms of the function's parameters; by 1-based index (Wire.I of
+	// the anchored Closure).
+	Inl []LitSummary
 }
 
 // LitSummary is the summary of a function literal in a FuncSummary.
@@ -172,6 +179,9 @@ type encoder struct {
 	// consumer's fact, a registry's stores), not Unknown as in a
 	// summary, whose consumers would take it for a closure they know.
 	anchorFuncs bool
+	// inl are the anchored closures the wires hold, whose summaries
+	// travel inline (FuncSummary.Inl), by 1-based index.
+	inl []*Value
 }
 
 // summary encodes the summary of fn, with the literals it holds.
@@ -196,6 +206,28 @@ func (c *encoder) summary(sum *Summary) *FuncSummary {
 		}
 	}
 	sort.Slice(fact.Lits, func(i, j int) bool { return fact.Lits[i].Ord < fact.Lits[j].Ord })
+	// The anchored closures: their literal's summary with what they
+	// captured bound (in terms of fn's parameters), encoded as a
+	// literal of fn; one may hold more.
+	for i := 0; i < len(c.inl) && i < 32; i++ {
+		cv := c.inl[i]
+		ls := c.en.litSummary(cv.Lit)
+		if ls == nil {
+			continue
+		}
+		bound := &Summary{}
+		for _, r := range ls.Results {
+			bound.Results = append(bound.Results, c.en.substLit(r, cv, nil))
+		}
+		for _, st := range ls.Stores {
+			st.Value = c.en.substLit(st.Value, cv, nil)
+			bound.Stores = append(bound.Stores, st)
+		}
+		c.lit = cv.Lit
+		res, st := c.parts(bound)
+		c.lit = nil
+		fact.Inl = append(fact.Inl, LitSummary{Ord: i + 1, Results: res, Stores: st})
+	}
 	return fact
 }
 
@@ -345,6 +377,8 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 				w.Obj, w.Ord = objPath(v.Obj), c.en.index().litOrd[v.Lit]
 			case c.anchors(v.Obj):
 				w.Obj, w.Ord, w.N = objPath(c.fn), c.en.index().litOrd[v.Lit], v.Obj.Name()
+				c.inl = append(c.inl, v)
+				w.I = len(c.inl)
 			default:
 				return &Wire{K: Unknown}
 			}
@@ -613,7 +647,7 @@ func (d *decoder) value1(w *Wire) *Value {
 		if obj == nil {
 			return UnknownValue("function")
 		}
-		return &Value{Kind: Closure, Obj: obj, Ord: w.Ord, Name: w.N}
+		return &Value{Kind: Closure, Obj: obj, Ord: w.Ord, Name: w.N, Index: w.I}
 	case Call:
 		obj := d.object(w.Obj)
 		if obj == nil {

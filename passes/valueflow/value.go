@@ -75,7 +75,7 @@ const (
 type Value struct {
 	Kind  Kind
 	Const constant.Value // Const
-	Index int            // Param: the parameter (-1: receiver); Call, Method: the result
+	Index int            // Param: the parameter (-1: receiver); Call, Method: the result; Closure in a fact, anchored: 1 + its inline summary in Obj's (Summary.inl), 0: none
 	Name  string         // Field: the field; Method: the method; Closure: the unexported function of Obj's package whose literal it is (anchored, facts.go)
 	Type  types.Type     // Struct: the struct type (named, not a pointer)
 	// Fields of a Struct, sorted by name; of a Call, the fields the
@@ -769,6 +769,7 @@ func (v *Value) hash(h hash.Hash64) {
 			obj(v.Obj)
 			w(strconv.Itoa(v.Ord))
 			w(v.Name)
+			w(strconv.Itoa(v.Index))
 		}
 	case Call, Method:
 		obj(v.Obj)

@@ -419,11 +419,17 @@ func (p *passImporter) summary(fn *types.Func) *Summary {
 	p.decoder().fn = fn
 	p.dec.inLit = false
 	s := p.decode(f.Results, f.Stores)
-	if len(f.Lits) > 0 {
+	if len(f.Lits) > 0 || len(f.Inl) > 0 {
 		p.dec.inLit = true
 		s.lits = make(map[int]*Summary)
 		for _, l := range f.Lits {
 			s.lits[l.Ord] = p.decode(l.Results, l.Stores)
+		}
+		if len(f.Inl) > 0 {
+			s.inl = make(map[int]*Summary)
+			for _, l := range f.Inl {
+				s.inl[l.Ord] = p.decode(l.Results, l.Stores)
+			}
 		}
 		p.dec.inLit = false
 	}

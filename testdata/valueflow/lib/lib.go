@@ -126,8 +126,9 @@ type Hints struct {
 }
 
 type HTool struct {
-	Name  string
-	Hints *Hints
+	Name   string
+	Hints  *Hints
+	Labels map[string]any
 }
 
 type HOption func(*HTool)
@@ -153,4 +154,21 @@ func WithIdempotent(v bool) HOption {
 
 func WithReadOnly(v bool) HOption {
 	return func(t *HTool) { t.Hints.ReadOnly = v }
+}
+
+// WithLabel returns what an unexported helper makes: a literal of the
+// helper, whose summary travels with WithLabel's (FuncSummary.Inl).
+func WithLabel(key, value string) HOption {
+	return withEntry(key, value, "label")
+}
+
+func withEntry(key, value, kind string) HOption {
+	return func(t *HTool) {
+		m := t.Labels
+		if m == nil {
+			m = map[string]any{}
+		}
+		m[key] = kind + ":" + value
+		t.Labels = m
+	}
 }

@@ -78,3 +78,11 @@ func hintOptions() {
 	c := lib.NewHTool("default")
 	show(c.Hints.Idempotent) // want `false`
 }
+
+// An option of another package made by an unexported helper there
+// leaves the fields it does not set known.
+func helperOption() {
+	d := lib.NewHTool("labelled", lib.WithLabel("team", "core"), lib.WithIdempotent(true))
+	show(d.Name)             // want `"labelled"`
+	show(d.Hints.Idempotent) // want `true`
+}
