@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
 
@@ -87,6 +88,17 @@ func run(pass *analysis.Pass) (any, error) {
 			sharers[n] = append(sharers[n], t)
 		}
 	}
+	// A handler of another package is reported at each registration's
+	// handler argument; registrations that share that argument (a
+	// template called once per tool) are reported once, naming the
+	// others, as a shared body is.
+	remote := make(map[remoteKey][]*mcpmodel.Tool)
+	for _, t := range tools {
+		if t.Handler.Node() == nil && remoteEffect(eff, t) != nil {
+			k := keyOf(t)
+			remote[k] = append(remote[k], t)
+		}
+	}
 	for _, t := range tools {
 		if n := t.Handler.Node(); n != nil {
 			if named[n] != t || dirs.Find("idempotent", n.Pos(), "") != nil {
@@ -95,12 +107,39 @@ func run(pass *analysis.Pass) (any, error) {
 			checkBody(pass, rep, eff, fr, t, others(t, sharers[n]))
 			continue
 		}
-		checkRemote(pass, rep, eff, t)
+		if first := firstNamed(remote[keyOf(t)]); first != t {
+			continue // not reported, or reported with the first
+		}
+		checkRemote(pass, rep, eff, t, others(t, remote[keyOf(t)]))
 	}
 	// In a main package: the tools of other packages whose store this
 	// program wires in (pending.go).
 	checkPending(pass, rep, blocks.Of(pass).Wiring)
 	return nil, nil
+}
+
+// remoteKey is where a handler of another package is reported, and
+// which: its argument at the registration, and the function (or its
+// literal) it resolved to there.
+type remoteKey struct {
+	pos token.Pos
+	obj types.Object
+	ref effects.LitRef
+}
+
+func keyOf(t *mcpmodel.Tool) remoteKey {
+	return remoteKey{t.HandlerArg.Pos(), t.Handler.Obj, t.Handler.Ref}
+}
+
+// firstNamed returns the tool of ts first by name.
+func firstNamed(ts []*mcpmodel.Tool) *mcpmodel.Tool {
+	var first *mcpmodel.Tool
+	for _, t := range ts {
+		if first == nil || t.Name < first.Name {
+			first = t
+		}
+	}
+	return first
 }
 
 // others returns the tools other than t that share its handler, by
@@ -163,23 +202,51 @@ func better(a, b *effects.EffectAt) bool {
 
 // checkRemote handles a handler declared in another package: only its
 // facts are known.
-func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool) {
-	if t.Handler.Obj == nil {
+func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, others []*mcpmodel.Tool) {
+	e := remoteEffect(eff, t)
+	if e == nil {
 		return
+	}
+	related, also := sharedRelated(t, others, e.Idempotent)
+	rep.Report(analysis.Diagnostic{
+		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
+		Category: wording.UnkeyedEffect,
+		Message:  message(t, e, effects.QualifiedName(t.Handler.Obj)) + also,
+		Related:  append(related, eff.Related(pass.Fset, e)...),
+	})
+}
+
+// remoteEffect returns the effect a handler of another package commits
+// for tool t before reading a key, or nil when t is not reported.
+func remoteEffect(eff *effects.Result, t *mcpmodel.Tool) *effects.Effect {
+	if t.Handler.Obj == nil {
+		return nil
 	}
 	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref)
 	if t.Destructive == mcpmodel.True {
 		e = eff.DestructiveEffect(t.Handler.Obj, t.Handler.Ref)
 	}
 	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() || e.ReadsArg(t.Schema()) || t.ReadByName(e) {
-		return
+		return nil
 	}
-	rep.Report(analysis.Diagnostic{
-		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
-		Category: wording.UnkeyedEffect,
-		Message:  message(t, e, effects.QualifiedName(t.Handler.Obj)),
-		Related:  append([]analysis.RelatedInformation{registered(t, e.Idempotent)}, eff.Related(pass.Fset, e)...),
-	})
+	return e
+}
+
+// sharedRelated returns the related positions of a finding on t's
+// handler, which the others share: t's registration with the fix, then
+// each other registration at another position; and the message's
+// naming of the others (wording.SharedWith).
+func sharedRelated(t *mcpmodel.Tool, others []*mcpmodel.Tool, idem bool) ([]analysis.RelatedInformation, string) {
+	related := []analysis.RelatedInformation{registered(t, idem)}
+	var also []string
+	for _, o := range others {
+		also = append(also, o.Name)
+		if o.Reg.Pos() != t.Reg.Pos() {
+			related = append(related, analysis.RelatedInformation{Pos: o.Reg.Pos(), End: o.Reg.End(),
+				Message: fmt.Sprintf("%s registered here with the same handler", wording.Tool(o.Name))})
+		}
+	}
+	return related, wording.SharedWith(also)
 }
 
 // keyedByRequest reports whether a handler in another package reads a
@@ -310,19 +377,11 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
 	}
-	related := []analysis.RelatedInformation{registered(t, first.Effect.Idempotent)}
-	var also []string
-	for _, o := range others {
-		also = append(also, o.Name)
-		if o.Reg.Pos() != t.Reg.Pos() {
-			related = append(related, analysis.RelatedInformation{Pos: o.Reg.Pos(), End: o.Reg.End(),
-				Message: fmt.Sprintf("%s registered here with the same handler", wording.Tool(o.Name))})
-		}
-	}
+	related, also := sharedRelated(t, others, first.Effect.Idempotent)
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Category: wording.UnkeyedEffect,
-		Message:  message(t, first.Effect, via) + wording.SharedWith(also),
+		Message:  message(t, first.Effect, via) + also,
 		Related:  append(related, eff.Related(pass.Fset, first.Effect)...),
 	})
 }

@@ -310,6 +310,10 @@ func (b *builder) collectFree(exprs []ast.Expr, seen map[*types.Var]bool, out *[
 			b.varIdents[v] = id
 			if rhs := b.locals[v]; depth < 3 && len(rhs) == 1 && rhs[0] != nil {
 				b.collectFree(rhs, seen, out, depth+1)
+			} else if x := b.ranges[v]; depth < 3 && x != nil {
+				// A loop's element: the variables its table is made of
+				// (a table of tools written inside a loop over names).
+				b.collectFree([]ast.Expr{x}, seen, out, depth+1)
 			}
 			*out = append(*out, v)
 			return true
