@@ -254,6 +254,10 @@ var pkgRules = []pkgRule{
 		"Repository.CreateRemote": true, "Repository.DeleteRemote": true,
 		"Remote.Push": true, "Remote.PushContext": true}},
 	{kind: kindGit, paths: goGitPaths, names: idem("PlainInit", "PlainInitWithOptions", "PlainClone", "PlainCloneContext"), check: notTemp(0, true)},
+	// Its storage, which a repository's Storer field exposes: a
+	// reference or an object set by name or hash converges.
+	{kind: kindGit, paths: goGitStorerPaths, names: idem(
+		"SetReference", "CheckAndSetReference", "RemoveReference", "SetEncodedObject", "SetConfig", "SetIndex", "SetShallow")},
 	// COM automation through go-ole: oleutil.CallMethod(item, "Save")
 	// runs the named method of an object model (Outlook, Word, Excel).
 	// The name decides (comMethods); a lookup, a sort of a view or any
@@ -273,6 +277,13 @@ var pkgRules = []pkgRule{
 }
 
 var goGitPaths = []string{"github.com/go-git/go-git/v5", "github.com/go-git/go-git/v6", "gopkg.in/src-d/go-git.v4"}
+
+var goGitStorerPaths = []string{
+	"github.com/go-git/go-git/v5/plumbing/storer", "github.com/go-git/go-git/v5/storage",
+	"github.com/go-git/go-git/v5/storage/filesystem", "github.com/go-git/go-git/v5/config",
+	"github.com/go-git/go-git/v6/plumbing/storer", "github.com/go-git/go-git/v6/storage",
+	"github.com/go-git/go-git/v6/storage/filesystem", "github.com/go-git/go-git/v6/config",
+}
 
 var pgxPaths = []string{"github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4", "github.com/jackc/pgx/v5/pgxpool", "github.com/jackc/pgx/v4/pgxpool"}
 

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 func Commit(path, msg string) error { // want Commit:`effect\(git write: \(\*git.Worktree\).Commit\)`
@@ -61,4 +62,25 @@ func History(url string) error {
 	}
 	iter.Close()
 	return nil
+}
+
+func Branch(path, name string) error { // want Branch:`effect\(git write: storer.ReferenceStorer.SetReference\)`
+	repo, err := git.PlainOpen(path)
+	if err != nil {
+		return err
+	}
+	head, err := repo.Head()
+	if err != nil {
+		return err
+	}
+	return repo.Storer.SetReference(plumbing.NewHashReference(plumbing.NewBranchReferenceName(name), head.Hash()))
+}
+
+// Lookup reads a reference: no fact.
+func Lookup(path, name string) (*plumbing.Reference, error) {
+	repo, err := git.PlainOpen(path)
+	if err != nil {
+		return nil, err
+	}
+	return repo.Storer.Reference(plumbing.NewBranchReferenceName(name))
 }

@@ -3,11 +3,18 @@
 // go-git's signatures (options reduced to what the fixtures set).
 package git
 
-import "context"
+import (
+	"context"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
 
 type Hash [20]byte
 
-type Repository struct{}
+type Repository struct {
+	Storer storer.ReferenceStorer
+}
 
 type Worktree struct{}
 
@@ -42,3 +49,5 @@ func (*Repository) Log(o *LogOptions) (CommitIter, error) { return nil, nil }
 func (*Worktree) Add(path string) (Hash, error)                        { return Hash{}, nil }
 func (*Worktree) Commit(msg string, opts *CommitOptions) (Hash, error) { return Hash{}, nil }
 func (*Worktree) Checkout(opts *CheckoutOptions) error                 { return nil }
+
+func (*Repository) Head() (*plumbing.Reference, error) { return nil, nil }
