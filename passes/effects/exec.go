@@ -1039,7 +1039,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 			if tempDir && (base == "go" || (base == "git" && a.s != "push")) {
 				return vSilent, nil // in a throwaway module or checkout
 			}
-			if reads[a.s] && !setsConfig(a.s, args[i+1:]) {
+			if reads[a.s] && (base == "git" && !gitWrites(a.s, args[i+1:]) || base != "git" && !setsConfig(a.s, args[i+1:])) {
 				return vRead, nil
 			}
 			next, _ := constWord(args, i+1)
@@ -1150,6 +1150,62 @@ func setsConfig(sub string, rest []tok) bool {
 	}
 	return false
 }
+
+// gitWrites reports whether a git subcommand that reads when listing
+// writes with the arguments rest: git branch NAME creates a branch and
+// -d deletes one (a list flag keeps it a read: git branch --contains X);
+// git remote add, remove, rename and set-url change the remotes; git
+// config KEY VALUE, --unset or --add sets the configuration (git config
+// KEY or --get reads it).
+func gitWrites(sub string, rest []tok) bool {
+	var positional []tok
+	listing := false
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a.kind != tokConst || a.spread || !strings.HasPrefix(a.s, "-") {
+			positional = append(positional, a)
+			continue
+		}
+		flag, _, _ := strings.Cut(a.s, "=")
+		switch sub {
+		case "branch":
+			switch {
+			case gitBranchWrites[flag]:
+				return true
+			case gitBranchLists[flag]:
+				listing = true
+			}
+		case "config":
+			switch {
+			case gitConfigWrites[flag]:
+				return true
+			case strings.HasPrefix(flag, "--get") || flag == "--list" || flag == "-l":
+				listing = true
+			}
+		}
+	}
+	switch sub {
+	case "branch":
+		return len(positional) > 0 && !listing
+	case "remote":
+		if len(positional) == 0 || positional[0].kind != tokConst || positional[0].spread {
+			return len(positional) > 0
+		}
+		return gitRemoteWrites[positional[0].s]
+	case "config":
+		return len(positional) > 1 && !listing
+	}
+	return false
+}
+
+var (
+	gitBranchWrites = words("-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
+		"-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track")
+	gitBranchLists = words("-l", "--list", "-a", "--all", "-r", "--remotes", "--contains", "--no-contains",
+		"--merged", "--no-merged", "--points-at", "--show-current", "--format", "--sort", "-v", "-vv", "--verbose")
+	gitConfigWrites = words("--unset", "--unset-all", "--add", "--replace-all", "--rename-section", "--remove-section", "-e", "--edit")
+	gitRemoteWrites = words("add", "remove", "rm", "rename", "set-url", "set-head", "set-branches", "prune", "update")
+)
 
 // judgeExec judges kubectl exec by the command it runs in the container:
 // the arguments after "--" (kubectl exec -n ns pod -- cilium-dbg

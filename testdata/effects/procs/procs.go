@@ -322,3 +322,37 @@ func Waypoints(ctx context.Context) ([]byte, error) {
 func ApplyWaypoint(ctx context.Context, ns string) ([]byte, error) { // want ApplyWaypoint:`effect\(process run`
 	return exec.CommandContext(ctx, "istioctl", "waypoint", "apply", "-n", ns).Output()
 }
+
+// GitBranch creates a branch: git branch NAME writes.
+func GitBranch(ctx context.Context, dir, name string) error { // want GitBranch:`effect\(process run: \(\*os/exec.Cmd\).Output via procs.Run\)`
+	_, err := Run(ctx, "git", "-C", dir, "branch", name)
+	return err
+}
+
+// GitBranches lists the branches, those containing a commit too: reads.
+func GitBranches(ctx context.Context, dir, commit string) ([]byte, error) { // ok: git branch --list, --contains
+	if commit != "" {
+		return Run(ctx, "git", "-C", dir, "branch", "--contains", commit)
+	}
+	return Run(ctx, "git", "-C", dir, "branch", "--list")
+}
+
+// GitAddRemote adds a remote; GitRemotes lists them.
+func GitAddRemote(ctx context.Context, name, url string) error { // want GitAddRemote:`effect\(process run: \(\*os/exec.Cmd\).Output via procs.Run\)`
+	_, err := Run(ctx, "git", "remote", "add", name, url)
+	return err
+}
+
+func GitRemotes(ctx context.Context) ([]byte, error) { // ok: git remote -v
+	return Run(ctx, "git", "remote", "-v")
+}
+
+// GitSetConfig sets a key; GitConfig reads one.
+func GitSetConfig(ctx context.Context, key, value string) error { // want GitSetConfig:`effect\(process run: \(\*os/exec.Cmd\).Output via procs.Run\)`
+	_, err := Run(ctx, "git", "config", key, value)
+	return err
+}
+
+func GitConfig(ctx context.Context, key string) ([]byte, error) { // ok: git config KEY
+	return Run(ctx, "git", "config", "--get", key)
+}
