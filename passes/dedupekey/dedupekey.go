@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
 
@@ -88,10 +87,10 @@ func run(pass *analysis.Pass) (any, error) {
 			sharers[n] = append(sharers[n], t)
 		}
 	}
-	// A handler of another package is reported at each registration's
-	// handler argument; registrations that share that argument (a
-	// template called once per tool) are reported once, naming the
-	// others, as a shared body is.
+	// A handler of another package is reported at the handler argument
+	// of the registration first by name, naming the other tools that
+	// register it (each judged by its own schema first), as a shared body
+	// is; their registrations are related positions.
 	remote := make(map[remoteKey][]*mcpmodel.Tool)
 	for _, t := range tools {
 		if t.Handler.Node() == nil && remoteEffect(eff, t) != nil {
@@ -118,17 +117,15 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// remoteKey is where a handler of another package is reported, and
-// which: its argument at the registration, and the function (or its
-// literal) it resolved to there.
+// remoteKey is a handler of another package: the function (or its
+// literal) a registration resolved to.
 type remoteKey struct {
-	pos token.Pos
 	obj types.Object
 	ref effects.LitRef
 }
 
 func keyOf(t *mcpmodel.Tool) remoteKey {
-	return remoteKey{t.HandlerArg.Pos(), t.Handler.Obj, t.Handler.Ref}
+	return remoteKey{t.Handler.Obj, t.Handler.Ref}
 }
 
 // firstNamed returns the tool of ts first by name.

@@ -44,7 +44,10 @@
 // a shell script, a client's arguments or a configured binary count.
 // A handler several tools share is reported once, naming the first of
 // them by name and the others after it ("also for tools ..."), with
-// their registrations as related positions: each needs the fix.
+// their registrations as related positions: each needs the fix. A
+// handler of another package is reported at the handler argument of
+// that first tool's registration, each tool judged first by its own
+// schema (one that names the key the handler reads is not reported).
 // Housekeeping does not:
 // temporary and cache files, standard streams, logs, lock files,
 // migrations at open.

@@ -7,7 +7,4 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 // gaps are the known changes of the findings under semantics-preserving
 // rewrites: Delta -1 a finding lost, +1 a finding gained (a false
 // positive), with what mcpvet stopped following.
-var gaps = []metamorph.Gap{
-	{Module: "sdk-trpc", Variant: "move-module", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "the same finding, by policy: one handler shared by charge and stdio_charge, moved to another package, is reported at each registration (whose schema may name the key it reads there), while a body of the package is reported once"},
-	{Module: "sdk-trpc", Variant: "move-pkg", Finding: "server dedupekey/unkeyed-effect \"stdio_charge\"", Delta: 1, Why: "the same finding, by policy: one handler shared by charge and stdio_charge, moved to another package, is reported at each registration (whose schema may name the key it reads there), while a body of the package is reported once"},
-}
+var gaps = []metamorph.Gap{}

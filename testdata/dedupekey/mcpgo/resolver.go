@@ -41,8 +41,8 @@ func (f *filtered) AddTool(tool mcp.Tool, handler server.ToolHandlerFunc) {
 func serveRooms(allow map[string]bool) {
 	srv := server.NewMCPServer("rooms", "1.0.0")
 	roomtools.RegisterRoomTools(&filtered{srv: srv, allow: allow}, contextResolver())
-	roomtools.RegisterArchiveTool(srv, "Room") // want `tool "room_archive" is not idempotent but sends an HTTP POST`
-	roomtools.RegisterArchiveTool(srv, "Note") // want `tool "note_archive" is not idempotent but sends an HTTP POST`
+	roomtools.RegisterArchiveTool(srv, "Room") // ok: reported with note_archive, which shares its handler
+	roomtools.RegisterArchiveTool(srv, "Note") // want `tool "note_archive" is not idempotent but sends an HTTP POST .*\(also for tool "room_archive", which shares the handler\)`
 	roomtools.RegisterPurgeTool(srv, "Room")   // want `tool "room_purge" is not idempotent but sends an HTTP POST`
 	roomtools.RegisterCountTool(srv, "Room")   // ok: its handler, made by an unexported constructor of roomtools, only reads
 	roomtools.RegisterAccountTools(srv, func(ctx context.Context, account string) (*http.Client, error) {

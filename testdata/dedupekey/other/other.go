@@ -9,9 +9,10 @@ import (
 )
 
 func Register(s *mcp.Server) {
-	mcp.AddTool(s, &mcp.Tool{Name: "remote"}, gosdk.Exported) // want `tool "remote" is not idempotent but writes a file \(gosdk.Exported\)`
-	// The same handler again: a handler of another package is reported at
-	// each registration (a body of this package, once, at its effect).
-	mcp.AddTool(s, &mcp.Tool{Name: "remote_again"}, gosdk.Exported) // want `tool "remote_again" is not idempotent but writes a file \(gosdk.Exported\)`
+	// A handler of another package is reported once, at the registration
+	// of its tool first by name (helper_write, helper.go), naming the
+	// others (as a body of this package is, at its effect).
+	mcp.AddTool(s, &mcp.Tool{Name: "remote"}, gosdk.Exported)       // ok: reported with helper_write
+	mcp.AddTool(s, &mcp.Tool{Name: "remote_again"}, gosdk.Exported) // ok: reported with helper_write
 	_ = store.Log
 }
