@@ -214,6 +214,9 @@ var pkgRules = []pkgRule{
 		"Update": true, "UpdateStatus": true, "UpdateScale": true, "Patch": true,
 		"Apply": true, "ApplyStatus": true, "ApplyScale": true, "Delete": true, "DeleteCollection": true,
 		"DeleteAllOf": true, "Evict": true, "EvictV1": true, "Bind": true}},
+	// A kubeconfig written (kubectl config set-context, get-credentials):
+	// the same entries again.
+	{kind: kindFile, paths: []string{"k8s.io/client-go/tools/clientcmd"}, names: converging("ModifyConfig", "WriteToFile")},
 	{kind: kindK8s, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: map[string]bool{
 		"Install.Run": false, "Install.RunWithContext": false, "Upgrade.Run": true, "Upgrade.RunWithContext": true,
 		"Uninstall.Run": true, "Rollback.Run": true,
@@ -222,9 +225,9 @@ var pkgRules = []pkgRule{
 	// A packaged or pulled chart overwrites its archive, a login or logout
 	// rewrites the credentials file; a pushed chart version is stored
 	// under its digest, so a repeat stores the same.
-	{kind: kindFile, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: idem(
+	{kind: kindFile, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: converging(
 		"Package.Run", "Pull.Run", "RegistryLogin.Run", "RegistryLogout.Run")},
-	{kind: kindRemote, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: idem("Push.Run")},
+	{kind: kindRemote, paths: []string{"helm.sh/helm/v3/pkg/action", "helm.sh/helm/v4/pkg/action"}, names: converging("Push.Run")},
 	// Delve's RPC client drives a debugged process: a resumed or stepped
 	// program runs on from where the first call left it, and a breakpoint
 	// created again is a second one (or an error); clearing one, halting,
@@ -253,10 +256,10 @@ var pkgRules = []pkgRule{
 		"Repository.DeleteBranch": true, "Repository.CreateTag": true, "Repository.DeleteTag": true,
 		"Repository.CreateRemote": true, "Repository.DeleteRemote": true,
 		"Remote.Push": true, "Remote.PushContext": true}},
-	{kind: kindGit, paths: goGitPaths, names: idem("PlainInit", "PlainInitWithOptions", "PlainClone", "PlainCloneContext"), check: notTemp(0, true)},
+	{kind: kindGit, paths: goGitPaths, names: converging("PlainInit", "PlainInitWithOptions", "PlainClone", "PlainCloneContext"), check: notTemp(0, true)},
 	// Its storage, which a repository's Storer field exposes: a
 	// reference or an object set by name or hash converges.
-	{kind: kindGit, paths: goGitStorerPaths, names: idem(
+	{kind: kindGit, paths: goGitStorerPaths, names: converging(
 		"SetReference", "CheckAndSetReference", "RemoveReference", "SetEncodedObject", "SetConfig", "SetIndex", "SetShallow")},
 	// COM automation through go-ole: oleutil.CallMethod(item, "Save")
 	// runs the named method of an object model (Outlook, Word, Excel).
@@ -400,11 +403,11 @@ var remoteVerbs = words(
 	"Apply", "Delete", "Update", "Upsert", "Patch", "Put", "Submit", "Enqueue",
 	"Merge", "Edit", "Refund", "Pay", "Capture", "Deploy", "Provision", "Trigger",
 	"Dispatch", "Uninstall", "Upload", "Remove", "Destroy", "Terminate", "Purge",
-	"Add", "Move", "Transition")
+	"Add", "Move", "Transition", "Cancel")
 
 // remoteIdem lists which generic verbs are idempotent by nature: moving
 // an item to a place converges (a second move leaves it there).
-var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge", "Move")
+var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge", "Move", "Cancel")
 
 // dryRunWords are the words that, anywhere in a function's name, say
 // that it computes what a change would do without making it:
@@ -477,6 +480,15 @@ var notRemote = []string{
 	"google.golang.org/grpc",
 	"google.golang.org/protobuf",
 	"github.com/stretchr/testify",
+}
+
+// converging is idem for names whose effect is idempotent by nature.
+func converging(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
 }
 
 func idem(names ...string) map[string]bool {

@@ -66,6 +66,7 @@ func TestRemoteVerbs(t *testing.T) {
 		{"DeleteIssue", true, true},
 		{"WriteMessage", false, false},
 		{"GetIssue", false, false},
+		{"CancelOperation", true, true},
 	} {
 		w := firstWord(c.name)
 		if remoteVerbs[w] != c.verb || remoteIdem[w] != c.idem {

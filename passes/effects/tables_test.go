@@ -66,3 +66,43 @@ func keysOf[V any](m map[string]V) map[string]bool {
 	}
 	return out
 }
+
+// TestRuleIdempotence checks, for the catalogue's rules of libraries
+// whose calls repeat or converge, which is which: the flag that words a
+// finding "not marked idempotent" (label the tool) or "not idempotent"
+// (check a key).
+func TestRuleIdempotence(t *testing.T) {
+	for _, c := range []struct {
+		path, name string
+		idem       bool
+	}{
+		{"helm.sh/helm/v4/pkg/action", "Install.Run", false},
+		{"helm.sh/helm/v4/pkg/action", "ReleaseTesting.Run", false},
+		{"helm.sh/helm/v4/pkg/action", "Upgrade.Run", true},
+		{"helm.sh/helm/v4/pkg/action", "Package.Run", true},
+		{"helm.sh/helm/v3/pkg/action", "Push.Run", true},
+		{"helm.sh/helm/v3/pkg/action", "RegistryLogin.Run", true},
+		{"github.com/go-delve/delve/service/rpc2", "RPCClient.Step", false},
+		{"github.com/go-delve/delve/service/rpc2", "RPCClient.CreateBreakpoint", false},
+		{"github.com/go-delve/delve/service/rpc2", "RPCClient.ClearBreakpoint", true},
+		{"github.com/go-git/go-git/v5", "Worktree.Commit", false},
+		{"github.com/go-git/go-git/v5", "Worktree.Add", true},
+		{"github.com/go-git/go-git/v5", "Repository.Push", true},
+		{"github.com/go-git/go-git/v5/plumbing/storer", "SetReference", true},
+		{"k8s.io/client-go/tools/clientcmd", "ModifyConfig", true},
+	} {
+		found := false
+		for _, r := range rulesFor(c.path) {
+			if idem, ok := r.names[c.name]; ok {
+				found = true
+				if idem != c.idem {
+					t.Errorf("%s %s: idempotent %v, want %v", c.path, c.name, idem, c.idem)
+				}
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s %s: no rule names it", c.path, c.name)
+		}
+	}
+}
