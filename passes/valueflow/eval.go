@@ -1552,13 +1552,7 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 	for _, v := range ix.paramsOf(fn) {
 		p := ix.params[v]
 		for _, s := range ix.stores[v] {
-			var val *Value
-			if s.rhs == nil {
-				val = UnknownValue("computed store")
-			} else {
-				val = en.eval(s.rhs, nil)
-			}
-			sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.path, Value: val})
+			sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.path, Value: en.storedValue(s)})
 		}
 		// A parameter passed on to a setter: its stores are ours; and to
 		// an option the caller chooses (opt(o), opt a parameter): it is
@@ -1593,12 +1587,7 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 	// (ensure(t).f = v, ensure returning t.f or a new value it stores
 	// there): stores at that field's path.
 	for _, cs := range ix.callStores[fn] {
-		var val *Value
-		if cs.rhs == nil {
-			val = UnknownValue("computed store")
-		} else {
-			val = en.eval(cs.rhs, nil)
-		}
+		val := en.storedValue(cs.store)
 		for _, a := range en.eval(cs.call, nil).Each() {
 			if p, path, ok := ix.paramPath(a); ok {
 				sum.Stores = append(sum.Stores, Store{Param: p, Path: joinPath(path, cs.path), Value: val})
@@ -1612,6 +1601,15 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 		en.qsums[fn] = sum
 	}
 	return sum
+}
+
+// storedValue returns what a store stores: its right-hand side's value,
+// or Unknown for a store computed from the old value (x.n += 1).
+func (en *Engine) storedValue(s store) *Value {
+	if s.rhs == nil {
+		return UnknownValue("computed store")
+	}
+	return en.eval(s.rhs, nil)
 }
 
 // reachable reports whether no condition that guards the return
