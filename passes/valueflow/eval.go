@@ -71,6 +71,10 @@ type Store struct {
 	Path  []string
 	Value *Value
 	Apply bool
+	// Maybe: the function may return without making the store (it is
+	// made under a branch or in a loop, or several stores make it): an
+	// option applying it leaves the old value possible (applyOption).
+	Maybe bool
 }
 
 // storeKey is a field path under a variable.
@@ -1139,6 +1143,27 @@ func (en *Engine) apply1(a *Value, path []string, val *Value) *Value {
 	return a
 }
 
+// replace1 returns a with val stored at path in place of what was there
+// (a store that is always made: applyOption).
+func (en *Engine) replace1(a *Value, path []string, val *Value) *Value {
+	if len(path) == 0 || a.Kind != Struct {
+		return en.apply1(a, path, val)
+	}
+	name := path[0]
+	if len(path) == 1 {
+		return withField(a, name, val)
+	}
+	old, _ := a.Field(name)
+	if old == nil || old.Kind == Nil {
+		old = structOfField(a.Type, name)
+	}
+	var alts []*Value
+	for _, o := range old.Each() {
+		alts = append(alts, en.replace1(o, path[1:], val))
+	}
+	return withField(a, name, Union(alts...))
+}
+
 // withField returns a copy of struct a with field name set to v.
 func withField(a *Value, name string, v *Value) *Value {
 	c := *a
@@ -1552,7 +1577,7 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 	for _, v := range ix.paramsOf(fn) {
 		p := ix.params[v]
 		for _, s := range ix.stores[v] {
-			sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.path, Value: en.storedValue(s)})
+			sum.Stores = append(sum.Stores, Store{Param: p.index, Path: s.path, Value: en.storedValue(s), Maybe: s.maybe})
 		}
 		// A parameter passed on to a setter: its stores are ours; and to
 		// an option the caller chooses (opt(o), opt a parameter): it is
@@ -1578,7 +1603,7 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 						}
 						continue
 					}
-					sum.Stores = append(sum.Stores, Store{Param: p.index, Path: joinPath(st.prefix, s.Path), Value: bind(s.Value)})
+					sum.Stores = append(sum.Stores, Store{Param: p.index, Path: joinPath(st.prefix, s.Path), Value: bind(s.Value), Maybe: s.Maybe || st.maybe})
 				}
 			}
 		}
@@ -1590,7 +1615,7 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 		val := en.storedValue(cs.store)
 		for _, a := range en.eval(cs.call, nil).Each() {
 			if p, path, ok := ix.paramPath(a); ok {
-				sum.Stores = append(sum.Stores, Store{Param: p, Path: joinPath(path, cs.path), Value: val})
+				sum.Stores = append(sum.Stores, Store{Param: p, Path: joinPath(path, cs.path), Value: val, Maybe: cs.maybe})
 			}
 		}
 	}
@@ -1725,6 +1750,7 @@ func mergeStores(stores []Store) []Store {
 		k := key{s.Param, strings.Join(s.Path, "."), s.Apply}
 		if i, ok := at[k]; ok {
 			out[i].Value = Union(out[i].Value, s.Value)
+			out[i].Maybe = true
 			continue
 		}
 		if len(out) == maxStores {

@@ -126,6 +126,7 @@ type WireStore struct {
 	Path  []string
 	Value *Wire
 	Apply bool
+	Maybe bool
 }
 
 func (w *Wire) String() string {
@@ -240,7 +241,7 @@ func (c *encoder) parts(sum *Summary) ([]*Wire, []WireStore) {
 		c.noMade = false
 	}
 	for _, s := range sum.Stores {
-		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0), s.Apply})
+		stores = append(stores, WireStore{s.Param, s.Path, c.wire(s.Value, 0), s.Apply, s.Maybe})
 	}
 	return res, stores
 }

@@ -77,6 +77,9 @@ type store struct {
 	path  []string
 	rhs   ast.Expr
 	conds []guard
+	// maybe: the store is made under a branch or in a loop of its
+	// function (if, switch, select, for), so it may not be made.
+	maybe bool
 }
 
 // callStore is a field store rooted at a call's result: call.path = rhs.
@@ -89,8 +92,9 @@ type callStore struct {
 // argument (or -1: the receiver) through which the variable is passed
 // by address.
 type setter struct {
-	call *ast.CallExpr
-	arg  int
+	call  *ast.CallExpr
+	arg   int
+	maybe bool // the call is made under a branch or in a loop (store.maybe)
 	// prefix is the path under the variable at which the call's stores
 	// land: ["[]"] for a call on the pointer element a range loop binds.
 	prefix []string
@@ -209,6 +213,9 @@ type indexer struct {
 	// the statement under way runs under: the enclosing if statements',
 	// and the negation of an earlier if's that returns (guard.go).
 	conds []guard
+	// branches are the extents of the branch and loop bodies of each
+	// function (not of the literals in it), built on first use (maybe).
+	branches map[ast.Node][][2]token.Pos
 }
 
 // guard is a condition under which a statement runs: cond is want; or,
@@ -366,13 +373,64 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 	root := w.varOf(e)
 	if call, ok := e.(*ast.CallExpr); ok && root == nil && len(path) > 0 && len(w.fn) > 0 {
 		in := w.fn[len(w.fn)-1]
-		w.ix.callStores[in] = append(w.ix.callStores[in], callStore{call, store{path: path, rhs: a.rhs, conds: w.condsNow()}})
+		w.ix.callStores[in] = append(w.ix.callStores[in], callStore{call, store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos())}})
 		return
 	}
 	if root == nil || len(path) == 0 {
 		return
 	}
-	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs, conds: w.condsNow()})
+	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos())})
+}
+
+// maybe reports whether pos, in the innermost function, lies in the
+// body of a branch or a loop of that function: a statement there may not
+// run.
+func (w *indexer) maybe(pos token.Pos) bool {
+	if len(w.fn) == 0 {
+		return true
+	}
+	fn := w.fn[len(w.fn)-1]
+	if w.branches == nil {
+		w.branches = make(map[ast.Node][][2]token.Pos)
+	}
+	bs, ok := w.branches[fn]
+	if !ok {
+		var body ast.Node
+		switch f := fn.(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+		add := func(n ast.Node) { bs = append(bs, [2]token.Pos{n.Pos(), n.End()}) }
+		if body != nil {
+			ast.Inspect(body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.IfStmt:
+					add(n.Body)
+					if n.Else != nil {
+						add(n.Else)
+					}
+				case *ast.CaseClause, *ast.CommClause:
+					add(n)
+				case *ast.ForStmt:
+					add(n.Body)
+				case *ast.RangeStmt:
+					add(n.Body)
+				}
+				return true
+			})
+		}
+		w.branches[fn] = bs
+	}
+	for _, b := range bs {
+		if b[0] <= pos && pos < b[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldPath returns the names of the fields a field selection walks,
@@ -561,14 +619,14 @@ func (w *indexer) call(call *ast.CallExpr) {
 			continue
 		}
 		if v := w.varOf(x); v != nil {
-			w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: i})
+			w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: i, maybe: w.maybe(call.Pos())})
 		}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 			if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && isPointer(sig.Recv().Type()) {
 				if v := w.varOf(sel.X); v != nil {
-					w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: -1})
+					w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: -1, maybe: w.maybe(call.Pos())})
 				}
 			}
 		}

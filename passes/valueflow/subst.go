@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // subst returns v, a value from the summary of fn, at a call site: each
@@ -427,12 +428,46 @@ func (en *Engine) applyValue(f *Value, args []*Value, idx int) *Value {
 	return UnknownValue("call of " + f.String())
 }
 
+// optionStores returns the stores of the option function o, when the
+// engine knows them.
+func (en *Engine) optionStores(o *Value) []Store {
+	var sum *Summary
+	switch o.Kind {
+	case Func:
+		if fn, ok := o.Obj.(*types.Func); ok {
+			sum = en.funcSummary(fn)
+		}
+	case Closure:
+		sum = en.closureSummary(o)
+	}
+	if sum == nil {
+		return nil
+	}
+	return sum.Stores
+}
+
 // applyOption returns the struct s with the option functions opts (a
 // union) applied: their stores through their first parameter. An option
 // still not known stays pending in Sets.
 func (en *Engine) applyOption(s *Value, opts *Value) *Value {
 	if s.Kind != Struct {
 		return s
+	}
+	// A store that the one option setting its path always makes replaces
+	// the field (NewTool's default hint, overridden by the option given);
+	// where several options set it, or one may not, either value holds.
+	setBy := make(map[string]int)
+	for _, o := range opts.Each() {
+		for _, st := range en.optionStores(o) {
+			if !st.Apply && st.Param == 0 {
+				k := strings.Join(st.Path, ".")
+				if st.Maybe {
+					setBy[k] += 2
+				} else {
+					setBy[k]++
+				}
+			}
+		}
 	}
 	for _, o := range opts.Each() {
 		switch o.Kind {
@@ -475,6 +510,8 @@ func (en *Engine) applyOption(s *Value, opts *Value) *Value {
 			if st.Apply {
 				// An option that applies another (one it was given).
 				s = en.applyOption(s, bind(st.Value))
+			} else if setBy[strings.Join(st.Path, ".")] == 1 {
+				s = en.replace1(s, st.Path, bind(st.Value))
 			} else {
 				s = en.apply1(s, st.Path, bind(st.Value))
 			}

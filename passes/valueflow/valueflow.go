@@ -460,7 +460,7 @@ func (p *passImporter) decode(results []*Wire, stores []WireStore) *Summary {
 		s.Results = append(s.Results, p.dec.value(w))
 	}
 	for _, w := range stores {
-		s.Stores = append(s.Stores, Store{Param: w.Param, Path: w.Path, Value: p.dec.value(w.Value), Apply: w.Apply})
+		s.Stores = append(s.Stores, Store{Param: w.Param, Path: w.Path, Value: p.dec.value(w.Value), Apply: w.Apply, Maybe: w.Maybe})
 	}
 	return s
 }

@@ -79,3 +79,24 @@ func cloned() {
 	show(c.Name)             // want `"cloned"`
 	show(c.Hints.Idempotent) // want `true`
 }
+
+// An option that may not store (under a condition the engine does not
+// decide here) leaves the constructor's default possible, and so do two
+// options that set the same hint.
+func withIdempotentIf(v bool) ToolOption {
+	return func(t *Tool) {
+		if v {
+			t.Hints.Idempotent = true
+		}
+	}
+}
+
+func overridden(cond bool) {
+	a := NewTool("maybe", withIdempotentIf(cond))
+	show(a.Hints.Idempotent) // want `\(false \| true\)`
+	b := NewTool("twice", WithIdempotent(true), WithIdempotent(false))
+	show(b.Hints.Idempotent) // want `\(false \| true\)`
+	c := NewTool("once", WithIdempotent(true), WithReadOnlyHint(true))
+	show(c.Hints.Idempotent) // want `true`
+	show(c.Hints.ReadOnly)   // want `true`
+}
