@@ -81,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// another package is reported at each registration, whose schema
 		// may name the key it reads.
 		if n := t.Handler.Node(); n != nil {
-			if named[n] == nil || t.Name < named[n].Name {
+			if before(t, named[n]) {
 				named[n] = t
 			}
 			sharers[n] = append(sharers[n], t)
@@ -128,15 +128,28 @@ func keyOf(t *mcpmodel.Tool) remoteKey {
 	return remoteKey{t.Handler.Obj, t.Handler.Ref}
 }
 
-// firstNamed returns the tool of ts first by name.
+// firstNamed returns the tool of ts first by name (before).
 func firstNamed(ts []*mcpmodel.Tool) *mcpmodel.Tool {
 	var first *mcpmodel.Tool
 	for _, t := range ts {
-		if first == nil || t.Name < first.Name {
+		if before(t, first) {
 			first = t
 		}
 	}
 	return first
+}
+
+// before reports whether a finding on a shared handler names t rather
+// than cur (nil: none yet): a tool with a name before one without, then
+// by name.
+func before(t, cur *mcpmodel.Tool) bool {
+	switch {
+	case cur == nil:
+		return true
+	case (t.Name == "") != (cur.Name == ""):
+		return cur.Name == ""
+	}
+	return t.Name < cur.Name
 }
 
 // others returns the tools other than t that share its handler, by

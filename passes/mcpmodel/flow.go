@@ -146,7 +146,7 @@ func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 // passes such a variable (for _, svc := range services { register(s, svc) }).
 // Each constant it holds then makes a registration of its own.
 func (b *builder) ranged(v *types.Var, in flowInstance) bool {
-	if b.vf.Ranged(v) {
+	if b.wholeTable(v) {
 		return true
 	}
 	call, ok := in.node.(*ast.CallExpr)
@@ -167,9 +167,23 @@ func (b *builder) ranged(v *types.Var, in flowInstance) bool {
 			return false
 		}
 		arg, _ := b.pass.TypesInfo.Uses[id].(*types.Var)
-		return b.vf.Ranged(arg)
+		return b.wholeTable(arg)
 	}
 	return false
+}
+
+// wholeTable reports whether v is set only by range statements over a
+// whole table (a literal, a variable): the engine knows a table's
+// elements, not which of them a part (names[:3]) holds.
+func (b *builder) wholeTable(v *types.Var) bool {
+	if !b.vf.Ranged(v) {
+		return false
+	}
+	switch ast.Unparen(b.ranges[v]).(type) {
+	case *ast.SliceExpr, *ast.IndexExpr, nil:
+		return false
+	}
+	return true
 }
 
 // instances reports whether alternatives are values a registration can
