@@ -14,7 +14,7 @@ func (*RPCClient) Next() (*api.DebuggerState, error)                            
 func (*RPCClient) Step() (*api.DebuggerState, error)                            { return nil, nil }
 func (*RPCClient) StepOut() (*api.DebuggerState, error)                         { return nil, nil }
 func (*RPCClient) Halt() (*api.DebuggerState, error)                            { return nil, nil }
-func (*RPCClient) Restart(rebuild bool) ([]api.DiscardedBreakpoint, error)            { return nil, nil }
+func (*RPCClient) Restart(rebuild bool) ([]api.DiscardedBreakpoint, error)      { return nil, nil }
 func (*RPCClient) Detach(kill bool) error                                       { return nil }
 func (*RPCClient) CreateBreakpoint(bp *api.Breakpoint) (*api.Breakpoint, error) { return nil, nil }
 func (*RPCClient) ClearBreakpoint(id int) (*api.Breakpoint, error)              { return nil, nil }
