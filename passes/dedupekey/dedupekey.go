@@ -54,9 +54,14 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
 
+	// A handler several tools share is reported once, naming the first
+	// of them by name (whatever order the source registers them in) and
+	// the others: a body of this package at its effect, a handler of
+	// another package at the first tool's handler argument, each tool of
+	// it judged first by its own schema (remoteEffect).
 	var tools []*mcpmodel.Tool
-	named := make(map[ast.Node]*mcpmodel.Tool)     // a handler registered twice is reported once
-	sharers := make(map[ast.Node][]*mcpmodel.Tool) // ... naming the other tools that share it
+	groups := make(map[any][]*mcpmodel.Tool) // by handler: its node, or remoteKey
+	remote := make(map[*mcpmodel.Tool]*effects.Effect)
 	for _, t := range model.Tools {
 		// Only tools known to be neither idempotent nor read-only.
 		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
@@ -75,41 +80,33 @@ func run(pass *analysis.Pass) (any, error) {
 		if dirs.Find("idempotent", t.Reg.Pos(), "") != nil {
 			continue
 		}
-		tools = append(tools, t)
-		// The finding names the first of the handler's tools by name,
-		// whatever order the source registers them in. A handler of
-		// another package is reported at each registration, whose schema
-		// may name the key it reads.
+		var k any
 		if n := t.Handler.Node(); n != nil {
-			if before(t, named[n]) {
-				named[n] = t
-			}
-			sharers[n] = append(sharers[n], t)
-		}
-	}
-	// A handler of another package is reported at the handler argument
-	// of the registration first by name, naming the other tools that
-	// register it (each judged by its own schema first), as a shared body
-	// is; their registrations are related positions.
-	remote := make(map[remoteKey][]*mcpmodel.Tool)
-	for _, t := range tools {
-		if t.Handler.Node() == nil && remoteEffect(eff, t) != nil {
-			k := keyOf(t)
-			remote[k] = append(remote[k], t)
-		}
-	}
-	for _, t := range tools {
-		if n := t.Handler.Node(); n != nil {
-			if named[n] != t || dirs.Find("idempotent", n.Pos(), "") != nil {
-				continue
-			}
-			checkBody(pass, rep, eff, fr, t, others(t, sharers[n]))
+			k = n
+		} else if e := remoteEffect(eff, t); e != nil {
+			k = remoteKey{t.Handler.Obj, t.Handler.Ref}
+			remote[t] = e
+		} else {
 			continue
 		}
-		if first := firstNamed(remote[keyOf(t)]); first != t {
-			continue // not reported, or reported with the first
+		tools = append(tools, t)
+		groups[k] = append(groups[k], t)
+	}
+	for _, t := range tools {
+		n := t.Handler.Node()
+		var k any = n
+		if n == nil {
+			k = remoteKey{t.Handler.Obj, t.Handler.Ref}
 		}
-		checkRemote(pass, rep, eff, t, others(t, remote[keyOf(t)]))
+		if firstNamed(groups[k]) != t {
+			continue // reported with the first
+		}
+		switch {
+		case n == nil:
+			reportRemote(pass, rep, eff, t, remote[t], others(t, groups[k]))
+		case dirs.Find("idempotent", n.Pos(), "") == nil:
+			checkBody(pass, rep, eff, fr, t, others(t, groups[k]))
+		}
 	}
 	// In a main package: the tools of other packages whose store this
 	// program wires in (pending.go).
@@ -122,10 +119,6 @@ func run(pass *analysis.Pass) (any, error) {
 type remoteKey struct {
 	obj types.Object
 	ref effects.LitRef
-}
-
-func keyOf(t *mcpmodel.Tool) remoteKey {
-	return remoteKey{t.Handler.Obj, t.Handler.Ref}
 }
 
 // firstNamed returns the tool of ts first by name (before).
@@ -210,13 +203,9 @@ func better(a, b *effects.EffectAt) bool {
 	return a.Call.Pos() < b.Call.Pos()
 }
 
-// checkRemote handles a handler declared in another package: only its
-// facts are known.
-func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, others []*mcpmodel.Tool) {
-	e := remoteEffect(eff, t)
-	if e == nil {
-		return
-	}
+// reportRemote reports the effect e (remoteEffect) of a handler declared
+// in another package, whose facts are all that is known of it.
+func reportRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, e *effects.Effect, others []*mcpmodel.Tool) {
 	related, also := sharedRelated(t, others, e.Idempotent)
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),

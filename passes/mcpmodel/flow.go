@@ -176,10 +176,7 @@ func (b *builder) ranged(v *types.Var, in flowInstance) bool {
 // whole table (a literal, a variable): the engine knows a table's
 // elements, not which of them a part (names[:3]) holds.
 func (b *builder) wholeTable(v *types.Var) bool {
-	if !b.vf.Ranged(v) {
-		return false
-	}
-	switch ast.Unparen(b.ranges[v]).(type) {
+	switch ast.Unparen(b.vf.RangedOver(v)).(type) {
 	case *ast.SliceExpr, *ast.IndexExpr, nil:
 		return false
 	}
@@ -324,7 +321,7 @@ func (b *builder) collectFree(exprs []ast.Expr, seen map[*types.Var]bool, out *[
 			b.varIdents[v] = id
 			if rhs := b.locals[v]; depth < 3 && len(rhs) == 1 && rhs[0] != nil {
 				b.collectFree(rhs, seen, out, depth+1)
-			} else if x := b.ranges[v]; depth < 3 && x != nil {
+			} else if x := b.vf.RangedOver(v); depth < 3 && x != nil {
 				// A loop's element: the variables its table is made of
 				// (a table of tools written inside a loop over names).
 				b.collectFree([]ast.Expr{x}, seen, out, depth+1)

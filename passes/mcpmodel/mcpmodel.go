@@ -254,7 +254,6 @@ type builder struct {
 	decls    map[types.Object]*ast.FuncDecl
 	pkgVars  map[*types.Var]ast.Expr
 	locals   map[*types.Var][]ast.Expr // single-assignment locals, whole package
-	ranges   map[*types.Var]ast.Expr   // the table a range statement's key or value variable iterates
 	consumed map[ast.Node]bool
 	model    *Model
 
@@ -303,7 +302,6 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:    make(map[types.Object]*ast.FuncDecl),
 		pkgVars:  make(map[*types.Var]ast.Expr),
 		locals:   make(map[*types.Var][]ast.Expr),
-		ranges:   make(map[*types.Var]ast.Expr),
 		consumed: make(map[ast.Node]bool),
 		model:    m,
 		idem:     importsIdem(pass.Pkg),
@@ -387,14 +385,6 @@ func (b *builder) index() {
 						rhs = n.Values[i]
 					}
 					b.noteLocal(name, rhs)
-				}
-			case *ast.RangeStmt:
-				for _, l := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := l.(*ast.Ident); ok {
-						if v, ok := b.pass.TypesInfo.Defs[id].(*types.Var); ok {
-							b.ranges[v] = n.X
-						}
-					}
 				}
 			}
 			return true

@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // index is what the engine knows of a package's syntax, built by one walk
@@ -404,7 +406,7 @@ func (w *indexer) maybe(pos token.Pos) bool {
 		}
 		add := func(n ast.Node) { bs = append(bs, [2]token.Pos{n.Pos(), n.End()}) }
 		if body != nil {
-			ast.Inspect(body, func(n ast.Node) bool {
+			analysisutil.InspectNoIdents(body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					return false

@@ -277,23 +277,25 @@ func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, 
 	return out
 }
 
-// Ranged reports whether v, a local variable of the package, is set only
-// by range statements (for _, name := range table): each iteration holds
-// one of the values the engine gives it, where a variable set on two
-// branches holds one of them for the whole run.
-func (r *Result) Ranged(v *types.Var) bool {
+// RangedOver returns the table a local variable of the package iterates
+// when range statements over it are all that set it (for _, name :=
+// range names): each iteration holds one of the values the engine gives
+// it, where a variable set on two branches holds one of them for the
+// whole run. nil otherwise.
+func (r *Result) RangedOver(v *types.Var) ast.Expr {
 	if r == nil || r.en == nil || v == nil {
-		return false
+		return nil
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	as := r.en.index().assigns[v]
-	for _, a := range as {
-		if a.kind != rangeValue && a.kind != rangeKey {
-			return false
+	var table ast.Expr
+	for _, a := range r.en.index().assigns[v] {
+		if a.kind != rangeValue && a.kind != rangeKey || table != nil && a.rhs != table {
+			return nil
 		}
+		table = a.rhs
 	}
-	return len(as) > 0
+	return table
 }
 
 // ParamRooted reports whether v is a parameter, or a field or element of
