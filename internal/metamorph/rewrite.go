@@ -78,6 +78,7 @@ func Rewrites() []*Rewrite {
 		{Name: "extract-local", Doc: docExtractLocal, classes: allClasses, fn: extractLocal},
 		{Name: "field", Doc: docField, classes: allClasses, fn: field},
 		{Name: "options", Doc: docOptions, classes: allClasses, fn: options},
+		{Name: "options-pkg", Doc: docOptionsPkg, classes: allClasses, fn: optionsPkg},
 		{Name: "ctor", Doc: docCtor, classes: allClasses, fn: ctor},
 		{Name: "table-local", Doc: docTableLocal, fn: func(v *variant, _ string) { tableLoop(v, false) }},
 		{Name: "table-pkg", Doc: docTablePkg, fn: func(v *variant, _ string) { tableLoop(v, true) }},
@@ -227,6 +228,61 @@ func mmApplyID(opts ...func(*mmOptsID)) *mmOptsID {
 	return o
 }`, "ID", id), " T", " "+t))
 		v.sites++
+	}
+}
+
+const docOptionsPkg = `options-pkg: as options, but the options API is a generic one in a
+new package of the module (<module>/mmopts), and its exported option
+returns an unexported helper's closure, as SDK-mimicking layers write
+it: e becomes mmopts.Apply(mmopts.With[T](e)).V, where With(v) returns
+set(v) and set(v) returns func(o *Opts[T]) { o.V = v }.`
+
+// mmoptsSrc is the package options-pkg adds.
+const mmoptsSrc = `package mmopts
+
+// Opts holds one value set by an option.
+type Opts[T any] struct{ V T }
+
+// With returns the option that sets the value.
+func With[T any](v T) func(*Opts[T]) { return set(v) }
+
+func set[T any](v T) func(*Opts[T]) { return func(o *Opts[T]) { o.V = v } }
+
+// Apply applies its options to new options.
+func Apply[T any](opts ...func(*Opts[T])) *Opts[T] {
+	o := new(Opts[T])
+	for _, opt := range opts {
+		opt(o)
+	}
+	return o
+}
+`
+
+func optionsPkg(v *variant, class string) {
+	np := &newPkg{name: "mmopts", rel: "mmopts", path: v.p.modPath + "/mmopts", origin: ".", files: map[string]string{"opts.go": mmoptsSrc}}
+	sites := v.valueSites()
+	for i := len(sites) - 1; i >= 0; i-- {
+		s := sites[i]
+		if !s.matches(class) {
+			continue
+		}
+		n := v.namer(s.pkg, s.file)
+		t, ok := n.typeString(s.typ())
+		if !ok {
+			v.skip("type cannot be named")
+			continue
+		}
+		text, ok := v.siteText(s, n)
+		if !ok {
+			v.skip("type cannot be named")
+			continue
+		}
+		q := n.qualifierPath(np.path, np.name)
+		v.ed.Replace(s.e.Pos(), s.e.End(), fmt.Sprintf("%s.Apply(%s.With[%s](%s)).V", q, q, t, text))
+		v.sites++
+	}
+	if v.sites > 0 {
+		v.newPkgs = append(v.newPkgs, np)
 	}
 }
 

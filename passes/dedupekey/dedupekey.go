@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 	remote := make(map[*mcpmodel.Tool]*effects.Effect)
 	for _, t := range model.Tools {
 		// Only tools known to be neither idempotent nor read-only.
-		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil {
+		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil || t.Test {
 			continue
 		}
 		// A gateway's forwarder: its hints stand for the upstream tool's,

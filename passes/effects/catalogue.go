@@ -129,6 +129,9 @@ type pkgRule struct {
 	// rpc marks the effects as sent over an RPC-style API (a GraphQL
 	// mutation is a POST like every other operation): see HTTP.RPC.
 	rpc bool
+	// all matches every function and method of the paths: check (fnOnly)
+	// decides each by the API's naming convention.
+	all bool
 }
 
 var pkgRules = []pkgRule{
@@ -277,6 +280,14 @@ var pkgRules = []pkgRule{
 		"Redeliver", "Review", "Resolve", "Reopen", "Close", "Pin", "Unpin", "Hide", "Unhide"),
 		check: goGitHubService, fnOnly: true},
 	// resty's requests are classified with their method in http.go.
+	// Azure Cosmos DB: a transactional batch runs the operations queued on
+	// it (CreateItem, UpsertItem, DeleteItem, ...), which only build it;
+	// a batch that creates adds the items again, or fails.
+	{kind: kindRemote, paths: []string{"github.com/Azure/azure-sdk-for-go/sdk/data/azcosmos"}, names: idem("ContainerClient.ExecuteTransactionalBatch")},
+	// gotd's Telegram client: one method per MTProto call, named by its
+	// namespace and then its verb (MessagesSendMessage, ChannelsEditAdmin,
+	// MessagesGetHistory): the verb decides (gotdCall).
+	{kind: kindRemote, paths: []string{"github.com/gotd/td/tg"}, all: true, check: gotdCall, fnOnly: true},
 }
 
 var goGitPaths = []string{"github.com/go-git/go-git/v5", "github.com/go-git/go-git/v6", "gopkg.in/src-d/go-git.v4"}
@@ -324,6 +335,17 @@ var neverEffect = []string{
 	"github.com/ysmood/leakless",
 	"github.com/chromedp/chromedp",
 	"github.com/playwright-community/playwright-go",
+	// gotd's peer and session storages keep the Telegram client's own
+	// state, the access hashes of the peers the API returned and the
+	// session: a repeat stores the same (telegram-mcp's read tools fill
+	// a pebble peer store).
+	"github.com/gotd/contrib/pebble",
+	"github.com/gotd/contrib/bbolt",
+	"github.com/gotd/contrib/redis",
+	"github.com/gotd/contrib/storage",
+	"github.com/gotd/contrib/s3",
+	"github.com/gotd/contrib/vault",
+	"github.com/gotd/td/session",
 }
 
 // knownReads are functions that reach a sink but only read: GraphQL
@@ -940,7 +962,7 @@ var commandReads = map[string]map[string]bool{
 // come first: kubectl's, helm's or git's own subcommands decide theirs.
 var subReads = words("get", "info", "ls", "list", "show", "describe", "status", "view", "report",
 	"history", "find", "ping", "version", "help", "inspect", "logs", "top", "search", "diff", "cat",
-	"whoami", "explain", "check", "validate", "dry-run", "template")
+	"whoami", "explain", "check", "validate", "dry-run", "template", "watch", "stat")
 
 var subWrites = words("put", "add", "create", "del", "delete", "rm", "pub", "publish", "restore",
 	"update", "apply", "set", "patch", "push", "install", "uninstall", "deploy", "kill", "stop",
@@ -981,6 +1003,40 @@ func goGitHubService(s *site) (bool, bool) {
 		return true, true
 	}
 	return true, !githubNonIdem[firstWord(name)]
+}
+
+// gotdCall judges a method of gotd's *tg.Client by the verb after its
+// namespace: a Telegram call that sends, forwards, creates, exports (an
+// invite link) or starts makes something new each time; one that deletes,
+// edits, sets, toggles, pins, blocks, joins, leaves, marks read or saves
+// a draft converges. Reads (Get, Search, Resolve, Check, Translate) and
+// words not listed are no effect. The upload namespace stores a file's
+// parts before the call that uses them, which expire unused: housekeeping.
+func gotdCall(s *site) (bool, bool) {
+	if recvName(s.fn) != "Client" {
+		return false, false
+	}
+	name := s.fn.Name()
+	ns := firstWord(name)
+	if ns == name || ns == "Upload" {
+		return false, false
+	}
+	verb := firstWord(name[len(ns):])
+	idem, ok := gotdVerbs[verb]
+	return ok && !DryRunName(name), idem
+}
+
+// gotdVerbs are the write verbs of gotd's Telegram calls, and whether a
+// repeat converges.
+var gotdVerbs = map[string]bool{
+	"Send": false, "Forward": false, "Create": false, "Export": false, "Start": false, "Resend": false,
+	"Report": false, "Migrate": false, "Vote": false, "Request": false,
+	"Delete": true, "Edit": true, "Update": true, "Set": true, "Toggle": true, "Pin": true, "Unpin": true,
+	"Clear": true, "Block": true, "Unblock": true, "Join": true, "Leave": true, "Read": true, "Save": true,
+	"Mark": true, "Hide": true, "Reorder": true, "Install": true, "Uninstall": true, "Reset": true,
+	"Deactivate": true, "Accept": true, "Decline": true, "Discard": true, "Confirm": true, "Change": true,
+	"Import": true, "Invite": true, "Add": true, "Remove": true, "Register": true, "Unregister": true,
+	"Log": true, "Sign": true, "Transfer": true, "Archive": true, "Unarchive": true,
 }
 
 var githubNonIdem = words("Create", "Upload", "Generate", "Rerun", "Trigger", "Dispatch", "Redeliver", "Transfer", "Submit")

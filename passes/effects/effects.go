@@ -254,6 +254,11 @@ type Result struct {
 	// testVariant: the package's test files are analyzed with it; its
 	// test-only imports do not resolve pending calls (pending.go).
 	testVariant bool
+	// progImports, in a test variant, are the paths its non-test files
+	// import: the packages it reaches for an interface's implementations
+	// (importedWhere) start from those.
+	progImports map[string]bool
+	progReach   map[*types.Package]bool // programReaches, memoized
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
 	// local: the package belongs to the main module or to another of the
@@ -435,6 +440,9 @@ func run(pass *analysis.Pass) (any, error) {
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
 	r.local = r.strictProc || analysisutil.InLocalModule(pass.Pkg.Path())
 	r.testVariant = hasTestFiles(pass)
+	if r.testVariant {
+		r.progImports = programImports(pass)
+	}
 	r.exportStandIns(pass)
 	r.never = make(map[*types.Func]bool)
 	r.fullNames = make(map[*types.Func]string)
@@ -1079,6 +1087,9 @@ func pkgRuleEffect(s *site) (e *Effect, ok bool) {
 	for _, rule := range rulesFor(fn.Pkg().Path()) {
 		if s.call == nil && rule.check != nil && !rule.fnOnly {
 			continue
+		}
+		if rule.all {
+			return s.apply(qualifiedName(fn), rule.kind, false, rule.check), true
 		}
 		recv := recvName(fn)
 		if idem, ok := rule.names[recv+"."+fn.Name()]; ok && recv != "" {

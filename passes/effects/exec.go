@@ -346,14 +346,30 @@ func (sc *Scope) argToks(args []ast.Expr, ellipsis bool) []tok {
 func (sc *Scope) spreadToks(e ast.Expr) []tok {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok && !sc.elemStored(id) {
-		if d, ok := sc.single(id); ok {
-			if _, lit := ast.Unparen(d).(*ast.CompositeLit); lit {
-				e = ast.Unparen(d)
+		if call, i, ok := sc.prepended(id); ok {
+			// args = append(prefix, args...): the prefix, then the
+			// callers' arguments.
+			toks := sc.spreadToks(call.Args[0])
+			toks = append(toks, sc.argToks(call.Args[1:len(call.Args)-1], false)...)
+			for j := range toks {
+				if toks[j].kind == tokRecv {
+					// Not a builder's line: a value of the receiver
+					// this pass does not follow.
+					toks[j] = tok{kind: tokOther, spread: toks[j].spread}
+				}
 			}
+			return append(toks, tok{kind: tokParam, param: i + 1, spread: true})
+		}
+		d, single := sc.single(id)
+		if _, lit := ast.Unparen(d).(*ast.CompositeLit); single && lit {
+			e = ast.Unparen(d)
 		} else if lit, appends, ok := sc.grownLiteral(id); ok {
 			// args := []string{"container", "list"}; args = append(args, ...):
 			// the literal, then what each append adds, in order.
-			toks := sc.spreadToks(lit)
+			var toks []tok
+			if lit != nil {
+				toks = sc.spreadToks(lit)
+			}
 			for _, a := range appends {
 				toks = append(toks, sc.argToks(a.Args[1:], a.Ellipsis.IsValid())...)
 			}
@@ -380,13 +396,54 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 		}
 	}
 	t := sc.tokOf(e)
-	if t.kind == tokOther && t.alts == nil {
+	if t.kind == tokOther && t.alts == nil || t.kind == tokRecv {
+		// args in a struct field, a constructor's result, or what an
+		// interface method of the receiver's field returns
+		// (e.Auth.Flags(e.URL)): the engine's slice, when it has one.
 		if toks, ok := sc.flowArgs(e); ok {
-			return toks // args in a struct field, a constructor's result
+			return toks
 		}
 	}
 	t.spread = true
 	return []tok{t}
+}
+
+// prepended reports whether id is the slice parameter i of the enclosing
+// function, assigned once, before id, to itself behind a prefix:
+// args = append(base, args...) (mcp-nats's executor puts its
+// authentication flags first).
+func (sc *Scope) prepended(id *ast.Ident) (*ast.CallExpr, int, bool) {
+	v, _ := sc.obj(id).(*types.Var)
+	if v == nil {
+		return nil, 0, false
+	}
+	i, ok := sc.param(v)
+	if !ok {
+		return nil, 0, false
+	}
+	ds := sc.defsOf(v)
+	if len(ds) != 1 || ds[0].idx >= 0 || ds[0].rhs.Pos() > id.Pos() {
+		return nil, 0, false
+	}
+	call, ok := ast.Unparen(ds[0].rhs).(*ast.CallExpr)
+	if !ok || !call.Ellipsis.IsValid() || len(call.Args) < 2 || !sc.isAppend(call) {
+		return nil, 0, false
+	}
+	last, ok := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.Ident)
+	if !ok || sc.obj(last) != v {
+		return nil, 0, false
+	}
+	return call, i, true
+}
+
+// isAppend reports whether call calls the built-in append.
+func (sc *Scope) isAppend(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != "append" {
+		return false
+	}
+	_, builtin := sc.info.Uses[id].(*types.Builtin)
+	return builtin
 }
 
 // elemStored reports whether an element of the local slice id is
@@ -451,7 +508,30 @@ func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, []*ast.CallExpr, bool) {
 	if lit != nil && len(appends) > 0 && appends[0].Pos() < lit.Pos() {
 		return nil, nil, false // appended to before the literal: another order
 	}
+	if lit == nil && len(appends) > 0 && sc.declaredNil(v) {
+		return nil, appends, true // var args []string; args = append(args, "server", "list")
+	}
 	return lit, appends, lit != nil
+}
+
+// declaredNil reports whether the local v is declared in the scope's body
+// by a var declaration without a value.
+func (sc *Scope) declaredNil(v *types.Var) bool {
+	found := false
+	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
+			for _, name := range vs.Names {
+				if sc.info.Defs[name] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // wordsOf returns the string whose words call yields: strings.Fields(x),
@@ -1648,16 +1728,72 @@ func (sc *Scope) flowArgs(e ast.Expr) ([]tok, bool) {
 		return nil, false
 	}
 	v := sc.r.vf.Eval(e, nil)
+	if alts := sc.r.vf.Implemented(v).Each(); len(alts) > 1 {
+		// An interface method's implementations (e.Auth.Flags(url)):
+		// one line when they all give the same, nothing when each
+		// gives flags only (-s url --user u), which judge would skip.
+		var first []tok
+		flags := true
+		for i, a := range alts {
+			toks, ok := sc.flowAlt(a)
+			if !ok {
+				return nil, false
+			}
+			if i == 0 {
+				first = toks
+			} else if !slices.EqualFunc(toks, first, sameTok) {
+				first = nil
+			}
+			flags = flags && flagsOnly(toks)
+		}
+		if first != nil {
+			return first, true
+		}
+		return nil, flags
+	}
 	if len(v.Each()) != 1 || v.Kind != valueflow.Slice || v.Elems == nil {
 		return nil, false
 	}
-	toks, ok := sc.flowSlice(v, 0)
-	if !ok {
+	if _, ok := sc.flowSlice(v, 0); !ok {
 		// A slice made elsewhere (a summary's): one constant for every
 		// element still gives the first.
 		if s, one := v.Elems.String1(); one {
 			return []tok{{kind: tokConst, s: s}, {kind: tokOther, spread: true}}, true
 		}
+		return nil, false
+	}
+	return sc.flowAlt(v)
+}
+
+func sameTok(a, b tok) bool {
+	return a.kind == b.kind && a.s == b.s && a.param == b.param && a.spread == b.spread &&
+		a.split == b.split && slices.Equal(a.alts, b.alts)
+}
+
+// flagsOnly reports whether toks are flags and their values only, as
+// judgeNamed and judgeUnknown skip them.
+func flagsOnly(toks []tok) bool {
+	for i := 0; i < len(toks); i++ {
+		a := toks[i]
+		if a.kind != tokConst || a.spread || !strings.HasPrefix(a.s, "-") {
+			return false
+		}
+		if !strings.Contains(a.s, "=") && i+1 < len(toks) && !toks[i+1].spread &&
+			(toks[i+1].kind != tokConst || valueFlags[a.s]) {
+			i++ // the flag's value
+		}
+	}
+	return true
+}
+
+// flowAlt returns the elements of the slice value v in order (flowSlice),
+// when its constants are exactly those the syntax that built it gives.
+func (sc *Scope) flowAlt(v *valueflow.Value) ([]tok, bool) {
+	if v.Kind != valueflow.Slice || v.Elems == nil {
+		return nil, v.Kind == valueflow.Slice || v.Kind == valueflow.Nil
+	}
+	toks, ok := sc.flowSlice(v, 0)
+	if !ok {
 		return nil, false
 	}
 	want, _ := v.Elems.Strings() // the constants; the rest are tokOther in toks

@@ -1,9 +1,11 @@
 package effects
 
 import (
-	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"go/types"
+	"slices"
 	"sort"
+
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 )
 
 // interfaceEffect resolves a call of an interface method to the concrete
@@ -61,6 +63,11 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		return nil
 	}
 	cands := r.effectPackages(fn.Name())
+	if r.progImports != nil {
+		// A test variant: the facts of packages only its tests import
+		// are the tests' wiring.
+		cands = slices.DeleteFunc(slices.Clone(cands), func(p *types.Package) bool { return !r.programReaches(p) })
+	}
 	// An interface of the main module may have its implementation wired in
 	// by a package this one does not import: pending (pending.go).
 	key := ifaceKey(fn)
@@ -256,6 +263,9 @@ func (r *Result) importedWhere(key string, in func(path string) bool) []*types.P
 				return // the accepted packages are reached through their own
 			}
 			for _, q := range p.Imports() {
+				if p == r.pkg && r.progImports != nil && !r.progImports[q.Path()] {
+					continue // imported by the tests only
+				}
 				walk(q)
 			}
 		}
@@ -263,6 +273,31 @@ func (r *Result) importedWhere(key string, in func(path string) bool) []*types.P
 	}
 	r.imported[key] = ps
 	return ps
+}
+
+// programReaches reports whether the package's non-test files import p,
+// directly or transitively (a test variant's; progImports). r.mu must be
+// held.
+func (r *Result) programReaches(p *types.Package) bool {
+	if r.progReach == nil {
+		r.progReach = make(map[*types.Package]bool)
+		var walk func(q *types.Package)
+		walk = func(q *types.Package) {
+			if r.progReach[q] {
+				return
+			}
+			r.progReach[q] = true
+			for _, i := range q.Imports() {
+				walk(i)
+			}
+		}
+		for _, q := range r.pkg.Imports() {
+			if r.progImports[q.Path()] {
+				walk(q)
+			}
+		}
+	}
+	return r.progReach[p]
 }
 
 // httpOf returns fn's HTTP fact. For a method of an interface, it is the

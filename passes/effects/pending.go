@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -222,4 +223,23 @@ func hasTestFiles(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// programImports returns the import paths of the package's files that
+// are not test files: in a test variant, the packages only its tests
+// import are the tests' wiring (an implementation a test constructs),
+// and do not decide an interface call of the package (localPackages).
+func programImports(pass *analysis.Pass) map[string]bool {
+	m := make(map[string]bool)
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.Position(f.Pos()).Filename, "_test.go") {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil {
+				m[path] = true
+			}
+		}
+	}
+	return m
 }

@@ -71,6 +71,7 @@ func (r *Result) exportStandIns(pass *analysis.Pass) {
 				}
 				if sc == nil {
 					sc = newStandInScan(pass)
+					sc.pure = r.pureElsewhere
 				}
 				if n, ok := sc.forwards(d.Body, recv, fn.Name(), 0); !ok || n == 0 {
 					continue
@@ -172,6 +173,15 @@ type standInScan struct {
 	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
 	memo  map[quietKey]int // calls that forward, -1: not quiet
+	// pure reports whether a function of another package has no effect
+	// (an options helper, an error constructor of the project's own).
+	pure func(*types.Func) bool
+}
+
+// pureElsewhere reports whether fn, of a package the engine summarized,
+// commits no effect by its fact.
+func (r *Result) pureElsewhere(fn *types.Func) bool {
+	return r.funcEffect(fn) == nil && r.vf.Summary(fn) != nil
 }
 
 // maxStandIn is the most statements a stand-in method or a helper it
@@ -252,6 +262,7 @@ func (sc *standInScan) forwards(body *ast.BlockStmt, recv types.Object, name str
 		case mockPackages[fn.Pkg().Path()]:
 			n++
 		case fn.Pkg().Path() == "errors" && fn.Name() == "New", fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf":
+		case fn.Pkg() != sc.pkg && sc.pure != nil && sc.pure(fn.Origin()):
 		default:
 			k, quiet := sc.quiet(fn.Origin(), name, depth+1)
 			n += k

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/importer"
+	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -90,6 +91,7 @@ func TestRuleIdempotence(t *testing.T) {
 		{"github.com/go-git/go-git/v5", "Repository.Push", true},
 		{"github.com/go-git/go-git/v5/plumbing/storer", "SetReference", true},
 		{"k8s.io/client-go/tools/clientcmd", "ModifyConfig", true},
+		{"github.com/Azure/azure-sdk-for-go/sdk/data/azcosmos", "ContainerClient.ExecuteTransactionalBatch", false},
 	} {
 		found := false
 		for _, r := range rulesFor(c.path) {
@@ -103,6 +105,41 @@ func TestRuleIdempotence(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s %s: no rule names it", c.path, c.name)
+		}
+	}
+}
+
+// TestGotdCall checks how gotd's Telegram client methods are judged by
+// the verb after their namespace.
+func TestGotdCall(t *testing.T) {
+	pkg := types.NewPackage("github.com/gotd/td/tg", "tg")
+	client := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "Client", nil), types.NewStruct(nil, nil), nil)
+	other := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "Message", nil), types.NewStruct(nil, nil), nil)
+	method := func(recv *types.Named, name string) *types.Func {
+		sig := types.NewSignatureType(types.NewVar(token.NoPos, pkg, "c", types.NewPointer(recv)), nil, nil, nil, nil, false)
+		return types.NewFunc(token.NoPos, pkg, name, sig)
+	}
+	for _, c := range []struct {
+		recv         *types.Named
+		name         string
+		effect, idem bool
+	}{
+		{client, "MessagesSendMessage", true, false},
+		{client, "MessagesForwardMessages", true, false},
+		{client, "MessagesExportChatInvite", true, false},
+		{client, "ChannelsEditAdmin", true, true},
+		{client, "MessagesDeleteMessages", true, true},
+		{client, "MessagesReadHistory", true, true},
+		{client, "MessagesGetHistory", false, false},
+		{client, "ContactsResolveUsername", false, false},
+		{client, "MessagesTranslateText", false, false},
+		{client, "UploadSaveFilePart", false, false},
+		{client, "Invoke", false, false},
+		{other, "MessagesSendMessage", false, false},
+	} {
+		effect, idem := gotdCall(&site{fn: method(c.recv, c.name)})
+		if effect != c.effect || effect && idem != c.idem {
+			t.Errorf("%s.%s: effect %v idempotent %v, want %v %v", c.recv.Obj().Name(), c.name, effect, idem, c.effect, c.idem)
 		}
 	}
 }

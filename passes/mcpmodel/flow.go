@@ -520,6 +520,9 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 			t.Name, _ = v.Args[0].String1()
 			for _, o := range v.Args[1:] {
 				for _, a := range o.Each() {
+					if a.Kind == valueflow.Nil {
+						continue // a nil list of options (combine(lists...) of none)
+					}
 					if a.Kind == valueflow.Slice { // opts...
 						if a.Elems == nil {
 							continue

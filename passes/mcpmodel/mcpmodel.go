@@ -26,6 +26,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -123,6 +124,11 @@ type Tool struct {
 	// the handler reads a dedupe key before any effect. Nil when none is
 	// known.
 	Deduped ast.Node
+	// Test says the registration is in a _test.go file: a test's own
+	// server, which no client retries against. The server checks skip it
+	// (the tool a test registers is judged where the program registers
+	// it); the client checks may still read its hints.
+	Test bool
 
 	schema *lazySchema // the engine's schema keys, asked for only when needed (Schema)
 
@@ -339,6 +345,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.resolveTemplates()
 	b.markDeduped()
+	for _, t := range m.Tools {
+		t.Test = strings.HasSuffix(pass.Fset.Position(t.Reg.Pos()).Filename, "_test.go")
+	}
 	return m, nil
 }
 

@@ -81,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, t := range model.Tools {
 		// A gateway's forwarder: its hints stand for the upstream tool's,
 		// which the upstream server keeps (toolcalls.Result.Forwarder).
-		if t.Handler == nil || calls.Forwarder(t) {
+		if t.Handler == nil || t.Test || calls.Forwarder(t) {
 			continue
 		}
 		var r rule

@@ -433,6 +433,9 @@ func (en *Engine) zero(t types.Type) *Value { return zeroOf(t) }
 // zeroOf returns the zero value of t, as far as consumers care: false,
 // "", 0, an empty struct or nil.
 func zeroOf(t types.Type) *Value {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return UnknownValue("zero of a type parameter") // its constraint is an interface, its zero any type's
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {

@@ -29,6 +29,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -75,6 +76,13 @@ type PendingTool struct {
 	Reg        effects.Hop // the registration
 	Hint       effects.Hop // the annotation that sets the hints (HintNode), when there is one
 	Calls      []PendingCall
+	// Entries are the names of the package's exported functions and of
+	// its methods through which the registration runs (the function
+	// that makes it, and those that call it, in the package): a wiring
+	// package that calls none of them does not register the tool. Nil
+	// when not known (a registration at package level, or reached from
+	// one): any call of the package's functions may.
+	Entries []string
 }
 
 // PendingCall is one pending interface call of a handler, in source
@@ -130,8 +138,9 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 	}
 	dirs := analysisutil.ParseDirectives(pass)
 	var fact Pending
+	var refs *referrers
 	for _, t := range model.Tools {
-		if t.Name == "" || t.Idempotent == mcpmodel.Unknown || t.ReadOnly == mcpmodel.Unknown || t.Handler == nil || calls.Forwarder(t) {
+		if t.Name == "" || t.Test || t.Idempotent == mcpmodel.Unknown || t.ReadOnly == mcpmodel.Unknown || t.Handler == nil || calls.Forwarder(t) {
 			continue
 		}
 		var ps []pendingAt
@@ -183,6 +192,10 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at})
 		}
 		if len(pt.Calls) > 0 {
+			if refs == nil {
+				refs = newReferrers(pass)
+			}
+			pt.Entries = refs.entries(t.Reg.Pos())
 			fact.Tools = append(fact.Tools, pt)
 		}
 	}
@@ -279,6 +292,7 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 	}
 	sort.Slice(pending, func(i, j int) bool { return pending[i].Package.Path() < pending[j].Package.Path() })
 	calls := firstCalls(pass)
+	var called map[string]*ast.CallExpr
 	var out []Wired
 	for _, pf := range pending {
 		at, ok := calls[pf.Package.Path()]
@@ -286,9 +300,138 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 			continue // main does not build that package's server itself
 		}
 		for _, t := range pf.Fact.(*Pending).Tools {
+			at := at
+			if t.Entries != nil {
+				if called == nil {
+					called = calledNames(pass)
+				}
+				var first *ast.CallExpr
+				for _, e := range t.Entries {
+					for _, k := range []string{pf.Package.Path() + "." + e, "." + e} {
+						if c, ok := called[k]; ok && (first == nil || c.Pos() < first.Pos()) {
+							first = c
+						}
+					}
+				}
+				if first == nil {
+					continue // main calls none of the functions that register it
+				}
+				at = first
+			}
 			out = append(out, Wired{Tool: t, Pkg: pf.Package, At: at})
 		}
 	}
+	return out
+}
+
+// calledNames returns the first call, in source order, of each function
+// and method the package calls: by "path.Name" for a function of another
+// package, by ".Name" for a method of any type (called on an interface,
+// its implementation is not known here).
+func calledNames(pass *analysis.Pass) map[string]*ast.CallExpr {
+	out := make(map[string]*ast.CallExpr)
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg && fn.Signature().Recv() == nil {
+				return true
+			}
+			k := fn.Pkg().Path() + "." + fn.Name()
+			if fn.Signature().Recv() != nil {
+				k = "." + fn.Name()
+			}
+			if out[k] == nil {
+				out[k] = call
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// referrers indexes, for each function of the package, the functions
+// whose bodies refer to it (a call, or a use as a value).
+type referrers struct {
+	pass *analysis.Pass
+	by   map[*types.Func][]*types.Func
+	top  map[*types.Func]bool // referred to outside any function (a package-level initializer)
+}
+
+func newReferrers(pass *analysis.Pass) *referrers {
+	r := &referrers{pass: pass, by: make(map[*types.Func][]*types.Func), top: make(map[*types.Func]bool)}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			var in *types.Func
+			if ok {
+				in, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+				if fn == nil || fn.Pkg() != pass.Pkg {
+					return true
+				}
+				fn = fn.Origin()
+				if in == nil || in.Name() == "init" && in.Signature().Recv() == nil {
+					r.top[fn] = true
+				} else if !slices.Contains(r.by[fn], in) {
+					r.by[fn] = append(r.by[fn], in)
+				}
+				return true
+			})
+		}
+	}
+	return r
+}
+
+// maxEntryWalk bounds the functions entries visits.
+const maxEntryWalk = 64
+
+// entries returns the names through which the function that contains
+// pos runs (PendingTool.Entries): it, when exported or a method, and the
+// same of the functions of the package that refer to it, transitively;
+// nil when a function on the way is referred to at package level, by an
+// init function, or the walk is too long.
+func (r *referrers) entries(pos token.Pos) []string {
+	fd := analysisutil.FuncDeclAt(r.pass.Files, pos)
+	if fd == nil {
+		return nil
+	}
+	start, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if start == nil || start.Name() == "init" && start.Signature().Recv() == nil {
+		return nil
+	}
+	seen := map[*types.Func]bool{start: true}
+	queue := []*types.Func{start}
+	var out []string
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		if r.top[fn] || len(seen) > maxEntryWalk {
+			return nil
+		}
+		if (fn.Exported() || fn.Signature().Recv() != nil) && !slices.Contains(out, fn.Name()) {
+			out = append(out, fn.Name())
+		}
+		for _, c := range r.by[fn] {
+			if !seen[c] {
+				seen[c] = true
+				queue = append(queue, c)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	sort.Strings(out)
 	return out
 }
 

@@ -7,6 +7,8 @@ require (
 	github.com/emersion/go-smtp v0.26.0
 	github.com/go-delve/delve v1.0.0
 	github.com/go-git/go-git/v5 v5.0.0
+	github.com/gotd/contrib v0.0.0
+	github.com/gotd/td v0.0.0
 	github.com/go-resty/resty/v2 v2.16.5
 	github.com/google/go-github/v75 v75.0.0
 	github.com/jlaffaye/ftp v0.2.2
@@ -32,6 +34,10 @@ replace helm.sh/helm/v4 => ./stubs/helm
 replace github.com/go-delve/delve => ./stubs/delve
 
 replace github.com/go-git/go-git/v5 => ./stubs/go-git
+
+replace github.com/gotd/td => ./stubs/gotd-td
+
+replace github.com/gotd/contrib => ./stubs/gotd-contrib
 
 require (
 	connectrpc.com/connect v1.20.0

@@ -310,3 +310,16 @@ func applyIn(opts ...func(*inOpts)) *inOpts {
 	}
 	return o
 }
+
+// combine concatenates lists of options, grown in a loop.
+func combine(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+func combined() {
+	show(combine([]string{"a"}, []string{"b"})) // want `^\(\[\("a" \| "b"\)\] \| nil\)$`
+}

@@ -172,3 +172,39 @@ func withEntry(key, value, kind string) HOption {
 		t.Labels = m
 	}
 }
+
+// Opts is a generic options struct: its options and Apply are generic
+// functions (the metamorphic options-pkg rewrite's shape).
+type Opts[T any] struct{ V T }
+
+// With returns an unexported helper's closure.
+func With[T any](v T) func(*Opts[T]) { return set(v) }
+
+func set[T any](v T) func(*Opts[T]) { return func(o *Opts[T]) { o.V = v } }
+
+// ApplyOpts applies its options to new options.
+func ApplyOpts[T any](opts ...func(*Opts[T])) *Opts[T] {
+	o := new(Opts[T])
+	for _, opt := range opts {
+		opt(o)
+	}
+	return o
+}
+
+// Combine concatenates lists of options (mcp-gitee's CombineOptions).
+func Combine(options ...[]Option) []Option {
+	var result []Option
+	for _, option := range options {
+		result = append(result, option...)
+	}
+	return result
+}
+
+// Concat concatenates lists of strings, as Combine does options.
+func Concat(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}

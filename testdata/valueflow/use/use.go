@@ -86,3 +86,40 @@ func helperOption() {
 	show(d.Name)             // want `"labelled"`
 	show(d.Hints.Idempotent) // want `true`
 }
+
+// Generic options of another package: the value an option sets.
+func genericOptions() {
+	show(lib.ApplyOpts(lib.With[string]("charge")).V) // want `^"charge"$`
+	show(lib.ApplyOpts(lib.With[int](0)).V)           // want `^0$`
+	show(lib.ApplyOpts[int]().V)                      // want `^\?$`
+}
+
+// named is a list of options declared at package level.
+var named = []lib.Option{lib.ReadOnly()}
+
+// Lists of options concatenated by a helper of another package.
+func combinedOptions() {
+	t := lib.New("combined", lib.Combine([]lib.Option{lib.WithHandler(lib.Charge)}, named)...)
+	show(t.ReadOnly) // want `^true$`
+	show(t.Handler)  // want `^lib.Charge$`
+	u := lib.New("plain", lib.Combine([]lib.Option{lib.WithHandler(lib.Charge)})...)
+	show(u.ReadOnly) // want `^false$`
+}
+
+// A tool made by a function literal called at package level, its options
+// concatenated by a helper of another package (mcp-gitee's tools).
+var iifeTool = func() *lib.Tool {
+	options := lib.Combine([]lib.Option{lib.WithHandler(lib.Charge)}, named)
+	return lib.New("iife", options...)
+}()
+
+func iifeOptions() {
+	show(iifeTool.ReadOnly) // want `^true$`
+	show(iifeTool.Name)     // want `^"iife"$`
+}
+
+var moreWords = []string{"b"}
+
+func concatenated() {
+	show(lib.Concat([]string{"a"}, moreWords)) // want `^\(\[\("a" \| "b"\)\] \| nil\)$`
+}

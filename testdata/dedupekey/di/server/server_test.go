@@ -17,4 +17,5 @@ import (
 func TestRegister(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "test"}, nil)
 	Register(s, sched.New(store.New(&sql.DB{})), &notify.Memory{})
+	RegisterDirect(s, store.New(&sql.DB{}))
 }
