@@ -292,31 +292,30 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 	}
 	sort.Slice(pending, func(i, j int) bool { return pending[i].Package.Path() < pending[j].Package.Path() })
 	calls := firstCalls(pass)
-	var called map[string]*ast.CallExpr
+	var called map[string]bool
 	var out []Wired
 	for _, pf := range pending {
 		at, ok := calls[pf.Package.Path()]
 		if !ok {
 			continue // main does not build that package's server itself
 		}
-		for _, t := range pf.Fact.(*Pending).Tools {
-			at := at
-			if t.Entries != nil {
-				if called == nil {
-					called = calledNames(pass)
-				}
-				var first *ast.CallExpr
-				for _, e := range t.Entries {
-					for _, k := range []string{pf.Package.Path() + "." + e, "." + e} {
-						if c, ok := called[k]; ok && (first == nil || c.Pos() < first.Pos()) {
-							first = c
-						}
-					}
-				}
-				if first == nil {
-					continue // main calls none of the functions that register it
-				}
-				at = first
+		tools := pf.Fact.(*Pending).Tools
+		if called == nil {
+			called = calledNames(pass)
+		}
+		entry := func(t PendingTool) bool { // main calls one of t's entries
+			return slices.ContainsFunc(t.Entries, func(e string) bool {
+				return called[pf.Package.Path()+"."+e] || called["."+e]
+			})
+		}
+		// Where main calls the functions that register the package's
+		// tools, it registers those it calls; where it reaches them only
+		// through another package (bootstrap.Build(cfg) making the
+		// server), any tool of the package may be.
+		direct := slices.ContainsFunc(tools, entry)
+		for _, t := range tools {
+			if direct && t.Entries != nil && !entry(t) {
+				continue // main calls none of the functions that register it
 			}
 			out = append(out, Wired{Tool: t, Pkg: pf.Package, At: at})
 		}
@@ -324,12 +323,12 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 	return out
 }
 
-// calledNames returns the first call, in source order, of each function
-// and method the package calls: by "path.Name" for a function of another
-// package, by ".Name" for a method of any type (called on an interface,
-// its implementation is not known here).
-func calledNames(pass *analysis.Pass) map[string]*ast.CallExpr {
-	out := make(map[string]*ast.CallExpr)
+// calledNames returns the functions and methods the package calls: by
+// "path.Name" a function of another package or a method of a type
+// declared there, by ".Name" a method of an interface (its
+// implementation is not known here).
+func calledNames(pass *analysis.Pass) map[string]bool {
+	out := make(map[string]bool)
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -337,15 +336,13 @@ func calledNames(pass *analysis.Pass) map[string]*ast.CallExpr {
 				return true
 			}
 			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg && fn.Signature().Recv() == nil {
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 				return true
 			}
-			k := fn.Pkg().Path() + "." + fn.Name()
-			if fn.Signature().Recv() != nil {
-				k = "." + fn.Name()
-			}
-			if out[k] == nil {
-				out[k] = call
+			if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				out["."+fn.Name()] = true
+			} else {
+				out[fn.Pkg().Path()+"."+fn.Name()] = true
 			}
 			return true
 		})

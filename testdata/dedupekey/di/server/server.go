@@ -74,3 +74,8 @@ func RegisterDirect(s *mcp.Server, st model.TaskStore) {
 		return nil, nil, st.SaveTask(&model.Task{ID: in.ID, Name: in.Name}) // related: the handler calls model.TaskStore.SaveTask here
 	})
 }
+
+// Serve runs the server on stdio.
+func Serve(ctx context.Context, s *mcp.Server) error {
+	return s.Run(ctx, &mcp.StdioTransport{})
+}

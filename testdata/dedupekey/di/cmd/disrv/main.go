@@ -23,6 +23,6 @@ func main() {
 		n = &notify.File{Path: p}
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "disrv"}, nil)
-	server.Register(s, sc, n)               // want `tool "add_task" is not idempotent but .* \(the implementation is wired in by this program\)` `tool "add_task_h" is not idempotent but .* \(the implementation is wired in by this program\)` `tool "copy_task" is not idempotent but .*SaveTask` `tool "copy_task_h" is not idempotent but .*SaveTask`
-	server.RegisterDirect(s, store.New(db)) // want `tool "save_task" is not idempotent but .*\(the implementation is wired in by this program\)`
+	server.Register(s, sc, n) // want `tool "add_task" is not idempotent but .* \(the implementation is wired in by this program\)` `tool "add_task_h" is not idempotent but .* \(the implementation is wired in by this program\)` `tool "copy_task" is not idempotent but .*SaveTask` `tool "copy_task_h" is not idempotent but .*SaveTask` `tool "save_task" is not idempotent but .*\(the implementation is wired in by this program\)`
+	server.RegisterDirect(s, store.New(db))
 }
