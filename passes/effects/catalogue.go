@@ -335,6 +335,12 @@ var neverEffect = []string{
 	"github.com/ysmood/leakless",
 	"github.com/chromedp/chromedp",
 	"github.com/playwright-community/playwright-go",
+	// A terminal UI draws on the terminal (a spinner while a command
+	// waits): presentation, not an effect.
+	"github.com/charmbracelet/bubbletea",
+	"github.com/charmbracelet/bubbles",
+	"github.com/charmbracelet/lipgloss",
+	"charm.land/",
 	// gotd's peer and session storages keep the Telegram client's own
 	// state, the access hashes of the peers the API returned and the
 	// session: a repeat stores the same (telegram-mcp's read tools fill
@@ -456,6 +462,9 @@ func DryRunName(name string) bool {
 // after a lower-case one or a digit, before the last upper-case letter of
 // an acronym that a lower-case one follows (HTTPServer: HTTP, Server), and
 // at underscores.
+// NameWords returns the words of a Go or snake_case name (nameWords).
+func NameWords(name string) []string { return nameWords(name) }
+
 func nameWords(name string) []string {
 	var ws []string
 	start := 0

@@ -466,7 +466,7 @@ var readSegments = words("search", "_search", "_msearch", "_count", "query", "em
 
 // readPathWords are words of a path segment (split at _ and -) that name
 // an endpoint that reads by design: /prom_query_instant, /full-search.
-var readPathWords = words("search", "query")
+var readPathWords = words("search", "query", "suggest", "suggestions", "autocomplete")
 
 // authSegments are path segments of an OAuth token endpoint
 // (/oauth/token, /login/oauth/access_token,

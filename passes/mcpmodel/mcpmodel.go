@@ -345,6 +345,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.resolveTemplates()
 	b.markDeduped()
+	b.switchedHandlers()
 	for _, t := range m.Tools {
 		t.Test = strings.HasSuffix(pass.Fset.Position(t.Reg.Pos()).Filename, "_test.go")
 	}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -779,4 +780,137 @@ func mapDef(a *valueflow.Value) (name string, ann *valueflow.Value, ok bool) {
 		}
 	}
 	return name, ann, ok && def && name != ""
+}
+
+// switchedHandlers gives each SDK tool whose handler dispatches on the
+// called tool's name (switch request.Params.Name { case "create_x": ...
+// }), as one handler serving several tools, the statements that serve
+// it: those before the switch and its case's (or the default's, for a
+// name no case lists). Without it the tools would share the handler's
+// first effect, whichever tool's case commits it.
+func (b *builder) switchedHandlers() {
+	splits := make(map[ast.Node]*nameSplit)
+	for _, t := range b.model.Tools {
+		if t.SDK == JSONRPC || t.Name == "" || t.Handler == nil {
+			continue
+		}
+		body, ft := t.Handler.Body(), t.Handler.Type()
+		if body == nil || ft == nil {
+			continue
+		}
+		n := t.Handler.Node()
+		sp, ok := splits[n]
+		if !ok {
+			sp = b.nameSwitch(body, ft)
+			splits[n] = sp
+		}
+		if sp == nil {
+			continue
+		}
+		cc := sp.cases[t.Name]
+		if cc == nil {
+			cc = sp.def
+		}
+		if cc == nil {
+			continue
+		}
+		stmts := append(slices.Clip(sp.pre), cc.Body...)
+		t.Handler = &Func{Lit: &ast.FuncLit{Type: ft, Body: &ast.BlockStmt{Lbrace: cc.Colon, List: stmts, Rbrace: cc.End()}}}
+	}
+}
+
+// nameSplit is a handler's dispatch on the called tool's name: the
+// statements before the switch, and its cases by constant name.
+type nameSplit struct {
+	pre   []ast.Stmt
+	cases map[string]*ast.CaseClause
+	def   *ast.CaseClause
+}
+
+// nameSwitch returns the dispatch of a handler body on the called tool's
+// name, when a statement of the body itself is a switch on it; nil
+// otherwise.
+func (b *builder) nameSwitch(body *ast.BlockStmt, ft *ast.FuncType) *nameSplit {
+	var req *types.Var // the handler's request parameter: the one with a Params field
+	info := b.pass.TypesInfo
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if v, ok := info.Defs[n].(*types.Var); ok {
+				if obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, nil, "Params"); obj != nil {
+					req = v
+				}
+			}
+		}
+	}
+	if req == nil {
+		return nil
+	}
+	for i, st := range body.List {
+		sw, ok := st.(*ast.SwitchStmt)
+		if !ok || sw.Init != nil || sw.Tag == nil || !b.calledName(body, req, sw.Tag) {
+			continue
+		}
+		sp := &nameSplit{pre: body.List[:i], cases: make(map[string]*ast.CaseClause)}
+		for _, s := range sw.Body.List {
+			cc := s.(*ast.CaseClause)
+			if cc.List == nil {
+				sp.def = cc
+			}
+			for _, e := range cc.List {
+				if name, ok := b.constString(e); ok && name != "" {
+					sp.cases[name] = cc
+				}
+			}
+		}
+		if len(sp.cases) == 0 {
+			return nil
+		}
+		return sp
+	}
+	return nil
+}
+
+// calledName reports whether e, in body, is the called tool's name:
+// req.Params.Name, or a local of body assigned only that.
+func (b *builder) calledName(body *ast.BlockStmt, req *types.Var, e ast.Expr) bool {
+	info := b.pass.TypesInfo
+	isSel := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Name" {
+			return false
+		}
+		params, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+		if !ok || params.Sel.Name != "Params" {
+			return false
+		}
+		id, ok := ast.Unparen(params.X).(*ast.Ident)
+		return ok && info.Uses[id] == req
+	}
+	if isSel(e) {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		return false
+	}
+	defs := 0
+	all := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == v {
+				defs++
+				all = all && len(as.Rhs) == len(as.Lhs) && isSel(as.Rhs[i])
+			}
+		}
+		return true
+	})
+	return defs > 0 && all
 }

@@ -131,7 +131,7 @@ func checkWired(pass *analysis.Pass, rep *analysisutil.Reporter, w *wiring.Resul
 			continue
 		}
 		e, c := w.Resolve(wt, func(e *effects.Effect, c wiring.PendingCall) bool {
-			return reportable(e, r, c.Method()) && !effects.NamedRead(e, t.Name)
+			return reportable(e, r, c.Method(), t.Name) && !effects.NamedRead(e, t.Name)
 		})
 		if e == nil {
 			continue
@@ -225,14 +225,52 @@ var setters = map[string]bool{
 // is named like a mutation: such a POST does not say whether the
 // operation it carries is idempotent, and for a read-only tool it may
 // well be a read.
-func reportable(e *effects.Effect, r rule, callee string) bool {
+func reportable(e *effects.Effect, r rule, callee, tool string) bool {
 	if methodless(e) {
 		return r == readOnly && (mutatorName(callee) || e.Mutation)
 	}
 	if r == idempotent {
-		return !e.Idempotent && !(e.Kind == kindHTTP && setters[effects.Verb(callee)])
+		return !e.Idempotent && !(e.Kind == kindHTTP && (setters[effects.Verb(callee)] || toolSets(tool)))
 	}
 	return true
+}
+
+// toolSets reports whether a tool's name says that it sets state, by a
+// setter among its first two words and no addition among them
+// (update_bitrise_yml, abort_build, service_resize; not send_update): an
+// HTTP request a generic helper sends for it (CallAPI(ctx, params), its
+// method a POST) is then no evidence against its idempotent hint.
+func toolSets(tool string) bool {
+	ws := effects.NameWords(strings.NewReplacer("-", "_", ".", "_", " ", "_").Replace(tool))
+	if len(ws) > 2 {
+		ws = ws[:2]
+	}
+	sets := false
+	for _, w := range ws {
+		w = titleWord(w)
+		if adders[w] {
+			return false
+		}
+		sets = sets || setters[w] || converging[w]
+	}
+	return sets
+}
+
+// converging are action words whose repeat leaves the state the first
+// left: an abort or a cancel of the same run, a resize to the same size.
+var converging = map[string]bool{"Abort": true, "Cancel": true, "Resize": true}
+
+// adders are leading words of operations that add on each call.
+var adders = map[string]bool{"Create": true, "Add": true, "Send": true, "Post": true, "Insert": true,
+	"Append": true, "Push": true, "Submit": true, "Trigger": true, "Fork": true, "Run": true}
+
+// titleWord returns w with its first letter upper case and the rest
+// lower case (ABORT, abort: Abort).
+func titleWord(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
 }
 
 // checkRemote handles a handler declared in another package: only its
@@ -242,7 +280,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 		return
 	}
 	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref)
-	if e == nil || !reportable(e, r, t.Handler.Obj.Name()) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) || t.ReadByName(e) {
+	if e == nil || !reportable(e, r, t.Handler.Obj.Name(), t.Name) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) || t.ReadByName(e) {
 		return
 	}
 	rep.Report(analysis.Diagnostic{
@@ -270,7 +308,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	info := pass.TypesInfo
 	var first *effects.EffectAt
 	for _, at := range eff.EffectsIn(info, body) {
-		if !reportable(at.Effect, r, apiName(pass, eff, info, at)) || t.ReadByName(at.Effect) {
+		if !reportable(at.Effect, r, apiName(pass, eff, info, at), t.Name) || t.ReadByName(at.Effect) {
 			continue
 		}
 		// A dedupe key makes a create idempotent; it does not make a

@@ -181,6 +181,12 @@ func (s *ServersService) Instant(ctx context.Context, q string) error { // want 
 	return s.client.send(ctx, http.MethodPost, "metrics/prom_query_instant", map[string]string{"query": q}, nil)
 }
 
+// Suggest POSTs to a suggestion endpoint (fuzzy names for a typo): a
+// read.
+func (s *ServersService) Suggest(ctx context.Context, q string) error { // want Suggest:`http\(read\)` Suggest:`effect\(HTTP POST read by design: restsdk\.Doer\.Do via \(\*restsdk\.Client\)\.send\)`
+	return s.client.send(ctx, http.MethodPost, "entities/suggest", map[string]string{"q": q}, nil)
+}
+
 // Keys sends Vault's LIST, a safe method of an HTTP extension: a read.
 func (s *ServersService) Keys(ctx context.Context, id int) error { // want Keys:`http\(read\)`
 	return s.client.send(ctx, "LIST", fmt.Sprintf("servers/%d/keys", id), nil, nil)

@@ -2,6 +2,8 @@ package rest
 
 import (
 	"context"
+	"net/http"
+	"strconv"
 
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -54,5 +56,34 @@ func RegisterOpaque(s *gosdk.Server) {
 	})
 	gosdk.AddTool(s, &gosdk.Tool{Name: "server_make", Annotations: ro}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, op.PostServerCreate(ctx, in.Name) // want `tool "server_make" is annotated read-only but changes remote state`
+	})
+}
+
+// callAPI sends a request a tool describes (bitrise-mcp's CallAPI): its
+// name says nothing of the operation.
+func callAPI(ctx context.Context, p apiParams) error {
+	req, err := http.NewRequestWithContext(ctx, p.Method, "https://api.example.com"+p.Path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+type apiParams struct{ Method, Path string }
+
+// RegisterGeneric registers tools whose POST a generic helper sends: the
+// tool's name is then the only word on what the operation does.
+func RegisterGeneric(s *gosdk.Server) {
+	// ok: an abort converges; the tool's name says so.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "abort_build", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, callAPI(ctx, apiParams{Method: http.MethodPost, Path: "/builds/" + strconv.Itoa(in.ID) + "/abort"})
+	})
+	// A trigger starts another build each time.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "trigger_build", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, callAPI(ctx, apiParams{Method: http.MethodPost, Path: "/builds"}) // want `tool "trigger_build" is annotated idempotent but sends an HTTP POST`
 	})
 }
