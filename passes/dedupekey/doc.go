@@ -48,6 +48,11 @@
 // handler of another package is reported at the handler argument of
 // that first tool's registration, each tool judged first by its own
 // schema (one that names the key the handler reads is not reported).
+// A handler that switches on the called tool's name (switch
+// request.Params.Name { case "create_x": ... }) serves each tool by the
+// statements before the switch and its case. A tool registered in a
+// _test.go file is on a test's own server, which no client retries
+// against: it is not judged (the program's registration is).
 // Housekeeping does not:
 // temporary and cache files, standard streams, logs, lock files,
 // migrations at open.

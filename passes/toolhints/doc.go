@@ -61,7 +61,15 @@
 // state to what its arguments say (Set, Update, Put, Upsert, Replace,
 // Start, Stop, Enable, Disable, Sync: StartStack, UpdateTeamMembers),
 // whatever its method; a modifier before the verb (SafeDelete,
-// ForceUpdate) is skipped.
+// ForceUpdate) is skipped. Where the request goes through a generic
+// helper whose name says nothing (CallAPI(ctx, params)), the tool's own
+// name is that word: a setter or a converging action (abort, cancel,
+// resize) among its first two words, and no addition (create, add, send,
+// trigger, run), makes its POST no evidence (update_bitrise_yml,
+// abort_build, service_resize).
+//
+// A tool registered in a _test.go file (a test's own server) is not
+// judged.
 //
 // The POST of an RPC-style client is no evidence against either hint: a
 // package whose every request is a hard-coded POST (JSON-RPC, GraphQL,

@@ -15,6 +15,14 @@
 // dedupekey a tool that is not idempotent and reads no key, toolhints a
 // tool annotated read-only or idempotent whose handler writes.
 //
+// Where main calls the functions that register a package's tools itself
+// (server.Register(s, store)), it registers only the tools those
+// functions reach (PendingTool.Entries: a cobra command that calls
+// Register does not register what RegisterDirect does); where it reaches
+// the package only through another (bootstrap.Build(cfg) making the
+// server), any of its tools may be registered. A tool registered in a
+// _test.go file is not recorded.
+//
 // A handler that commits an effect its package sees is judged there, and
 // is not recorded. Only the main module's packages leave interface calls
 // pending (effects' pending.go), and, where the driver knows them
