@@ -197,24 +197,8 @@ options to a new *mmOptsN. The value is computed in its place: applies to
 every value whose type the file can name, at package level too.`
 
 func options(v *variant, class string) {
-	sites := v.valueSites()
-	for i := len(sites) - 1; i >= 0; i-- {
-		s := sites[i]
-		if !s.matches(class) {
-			continue
-		}
-		n := v.namer(s.pkg, s.file)
-		t, ok := n.typeString(s.typ())
-		if !ok {
-			v.skip("type cannot be named")
-			continue
-		}
+	v.typedSites(class, func(s *site, _ *namer, t, text string) {
 		id := v.fresh("")
-		text, ok := v.siteText(s, n)
-		if !ok {
-			v.skip("type cannot be named")
-			continue
-		}
 		v.ed.Replace(s.e.Pos(), s.e.End(), fmt.Sprintf("mmApply%s(mmWith%s(%s)).V", id, id, text))
 		v.ed.Append(s.file.Pos(), strings.ReplaceAll(strings.ReplaceAll(`type mmOptsID struct{ V T }
 
@@ -227,6 +211,30 @@ func mmApplyID(opts ...func(*mmOptsID)) *mmOptsID {
 	}
 	return o
 }`, "ID", id), " T", " "+t))
+	})
+}
+
+// typedSites calls f, last first, on each value site of the class whose
+// type and text the file can name, with that type and text.
+func (v *variant) typedSites(class string, f func(s *site, n *namer, t, text string)) {
+	sites := v.valueSites()
+	for i := len(sites) - 1; i >= 0; i-- {
+		s := sites[i]
+		if !s.matches(class) {
+			continue
+		}
+		n := v.namer(s.pkg, s.file)
+		t, ok := n.typeString(s.typ())
+		if !ok {
+			v.skip("type cannot be named")
+			continue
+		}
+		text, ok := v.siteText(s, n)
+		if !ok {
+			v.skip("type cannot be named")
+			continue
+		}
+		f(s, n, t, text)
 		v.sites++
 	}
 }
@@ -260,27 +268,10 @@ func Apply[T any](opts ...func(*Opts[T])) *Opts[T] {
 
 func optionsPkg(v *variant, class string) {
 	np := &newPkg{name: "mmopts", rel: "mmopts", path: v.p.modPath + "/mmopts", origin: ".", files: map[string]string{"opts.go": mmoptsSrc}}
-	sites := v.valueSites()
-	for i := len(sites) - 1; i >= 0; i-- {
-		s := sites[i]
-		if !s.matches(class) {
-			continue
-		}
-		n := v.namer(s.pkg, s.file)
-		t, ok := n.typeString(s.typ())
-		if !ok {
-			v.skip("type cannot be named")
-			continue
-		}
-		text, ok := v.siteText(s, n)
-		if !ok {
-			v.skip("type cannot be named")
-			continue
-		}
+	v.typedSites(class, func(s *site, n *namer, t, text string) {
 		q := n.qualifierPath(np.path, np.name)
 		v.ed.Replace(s.e.Pos(), s.e.End(), fmt.Sprintf("%s.Apply(%s.With[%s](%s)).V", q, q, t, text))
-		v.sites++
-	}
+	})
 	if v.sites > 0 {
 		v.newPkgs = append(v.newPkgs, np)
 	}

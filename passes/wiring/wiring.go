@@ -278,7 +278,7 @@ type Wired struct {
 	Tool PendingTool
 	Pkg  *types.Package // the package that registers it
 	// At is the wiring package's call that builds that package's server
-	// (firstCalls): where the tool is reported.
+	// (mainCalls): where the tool is reported.
 	At *ast.CallExpr
 }
 
@@ -299,8 +299,7 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 		return nil
 	}
 	sort.Slice(pending, func(i, j int) bool { return pending[i].Package.Path() < pending[j].Package.Path() })
-	calls := firstCalls(pass)
-	var called map[string]bool
+	calls, called := mainCalls(pass)
 	var out []Wired
 	for _, pf := range pending {
 		at, ok := calls[pf.Package.Path()]
@@ -308,9 +307,6 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 			continue // main does not build that package's server itself
 		}
 		tools := pf.Fact.(*Pending).Tools
-		if called == nil {
-			called = calledNames(pass)
-		}
 		entry := func(t PendingTool) bool { // main calls one of t's entries
 			return slices.ContainsFunc(t.Entries, func(e string) bool {
 				return called[pf.Package.Path()+"."+e] || called["."+e]
@@ -327,33 +323,6 @@ func (r *Result) Wired(pass *analysis.Pass) []Wired {
 			}
 			out = append(out, Wired{Tool: t, Pkg: pf.Package, At: at})
 		}
-	}
-	return out
-}
-
-// calledNames returns the functions and methods the package calls: by
-// "path.Name" a function of another package or a method of a type
-// declared there, by ".Name" a method of an interface (its
-// implementation is not known here).
-func calledNames(pass *analysis.Pass) map[string]bool {
-	out := make(map[string]bool)
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-				return true
-			}
-			if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-				out["."+fn.Name()] = true
-			} else {
-				out[fn.Pkg().Path()+"."+fn.Name()] = true
-			}
-			return true
-		})
 	}
 	return out
 }
@@ -488,14 +457,19 @@ func wiringPackage(pkg *types.Package) bool {
 	return strings.HasSuffix(path, "/cmd") || strings.Contains(path, "/cmd/")
 }
 
-// firstCalls maps the path of each package main calls a function of to
-// the call that builds the server: the first call of a function of that
-// package returning one of its own types (server.NewMCPServer(...)), or
-// else the first call of any of its functions (server.Register(s, ...)),
-// in source order.
-func firstCalls(pass *analysis.Pass) map[string]*ast.CallExpr {
-	out := make(map[string]*ast.CallExpr)
-	ctor := make(map[string]bool) // out's call returns a type of its package
+// mainCalls returns, for the calls of functions of other packages that
+// the wiring package makes, by package path the call that builds that
+// package's server: the first call of a function of that package
+// returning one of its own types (server.NewMCPServer(...)), or else the
+// first call of any of its functions (server.Register(s, ...)), in
+// source order. And the functions and methods called: by "path.Name" a
+// function of another package or a method of a type declared there, by
+// ".Name" a method of an interface (its implementation is not known
+// here).
+func mainCalls(pass *analysis.Pass) (first map[string]*ast.CallExpr, called map[string]bool) {
+	first = make(map[string]*ast.CallExpr)
+	called = make(map[string]bool)
+	ctor := make(map[string]bool) // first's call returns a type of its package
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -507,13 +481,18 @@ func firstCalls(pass *analysis.Pass) map[string]*ast.CallExpr {
 				return true
 			}
 			path := fn.Pkg().Path()
-			if c := returnsOwnType(fn); out[path] == nil || c && !ctor[path] {
-				out[path], ctor[path] = call, c
+			if c := returnsOwnType(fn); first[path] == nil || c && !ctor[path] {
+				first[path], ctor[path] = call, c
+			}
+			if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				called["."+fn.Name()] = true
+			} else {
+				called[path+"."+fn.Name()] = true
 			}
 			return true
 		})
 	}
-	return out
+	return first, called
 }
 
 // returnsOwnType reports whether fn's first result is a type declared in
