@@ -178,9 +178,13 @@ type standInScan struct {
 	pure func(*types.Func) bool
 }
 
-// pureElsewhere reports whether fn, of a package the engine summarized,
-// commits no effect by its fact.
+// pureElsewhere reports whether fn, of another package of the program's
+// own that the engine summarized, commits no effect by its fact.
 func (r *Result) pureElsewhere(fn *types.Func) bool {
+	p := fn.Pkg().Path()
+	if isStdPath(p) || !sameModule(r.module, p) && !analysisutil.InLocalModule(p) {
+		return false
+	}
 	return r.funcEffect(fn) == nil && r.vf.Summary(fn) != nil
 }
 
