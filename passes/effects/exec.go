@@ -384,11 +384,9 @@ func (sc *Scope) spreadToks(e ast.Expr) []tok {
 		}
 		return toks
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "append" && len(e.Args) > 0 {
-			if _, builtin := sc.info.Uses[id].(*types.Builtin); builtin {
-				toks := sc.spreadToks(e.Args[0])
-				return append(toks, sc.argToks(e.Args[1:], e.Ellipsis.IsValid())...)
-			}
+		if len(e.Args) > 0 && sc.isAppend(e) {
+			toks := sc.spreadToks(e.Args[0])
+			return append(toks, sc.argToks(e.Args[1:], e.Ellipsis.IsValid())...)
 		}
 		if x, ok := wordsOf(sc.info, e); ok {
 			// strings.Fields(command): the words of a string.
@@ -497,7 +495,7 @@ func (sc *Scope) grownLiteral(id *ast.Ident) (ast.Expr, []*ast.CallExpr, bool) {
 		if !ok || len(call.Args) == 0 {
 			return nil, nil, false
 		}
-		if fid, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || fid.Name != "append" {
+		if !sc.isAppend(call) {
 			return nil, nil, false
 		}
 		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || sc.obj(first) != v {
@@ -1845,8 +1843,7 @@ func (sc *Scope) flowSlice(v *valueflow.Value, depth int) ([]tok, bool) {
 		}
 		return toks, true
 	case *ast.CallExpr:
-		id, ok := ast.Unparen(n.Fun).(*ast.Ident)
-		if !ok || id.Name != "append" || len(n.Args) == 0 {
+		if len(n.Args) == 0 || !sc.isAppend(n) {
 			return nil, false
 		}
 		t, ok := sc.flowSlice(sc.r.vf.Eval(n.Args[0], nil), depth+1)
