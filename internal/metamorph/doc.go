@@ -18,6 +18,8 @@
 //	extract-local    a value into a new local (per class of site)
 //	field            a value into a struct field read back at the use
 //	options          a value through an options struct set by a functional option
+//	options-pkg      the same through a generic options API of a new package, whose
+//	                 exported option returns an unexported helper's closure
 //	ctor             a value returned by a constructor function
 //	table-local      registrations into a range loop over a local table
 //	table-pkg        registrations into a range loop over a package-level table
@@ -26,7 +28,7 @@
 //	move-pkg         handlers, helpers, constructors into a new package of the module
 //	move-module      the same into a separate module required through a replace directive
 //
-// The value rewrites (extract-local, field, options, ctor) make one
+// The value rewrites (extract-local, field, options, options-pkg, ctor) make one
 // variant per class of site: values given to an MCP SDK (sdk), to
 // another dependency (dep) or to the module's own functions (mod). The
 // mutations (mut-hints, mut-nokey) change the programs' meaning on
