@@ -815,7 +815,9 @@ func (b *builder) switchedHandlers() {
 			continue
 		}
 		stmts := append(slices.Clip(sp.pre), cc.Body...)
-		t.Handler = &Func{Lit: &ast.FuncLit{Type: ft, Body: &ast.BlockStmt{Lbrace: cc.Colon, List: stmts, Rbrace: cc.End()}}}
+		// At the case: each case a handler of its own position.
+		ct := &ast.FuncType{Func: cc.Case, TypeParams: ft.TypeParams, Params: ft.Params, Results: ft.Results}
+		t.Handler = &Func{Lit: &ast.FuncLit{Type: ct, Body: &ast.BlockStmt{Lbrace: cc.Colon, List: stmts, Rbrace: cc.End()}}}
 	}
 }
 
