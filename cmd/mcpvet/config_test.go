@@ -351,3 +351,26 @@ func TestBaselineV1(t *testing.T) {
 		}
 	}
 }
+
+// TestWiredTestVariant runs mcpvet on testdata/wired, whose package cmd
+// wires the file store into the stock tools of another package and has
+// a test with a fake store. go vet reports only from a package's test
+// variant: the finding at the wiring must come from there too, with the
+// fake (declared in the test file) and the packages only the tests
+// import left out, as standalone.
+func TestWiredTestVariant(t *testing.T) {
+	t.Parallel()
+	bin, _ := shopSetup(t)
+	dir, err := filepath.Abs("testdata/wired")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := expectations(t, dir)
+	if len(want) == 0 {
+		t.Fatal("no expectations")
+	}
+	for _, vet := range []bool{false, true} {
+		got, _ := runJSON(t, bin, dir, vet)
+		compare(t, map[bool]string{false: "standalone", true: "go vet -vettool"}[vet], got, want)
+	}
+}

@@ -251,14 +251,19 @@ type Result struct {
 	// of the interface's module it imports, directly or not (iface.go).
 	pkg      *types.Package
 	imported map[string][]*types.Package
-	// testVariant: the package's test files are analyzed with it; its
-	// test-only imports do not resolve pending calls (pending.go).
+	// testVariant: the package's test files are analyzed with it. Its
+	// test-only imports and the types its test files declare do not
+	// resolve interface calls (pending.go): the tests' wiring is not
+	// the program's.
 	testVariant bool
 	// progImports, in a test variant, are the paths its non-test files
 	// import: the packages it reaches for an interface's implementations
 	// (importedWhere) start from those.
 	progImports map[string]bool
-	progReach   map[*types.Package]bool // programReaches, memoized
+	// testFiles, in a test variant, are its _test.go files.
+	testFiles map[*token.File]bool
+	fset      *token.FileSet
+	progReach map[*types.Package]bool // programReaches, memoized
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
 	// local: the package belongs to the main module or to another of the
@@ -441,7 +446,8 @@ func run(pass *analysis.Pass) (any, error) {
 	r.local = r.strictProc || analysisutil.InLocalModule(pass.Pkg.Path())
 	r.testVariant = hasTestFiles(pass)
 	if r.testVariant {
-		r.progImports = programImports(pass)
+		r.progImports, r.testFiles = programImports(pass)
+		r.fset = pass.Fset
 	}
 	r.exportStandIns(pass)
 	r.never = make(map[*types.Func]bool)

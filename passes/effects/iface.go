@@ -376,6 +376,9 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		return nil, 0, false
 	}
 	for _, m := range all {
+		if r.testFiles != nil && r.testFiles[r.fset.File(m.Pos())] {
+			continue // a test's fake: the tests' wiring
+		}
 		n++ // stand-ins included: the implementation is in sight (pending.go)
 		if r.standIn(m) && (r.effects[m.Origin()] == nil || r.effects[m.Origin()].Pending()) {
 			// A fake that forwards: the others decide. A forwarder

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -90,12 +91,7 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 	// those not visible here stay pending, for a package that sees them.
 	var still []string
 	for _, key := range e.ifaces() {
-		// In a test variant the implementations its tests import are
-		// the tests' wiring, not the program's: main decides, once.
-		var m *types.Func
-		if !r.testVariant {
-			m = r.ifaceMethod(key)
-		}
+		m := r.ifaceMethod(key)
 		if m == nil {
 			still = append(still, key)
 			continue
@@ -160,9 +156,6 @@ func (e *Effect) withPending(p *Effect) *Effect {
 // Effect.Iface) as the package under analysis sees its implementations:
 // nil when they are not all effectful, or still pending.
 func (r *Result) ResolveIface(key string) *Effect {
-	if r.testVariant {
-		return nil
-	}
 	m := r.ifaceMethod(key)
 	if m == nil {
 		return nil
@@ -226,13 +219,17 @@ func hasTestFiles(pass *analysis.Pass) bool {
 }
 
 // programImports returns the import paths of the package's files that
-// are not test files: in a test variant, the packages only its tests
-// import are the tests' wiring (an implementation a test constructs),
-// and do not decide an interface call of the package (localPackages).
-func programImports(pass *analysis.Pass) map[string]bool {
+// are not test files, and its test files: in a test variant, the
+// packages only its tests import, and the types its tests declare, are
+// the tests' wiring (an implementation a test constructs), and do not
+// decide an interface call of the package (localPackages,
+// implementations).
+func programImports(pass *analysis.Pass) (map[string]bool, map[*token.File]bool) {
 	m := make(map[string]bool)
+	tests := make(map[*token.File]bool)
 	for _, f := range pass.Files {
-		if strings.HasSuffix(pass.Fset.Position(f.Pos()).Filename, "_test.go") {
+		if tf := pass.Fset.File(f.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			tests[tf] = true
 			continue
 		}
 		for _, imp := range f.Imports {
@@ -241,5 +238,5 @@ func programImports(pass *analysis.Pass) map[string]bool {
 			}
 		}
 	}
-	return m
+	return m, tests
 }
