@@ -251,14 +251,12 @@ type Result struct {
 	// of the interface's module it imports, directly or not (iface.go).
 	pkg      *types.Package
 	imported map[string][]*types.Package
-	// testVariant: the package's test files are analyzed with it. Its
-	// test-only imports and the types its test files declare do not
-	// resolve interface calls (pending.go): the tests' wiring is not
-	// the program's.
-	testVariant bool
-	// progImports, in a test variant, are the paths its non-test files
-	// import: the packages it reaches for an interface's implementations
-	// (importedWhere) start from those.
+	// progImports, in a test variant (the package's test files are
+	// analyzed with it), are the paths its non-test files import: the
+	// packages it reaches for an interface's implementations
+	// (importedWhere) start from those. Its test-only imports and the
+	// types its test files (testFiles) declare are the tests' wiring,
+	// not the program's, and resolve no interface call (pending.go).
 	progImports map[string]bool
 	// testFiles, in a test variant, are its _test.go files.
 	testFiles map[*token.File]bool
@@ -444,8 +442,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.strictProc = pass.Module == nil || pass.Module.Version == ""
 	r.local = r.strictProc || analysisutil.InLocalModule(pass.Pkg.Path())
-	r.testVariant = hasTestFiles(pass)
-	if r.testVariant {
+	if hasTestFiles(pass) {
 		r.progImports, r.testFiles = programImports(pass)
 		r.fset = pass.Fset
 	}
