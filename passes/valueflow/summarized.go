@@ -35,7 +35,8 @@ func isSummarized(pkg *types.Package) bool {
 // modules being analyzed (the main module, a module replaced by a local
 // directory, packages outside any module), the packages that build
 // requests (buildsRequests: they import an MCP SDK, net/http, os/exec or
-// database/sql), and the packages those import directly. What is left
+// database/sql), and the packages those import directly, but for an
+// SDK's packages, which the engine does not run on (consumer). What is left
 // are the leaf packages of dependency modules that only other such
 // leaves import (golang.org/x/sys/unix under x/text and a YAML parser):
 // no value a consumer follows passes through them into a request, a
@@ -57,6 +58,9 @@ func Summarized(pkgs []*packages.Package) map[*types.Package]bool {
 			return
 		}
 		out[p.Types] = true
+		if !consumer(p) {
+			return // it asks no summary of its imports
+		}
 		for _, imp := range p.Imports {
 			if imp.Types != nil {
 				out[imp.Types] = true
@@ -64,6 +68,16 @@ func Summarized(pkgs []*packages.Package) map[*types.Package]bool {
 		}
 	})
 	return out
+}
+
+// consumer reports whether the engine runs on p and asks its imports'
+// summaries: not a package of an SDK's module, for which the checks and
+// the engine have tables (analysisutil.Library), unless it is a
+// command (an SDK's examples). An SDK's own imports (a JWT or JSON
+// library) are summarized only where a package that is not an SDK's
+// imports them too.
+func consumer(p *packages.Package) bool {
+	return p.Name == "main" || !analysisutil.InSDKModule(p.PkgPath)
 }
 
 // local reports whether p belongs to a module being worked on rather
