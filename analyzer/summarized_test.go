@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpvet/mcpvet/passes/effects"
+	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -14,9 +16,9 @@ import (
 // summaries no importer can use (valueflow.Summarized): on a fixture
 // module with many dependency modules, the set leaves some of their
 // leaf packages out, keeps every package of the module and every one
-// that builds requests, leaves out what only an SDK's packages import,
-// and the suite's findings are the same with the
-// set as without it.
+// that builds requests, leaves out what only an SDK's packages import
+// (as mcpmodel.Needed does for the effects), and the suite's findings
+// are the same with both sets as without them.
 func TestSummarized(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and type-checks a fixture module")
@@ -59,17 +61,31 @@ func TestSummarized(t *testing.T) {
 		t.Error("every import of the go-sdk's packages is summarized")
 	}
 
-	run := func(set map[*types.Package]bool) string {
+	// Nor are their effects needed (mcpmodel.Needed).
+	needed := mcpmodel.Needed(pkgs)
+	notNeeded := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if !needed[p.Types] && strings.HasPrefix(p.PkgPath, "github.com/segmentio/") {
+			notNeeded++
+		}
+	})
+	if notNeeded == 0 {
+		t.Error("the go-sdk's JSON library is needed")
+	}
+
+	run := func(set, needed map[*types.Package]bool) string {
 		valueflow.SetSummarized(set)
 		defer valueflow.SetSummarized(nil)
+		effects.SetNeeded(needed)
+		defer effects.SetNeeded(nil)
 		return strings.Join(suiteFindings(t, dir, pkgs, nil, true), "\n")
 	}
-	full := run(nil)
+	full := run(nil, nil)
 	if full == "" {
 		t.Fatal("no findings on the fixture module")
 	}
-	if got := run(set); got != full {
-		t.Errorf("findings with the summarized set differ:\n%s\nwant:\n%s", got, full)
+	if got := run(set, needed); got != full {
+		t.Errorf("findings with the summarized and needed sets differ:\n%s\nwant:\n%s", got, full)
 	}
 	t.Logf("%d packages left unsummarized", left)
 }

@@ -13,7 +13,8 @@ import (
 // Needed returns the packages, among pkgs and their dependencies, whose
 // functions' effects a check can ask about: every package that can
 // register or call a tool, and every package such a package imports,
-// directly or not. A package can register or call a tool (Model.MCP)
+// directly or not, but through an SDK's package (whose API the
+// catalogue describes). A package can register or call a tool (Model.MCP)
 // when it imports a package of an SDK's module, or declares its own tool
 // types or imports one that does; Needed takes those conditions through
 // any number of imports, a superset. A driver that loads the whole build
@@ -40,6 +41,12 @@ func Needed(pkgs []*packages.Package) map[*types.Package]bool {
 		seen[p] = true
 		if p.Types != nil {
 			needed[p.Types] = true
+		}
+		if p.Name != "main" && effects.InSDKModule(p.PkgPath) {
+			// The checks ask an SDK's package nothing of its imports
+			// (the catalogue describes its API): a JWT or JSON
+			// library only the SDK imports is not needed.
+			return
 		}
 		for _, imp := range p.Imports {
 			mark(imp)
