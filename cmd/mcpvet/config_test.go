@@ -352,13 +352,19 @@ func TestBaselineV1(t *testing.T) {
 	}
 }
 
-// TestWiredTestVariant runs mcpvet on testdata/wired, whose package cmd
-// wires the file store into the stock tools of another package and has
-// a test with a fake store. go vet reports only from a package's test
-// variant: the finding at the wiring must come from there too, with the
-// fake (declared in the test file) and the packages only the tests
-// import left out, as standalone.
-func TestWiredTestVariant(t *testing.T) {
+// TestWired runs mcpvet on testdata/wired standalone and under go vet,
+// where an imported package is its export data, and compares both with
+// the module's expectations. Its package cmd wires the file store into
+// the stock tools of another package and has a test with a fake store:
+// go vet reports only from a package's test variant, and the finding at
+// the wiring must come from there too, with the fake (declared in the
+// test file) and the packages only the tests import left out. Its
+// package alerts calls interfaces whose implementations are unexported
+// types of package notify that the export data leaves out: they are
+// judged from notify's Hidden fact, so send_alert is reported and
+// archive_alert, which may run an implementation that commits nothing,
+// is not.
+func TestWired(t *testing.T) {
 	t.Parallel()
 	bin, _ := shopSetup(t)
 	dir, err := filepath.Abs("testdata/wired")

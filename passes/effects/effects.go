@@ -215,7 +215,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, fresh.Analyzer},
-	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn), new(Anchors)},
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn), new(Anchors), new(Hidden)},
 }
 
 // Result gives the checks access to the catalogue and the facts of this
@@ -260,6 +260,10 @@ type Result struct {
 	progImports map[string]bool
 	// testFiles, in a test variant, are its _test.go files.
 	testFiles map[*token.File]bool
+	// pass imports the Hidden facts of the packages whose export data
+	// hides an implementation, and hidden memoizes them (hidden.go).
+	pass      *analysis.Pass
+	hidden    map[*types.Package]*Hidden
 	fset      *token.FileSet
 	progReach map[*types.Package]bool // programReaches, memoized
 	// strictProc: the package belongs to the main module (exec.go).
@@ -377,6 +381,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Config:   cfg,
 		module:   modulePath(pass, cfg),
 		pkg:      pass.Pkg,
+		pass:     pass,
 		effects:  make(map[types.Object]*Effect),
 		keyReads: make(map[types.Object]*KeyRead),
 		anchors:  make(map[types.Object]*Anchors),
@@ -451,6 +456,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.fullNames = make(map[*types.Func]string)
 	r.fieldKeys = make(map[*types.Var]string)
 	r.computeLocal(pass)
+	r.exportHidden(pass)
 	r.never, r.fullNames, r.fieldKeys = nil, nil, nil
 	r.tempFuncs, r.tempParams, r.bodies, r.info, r.localMethods = nil, nil, nil, nil, nil
 	// The interface answers given while the package's own effects were

@@ -107,6 +107,26 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		return nil
 	}
 	found, impls := 0, 0
+	// judge takes one implementation's effect (implemented by impl):
+	// false when it makes the interface method's effect unknown.
+	judge := func(e *Effect, impl string) bool {
+		if e == nil || e.Soft() || e.Pending() || e.RPC && e.Op == 0 && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+			// An implementation without the effect: unknown. So is an
+			// HTTP request whose method is not known, or an RPC-style
+			// client's POST (slack-go sends its reads so): the method is
+			// no evidence (as in toolhints), and the interface, declared
+			// for tests, says nothing more, unless its method is named
+			// by a change (CreatePaste, DeleteItem: namesMutation).
+			return false
+		}
+		found++
+		if implBeats(e, result) {
+			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
+				Via: qualifiedName(fn) + " (implemented by " + impl + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
+				Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op}
+		}
+		return true
+	}
 	for _, pkg := range pkgs {
 		ms, n, ok := r.implementations(pkg, iface, fn)
 		if !ok {
@@ -119,21 +139,21 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 			if e == nil {
 				e = ruleOnlyEffect(m.Origin())
 			}
-			if e == nil || e.Soft() || e.Pending() || e.RPC && e.Op == 0 && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
-				// An implementation without the effect: unknown. So is an
-				// HTTP request whose method is not known, or an RPC-style
-				// client's POST (slack-go sends its reads so): the method is
-				// no evidence (as in toolhints), and the interface, declared
-				// for tests, says nothing more, unless its method is named
-				// by a change (CreatePaste, DeleteItem: namesMutation).
+			if !judge(e, qualifiedName(m)) {
 				result = nil
 				return nil
 			}
-			found++
-			if implBeats(e, result) {
-				result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
-					Via: qualifiedName(fn) + " (implemented by " + qualifiedName(m) + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
-					Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op}
+		}
+		// Under go vet, the unexported implementations pkg's export
+		// data leaves out (hidden.go).
+		for _, h := range r.hiddenImpls(pkg, iface, fn) {
+			impls++
+			if h.standIn && h.effect == nil {
+				continue // a fake that forwards: the others decide
+			}
+			if !judge(h.effect, h.name) {
+				result = nil
+				return nil
 			}
 		}
 	}
@@ -404,7 +424,7 @@ func (r *Result) implementedByImports(iface *types.Interface, fn *types.Func) bo
 		if isStdPath(p.Path()) {
 			continue
 		}
-		if _, n, ok := r.implementations(p, iface, fn); !ok || n > 0 {
+		if _, n, ok := r.implementations(p, iface, fn); !ok || n > 0 || len(r.hiddenImpls(p, iface, fn)) > 0 {
 			return true
 		}
 	}

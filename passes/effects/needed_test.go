@@ -98,7 +98,14 @@ func runEffects(t *testing.T, pkgs []*packages.Package, needed map[*types.Packag
 			}
 		}
 		for _, f := range act.AllPackageFacts() {
-			if f.Package == act.Package.Types {
+			if f.Package != act.Package.Types {
+				continue
+			}
+			if _, ok := f.Fact.(*effects.Hidden); ok {
+				// The unexported types' effects: computed where the
+				// package's effects are.
+				r.effects = append(r.effects, fmt.Sprint(f.Fact))
+			} else {
 				r.keys = append(r.keys, fmt.Sprint(f.Fact))
 			}
 		}

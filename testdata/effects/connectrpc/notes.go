@@ -1,4 +1,4 @@
-// Package connectrpc is a Connect client as protoc-gen-connect-go
+// Package connectrpc is a Connect client as protoc-gen-connect-go // want package:"hidden\\(notesClient\\)"
 // generates it: every procedure is a POST, and the client's method, named
 // after the procedure, decides what it does.
 package connectrpc

@@ -1,4 +1,4 @@
-// Package middle reaches effects through upstream.
+// Package middle reaches effects through upstream. // want package:"hidden\\(dbReader, memReader\\)"
 package middle
 
 import (

@@ -1,4 +1,4 @@
-package procs
+package procs // want package:"hidden\\(anonAuth, devProfile, prodProfile, userAuth\\)"
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-// Package sqlexec runs SQL through a transaction type of its own: the
+// Package sqlexec runs SQL through a transaction type of its own: the // want package:"hidden\\(liteDialect, mysqlDialect\\)"
 // statement is its callers' (a parameter), built by a dialect interface
 // whose implementations are beside it, or constant.
 package sqlexec

@@ -1,4 +1,4 @@
-// Package apireq has the shape of opsgenie's SDK: each operation's
+// Package apireq has the shape of opsgenie's SDK: each operation's // want package:"hidden\\(wrapped\\)"
 // request type says its method by a method of its own, and one Exec
 // builds and sends any request through an interface.
 package apireq

@@ -1,4 +1,4 @@
-// Package envelope has the shape of gokiteconnect: the client sends each
+// Package envelope has the shape of gokiteconnect: the client sends each // want package:"hidden\\(httpClient\\)"
 // request through an HTTPClient interface declared and implemented in
 // this package, whose DoEnvelope takes the method from its caller.
 package envelope

@@ -1,4 +1,4 @@
-// Package gen has the shape of an oapi-codegen client: one request
+// Package gen has the shape of an oapi-codegen client: one request // want package:"hidden\\(memStore, remoteStore\\)"
 // builder per operation that fixes the method, a client method that sends
 // it through an HttpRequestDoer, and a ClientWithResponses over it.
 package gen

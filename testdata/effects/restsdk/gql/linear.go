@@ -1,4 +1,4 @@
-package gql
+package gql // want package:"hidden\\(limiter\\)"
 
 import (
 	"bytes"
