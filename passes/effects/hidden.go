@@ -86,7 +86,7 @@ func (r *Result) exportHidden(pass *analysis.Pass) {
 			}
 			hm := HiddenMethod{Name: m.Name(), Sig: sigKey(m.Signature()), StandIn: r.standIn(m)}
 			if e := r.effects[m.Origin()]; e != nil && !e.Pending() {
-				hm.Effect = e
+				hm.Effect = implView(e)
 			}
 			ht.Methods = append(ht.Methods, hm)
 		}
@@ -97,6 +97,15 @@ func (r *Result) exportHidden(pass *analysis.Pass) {
 	if len(fact.Types) > 0 {
 		pass.ExportPackageFact(&fact)
 	}
+}
+
+// implView is what an interface method's effect takes from an
+// implementation's (interfaceEffect): not its literals, anchors or
+// arguments, which the fact need not carry.
+func implView(e *Effect) *Effect {
+	return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
+		Via: e.Via, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
+		Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op}
 }
 
 // sigKey is a signature's parameter and result types, fully qualified:
