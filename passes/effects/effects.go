@@ -264,7 +264,6 @@ type Result struct {
 	// hides an implementation, and hidden memoizes them (hidden.go).
 	pass      *analysis.Pass
 	hidden    map[*types.Package]*Hidden
-	fset      *token.FileSet
 	progReach map[*types.Package]bool // programReaches, memoized
 	// strictProc: the package belongs to the main module (exec.go).
 	strictProc bool
@@ -449,7 +448,6 @@ func run(pass *analysis.Pass) (any, error) {
 	r.local = r.strictProc || analysisutil.InLocalModule(pass.Pkg.Path())
 	if hasTestFiles(pass) {
 		r.progImports, r.testFiles = programImports(pass)
-		r.fset = pass.Fset
 	}
 	r.exportStandIns(pass)
 	r.never = make(map[*types.Func]bool)

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -100,8 +101,9 @@ func (r *Result) exportHidden(pass *analysis.Pass) {
 }
 
 // implView is what an interface method's effect takes from an
-// implementation's (interfaceEffect): not its literals, anchors or
-// arguments, which the fact need not carry.
+// implementation's (interfaceEffect, which names the implementation in
+// Via): not its literals, anchors or arguments, which the Hidden fact
+// need not carry.
 func implView(e *Effect) *Effect {
 	return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
 		Via: e.Via, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
@@ -157,6 +159,14 @@ func (r *Result) hiddenImpls(pkg *types.Package, iface *types.Interface, fn *typ
 	if h == nil {
 		return nil
 	}
+	keys := make([]string, iface.NumMethods())
+	for i := range keys {
+		im := iface.Method(i)
+		if !im.Exported() {
+			return nil // a hidden type has no unexported method to match
+		}
+		keys[i] = sigKey(im.Signature())
+	}
 	var out []hiddenImpl
 	for _, t := range h.Types {
 		if pkg.Scope().Lookup(t.Name) != nil {
@@ -164,25 +174,14 @@ func (r *Result) hiddenImpls(pkg *types.Package, iface *types.Interface, fn *typ
 		}
 		var own *HiddenMethod
 		implements := true
-		for i := range iface.NumMethods() {
-			im := iface.Method(i)
-			if !im.Exported() && im.Pkg() != pkg {
-				implements = false // an unexported method of another package
-				break
-			}
-			key := sigKey(im.Signature())
-			j := -1
-			for k := range t.Methods {
-				if t.Methods[k].Name == im.Name() && t.Methods[k].Sig == key {
-					j = k
-					break
-				}
-			}
+		for i, key := range keys {
+			name := iface.Method(i).Name()
+			j := slices.IndexFunc(t.Methods, func(m HiddenMethod) bool { return m.Name == name && m.Sig == key })
 			if j < 0 {
 				implements = false
 				break
 			}
-			if im.Name() == fn.Name() {
+			if name == fn.Name() {
 				own = &t.Methods[j]
 			}
 		}

@@ -121,9 +121,8 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 		}
 		found++
 		if implBeats(e, result) {
-			result = &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom,
-				Via: qualifiedName(fn) + " (implemented by " + impl + ")", Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
-				Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op}
+			result = implView(e)
+			result.Via = qualifiedName(fn) + " (implemented by " + impl + ")"
 		}
 		return true
 	}
@@ -396,7 +395,7 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		return nil, 0, false
 	}
 	for _, m := range all {
-		if r.testFiles != nil && r.testFiles[r.fset.File(m.Pos())] {
+		if r.testFiles != nil && r.testFiles[r.pass.Fset.File(m.Pos())] {
 			continue // a test's fake: the tests' wiring
 		}
 		n++ // stand-ins included: the implementation is in sight (pending.go)
