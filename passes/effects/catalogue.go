@@ -952,6 +952,27 @@ var commandReads = map[string]map[string]bool{
 		"metrics list", "prefilter list", "recorder list", "recorder get", "service list", "service get",
 		"fqdn names", "fqdn cache list", "kvstore get", "encrypt status", "envoy admin", "bpf", "monitor",
 		"preflight validate-cnp", "bgp peers", "bgp routes"),
+	// nats, the NATS CLI (github.com/nats-io/natscli): the subcommands
+	// that only read NATS state, as its commands' impact:ro tags and
+	// their code show. rtt (tagged rw) sends PINGs only; service (micro)
+	// ping asks the services' PING discovery subject, as ls and info ask
+	// INFO; object get also writes the object to a local file, which a
+	// repeat overwrites alike. pub, request, reply, latency and bench
+	// publish; consumer next and sub ack messages, and a JetStream sub
+	// makes a consumer; account and stream backup write local files;
+	// server check and server request each have a subcommand that
+	// writes (check request, request kick), so they stay effects.
+	"nats": words("rtt", "events", "account info", "account report", "account tls",
+		"stream info", "stream ls", "stream list", "stream report", "stream find", "stream state",
+		"stream subjects", "stream view", "stream get", "stream gaps", "stream graph",
+		"consumer info", "consumer ls", "consumer list", "consumer report", "consumer find", "consumer state",
+		"consumer graph", "kv get", "kv ls", "kv list", "kv history", "kv info", "kv status", "kv view", "kv watch",
+		"object ls", "object info", "object get", "object watch",
+		"server ls", "server list", "server info", "server ping", "server report", "server graph", "server watch",
+		"service ls", "service list", "service info", "service stats", "service ping",
+		"micro ls", "micro list", "micro info", "micro stats", "micro ping",
+		"context ls", "context list", "context info", "context show", "context view", "context validate",
+		"schema info", "schema show", "schema search", "schema ls", "schema list", "schema validate"),
 	"gh":        words("status", "version"),
 	"gcloud":    words("version", "info"),
 	"aws":       words(),

@@ -1109,7 +1109,7 @@ func judgeNamed(name string, args []tok, o lineOpts) (verdict, *Proc) {
 		case a.kind == tokConst && !a.spread:
 			if strings.HasPrefix(a.s, "-") {
 				if !strings.Contains(a.s, "=") && i+1 < len(args) && !args[i+1].spread &&
-					(args[i+1].kind != tokConst || valueFlags[a.s]) {
+					(args[i+1].kind != tokConst || valueFlags[a.s] || binValueFlags[base][a.s]) {
 					i++ // the flag's value
 				}
 				continue
@@ -1381,6 +1381,17 @@ var groupWords = words("container", "image", "network", "volume", "pod", "system
 var valueFlags = words("-C", "-c", "-n", "--namespace", "--context", "--kubeconfig", "--kube-context",
 	"-o", "--output", "--git-dir", "--work-tree", "-H", "--host", "--project", "--region", "--profile",
 	"--chdir", "-chdir")
+
+// binValueFlags are the flags that take a value of one known client
+// only: elsewhere the same name may be a switch (make -s and npm -s are
+// silent, systemctl --user a scope). nats's are its global flags
+// (natscli's nats/main.go), which come before the subcommand: nats -s
+// URL --creds FILE stream info.
+var binValueFlags = map[string]map[string]bool{
+	"nats": words("-s", "--server", "--user", "--password", "--token", "--creds", "--nkey", "--jwt",
+		"--seed", "--tlscert", "--tlskey", "--tlsca", "--timeout", "--connection-name", "--socks-proxy",
+		"--js-api-prefix", "--js-event-prefix", "--js-domain", "--domain", "--inbox-prefix", "--colors"),
+}
 
 // readVerbs are the read-only subcommands of every known client and the
 // read words of unknown binaries (subReads), used for a binary chosen at
