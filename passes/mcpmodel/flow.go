@@ -519,21 +519,20 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
 			for _, o := range v.Args[1:] {
+				var alts []*valueflow.Value
 				for _, a := range o.Each() {
 					if a.Kind == valueflow.Nil {
 						continue // a nil list of options (combine(lists...) of none)
 					}
 					if a.Kind == valueflow.Slice { // opts...
-						if a.Elems == nil {
-							continue
-						}
-						for _, e := range a.Elems.Each() {
-							b.valueOption(t, e)
+						if a.Elems != nil {
+							alts = append(alts, a.Elems.Each()...)
 						}
 						continue
 					}
-					b.valueOption(t, a)
+					alts = append(alts, a)
 				}
+				b.valueOptions(t, alts)
 			}
 			b.valueStored(t, v)
 		}
@@ -593,6 +592,44 @@ func boolValueHint(v *valueflow.Value) Hint {
 		return True
 	}
 	return False
+}
+
+// valueOptions applies the options one argument of NewTool holds. One
+// option is applied as written. Several are the alternatives of a union:
+// the elements of a spread slice the program appends to (opts =
+// append(opts, mcp.WithReadOnlyHintAnnotation(true)) under a condition,
+// ...(false) under its negation), or an option chosen under a condition.
+// The engine does not tell their order or which of them a run appends,
+// so a hint that two of them set to different values is not known; one
+// that all of them that set it agree on is theirs.
+func (b *builder) valueOptions(t *Tool, alts []*valueflow.Value) {
+	if len(alts) == 1 {
+		b.valueOption(t, alts[0])
+		return
+	}
+	const unset Hint = -1
+	merged := [3]Hint{unset, unset, unset}
+	for _, a := range alts {
+		u := *t
+		u.Idempotent, u.ReadOnly, u.Destructive = unset, unset, unset
+		u.SchemaKeys = nil
+		b.valueOption(&u, a)
+		t.SchemaKeys = append(t.SchemaKeys, u.SchemaKeys...)
+		for i, h := range [3]Hint{u.Idempotent, u.ReadOnly, u.Destructive} {
+			switch {
+			case h == unset:
+			case merged[i] == unset:
+				merged[i] = h
+			case merged[i] != h:
+				merged[i] = Unknown
+			}
+		}
+	}
+	for i, dst := range [3]*Hint{&t.Idempotent, &t.ReadOnly, &t.Destructive} {
+		if merged[i] != unset {
+			*dst = merged[i]
+		}
+	}
 }
 
 // valueOption applies one mcp-go ToolOption value.

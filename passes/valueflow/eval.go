@@ -397,7 +397,10 @@ func (en *Engine) assigned(v *types.Var, a assign, env *Env) *Value {
 		if a.rhs == nil {
 			return en.zero(v.Type())
 		}
-		return en.eval(a.rhs, env)
+		// A value assigned under a condition on a parameter (opts =
+		// append(opts, readOnlyOpt) when readOnly) carries it, as a
+		// store does: a call binding the parameter decides it.
+		return en.guarded(en.eval(a.rhs, env), a.conds)
 	case rangeValue:
 		x := en.eval(a.rhs, env)
 		if _, ok := underlying(en.info.TypeOf(a.rhs)).(*types.Basic); ok {

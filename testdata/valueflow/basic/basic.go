@@ -14,10 +14,25 @@ func locals(c bool) {
 	if c {
 		m = http.MethodPost
 	}
-	show(m) // want `\("GET" \| "POST"\)`
+	show(m) // want `\("GET" \| \[p0 in \{true\}\] "POST"\)`
 	const k = "k"
 	x := k
 	show(x) // want `"k"`
+}
+
+// methodFor assigns its local under a condition on its parameter: a
+// call with a constant argument decides it.
+func methodFor(write bool) string {
+	m := "GET"
+	if write {
+		m = http.MethodPost
+	}
+	return m
+}
+
+func decided() {
+	show(methodFor(false)) // want `"GET"`
+	show(methodFor(true))  // want `\("GET" \| "POST"\)`
 }
 
 type Params struct {

@@ -1,0 +1,48 @@
+package mcpgo
+
+import (
+	"context"
+	"os"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// hintedTool appends the read-only hint to its options under a condition
+// on its parameter, true in one branch and false in the other: a call
+// with a constant argument decides which.
+func hintedTool(name string, readOnly bool) mcp.Tool {
+	var opts []mcp.ToolOption
+	opts = append(opts, mcp.WithDescription(name))
+	if readOnly {
+		opts = append(opts, mcp.WithReadOnlyHintAnnotation(true))
+	} else {
+		opts = append(opts, mcp.WithReadOnlyHintAnnotation(false))
+	}
+	return mcp.NewTool(name, opts...)
+}
+
+func RegisterHinted(s *server.MCPServer) {
+	s.AddTool(hintedTool("hinted_append", false), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("hinted", 1) // want `tool "hinted_append" is not idempotent but writes a file`
+	})
+	// ok: annotated read-only (toolhints reports the write), not merely
+	// not idempotent.
+	s.AddTool(hintedTool("hinted_peek", true), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("peek", 1)
+	})
+	// ok: read-only or not as the environment says: not known here.
+	s.AddTool(hintedTool("hinted_env", os.Getenv("READ_ONLY") == "1"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("env", 1)
+	})
+	// ok: the same choice made where the tool is registered.
+	var opts []mcp.ToolOption
+	if os.Getenv("READ_ONLY") == "1" {
+		opts = append(opts, mcp.WithReadOnlyHintAnnotation(true))
+	} else {
+		opts = append(opts, mcp.WithReadOnlyHintAnnotation(false))
+	}
+	s.AddTool(mcp.NewTool("hinted_local", opts...), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("local", 1)
+	})
+}

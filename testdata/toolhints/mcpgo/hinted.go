@@ -1,0 +1,37 @@
+package mcpgo
+
+import (
+	"context"
+	"os"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// hintedTool appends the read-only hint to its options under a condition
+// on its parameter, true in one branch and false in the other: a call
+// with a constant argument decides which.
+func hintedTool(name string, readOnly bool) mcp.Tool {
+	var opts []mcp.ToolOption
+	opts = append(opts, mcp.WithDescription(name))
+	if readOnly {
+		opts = append(opts, mcp.WithReadOnlyHintAnnotation(true))
+	} else {
+		opts = append(opts, mcp.WithReadOnlyHintAnnotation(false))
+	}
+	return mcp.NewTool(name, opts...)
+}
+
+func RegisterHinted(s *server.MCPServer) {
+	s.AddTool(hintedTool("hinted_peek", true), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.WriteFile("peek.txt", nil, 0o644) // want `tool "hinted_peek" is annotated read-only`
+	})
+	// ok: not annotated read-only.
+	s.AddTool(hintedTool("hinted_write", false), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.WriteFile("write.txt", nil, 0o644)
+	})
+	// ok: read-only or not as the environment says: not known here.
+	s.AddTool(hintedTool("hinted_env", os.Getenv("READ_ONLY") == "1"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.WriteFile("env.txt", nil, 0o644)
+	})
+}
