@@ -62,6 +62,38 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 		}
 		out = append(out, t)
 	}
+	return mergeInstances(out, reg)
+}
+
+// mergeInstances makes one registration of the instances that register
+// the same tool with the same handler: the alternatives of a value the
+// registration reads that decide neither (an option chosen under a
+// condition: opt := mcp.WithDescription(d); if ro { opt = readOnly() }).
+// A hint the instances disagree on is not known, and the registration
+// is where the program makes it, not at one alternative.
+func mergeInstances(ts []*Tool, reg ast.Node) []*Tool {
+	var out []*Tool
+	for _, t := range ts {
+		var into *Tool
+		for _, u := range out {
+			if t.Name != "" && u.Name == t.Name && t.Handler != nil && u.Handler != nil && sameFunc(t.Handler, u.Handler) {
+				into = u
+				break
+			}
+		}
+		if into == nil {
+			out = append(out, t)
+			continue
+		}
+		into.Reg, into.HandlerArg = reg, t.HandlerArg
+		into.Idempotent = agree([]Hint{into.Idempotent, t.Idempotent})
+		into.ReadOnly = agree([]Hint{into.ReadOnly, t.ReadOnly})
+		into.Destructive = agree([]Hint{into.Destructive, t.Destructive})
+		if into.HintFile != t.HintFile {
+			into.HintFile = ""
+		}
+		into.SchemaKeys = append(into.SchemaKeys, t.SchemaKeys...)
+	}
 	return out
 }
 
@@ -289,6 +321,18 @@ func (b *builder) freeVars(exprs []ast.Expr) []*types.Var {
 	seen := make(map[*types.Var]bool)
 	b.collectFree(exprs, seen, &out, 0)
 	return out
+}
+
+// updatedDef reports whether a tool definition reads a local variable
+// that the package changes after initializing it: a field store, or a
+// setter given its address.
+func (b *builder) updatedDef(def ast.Expr) bool {
+	for _, v := range b.freeVars([]ast.Expr{def}) {
+		if b.vf.Updated(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // collectFree appends to out the free local variables of exprs; a

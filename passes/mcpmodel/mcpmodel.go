@@ -665,7 +665,11 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
 	flowed := false
-	if b.vf != nil && (t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown || t.Destructive == Unknown) {
+	// A definition the package changes after it is written (tool.
+	// Annotations.IdempotentHint = ptr(true), ann.ReadOnlyHint = true
+	// under a condition) is the engine's: the syntax reads the literal.
+	updated := b.vf != nil && b.updatedDef(def)
+	if b.vf != nil && (updated || t.Name == "" || t.Idempotent == Unknown || t.ReadOnly == Unknown || t.Destructive == Unknown) {
 		flowed = true
 		var u Tool
 		b.flowDef(&u, b.vf.Eval(def, env))
@@ -678,13 +682,13 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 			t.SchemaKeys = u.SchemaKeys
 		}
 		// Each hint the syntax leaves unknown is the engine's.
-		if t.Idempotent == Unknown {
+		if t.Idempotent == Unknown || updated {
 			t.Idempotent = u.Idempotent
 		}
-		if t.ReadOnly == Unknown {
+		if t.ReadOnly == Unknown || updated {
 			t.ReadOnly = u.ReadOnly
 		}
-		if t.Destructive == Unknown {
+		if t.Destructive == Unknown || updated {
 			t.Destructive = u.Destructive
 		}
 		if t.HintFile == "" {

@@ -950,6 +950,11 @@ type update struct {
 	path []string
 	val  *Value
 	at   token.Pos // the store or setter call, where known (exportForeign)
+	// maybe: the store is made under a branch or in a loop; a field the
+	// value left unset may keep its zero value, under unless when the
+	// branch is one condition on a parameter.
+	maybe  bool
+	unless []*Guard
 }
 
 // overlay returns base, the value of variable v, with what the package
@@ -980,7 +985,7 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 			ups = append(ups, update{path: s.path, val: UnknownValue("computed store")})
 			continue
 		}
-		ups = append(ups, update{path: s.path, val: en.guarded(en.eval(s.rhs, env), s.conds), at: s.rhs.Pos()})
+		ups = append(ups, update{path: s.path, val: en.guarded(en.eval(s.rhs, env), s.conds), at: s.rhs.Pos(), maybe: s.maybe, unless: en.unless(s.conds)})
 	}
 	for _, st := range ix.setters[v] {
 		fresh()
@@ -1012,7 +1017,7 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 					}
 					continue
 				}
-				ups = append(ups, update{path: joinPath(st.prefix, s.Path), val: withGuards(bind(dropSelf(s.Value, s.Param, s.Path)), c.Guards), at: st.call.Pos()})
+				ups = append(ups, update{path: joinPath(st.prefix, s.Path), val: withGuards(bind(dropSelf(s.Value, s.Param, s.Path)), c.Guards), at: st.call.Pos(), maybe: s.Maybe || st.maybe})
 			}
 		}
 	}
@@ -1023,6 +1028,14 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value) *Value {
 	if len(ups) == 0 && len(sets) == 0 && len(applied) == 0 {
 		return base
+	}
+	// A path some store always sets (after an early return's branch
+	// set it: if ro { t.A = x; return t }; t.A = y) keeps no zero.
+	always := make(map[string]bool)
+	for _, u := range ups {
+		if !u.maybe {
+			always[strings.Join(u.path, ".")] = true
+		}
 	}
 	var out []*Value
 	for _, a := range base.Each() {
@@ -1039,7 +1052,17 @@ func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value
 			continue
 		}
 		for _, u := range ups {
-			a = en.apply1(a, u.path, u.val)
+			val := u.val
+			if u.maybe && !always[strings.Join(u.path, ".")] {
+				// A store under a condition (if ro { t.Annotations =
+				// readOnly }) leaves a field the value did not set at
+				// its zero value too; one it set keeps what it held
+				// (apply1).
+				if z, unset := en.field1(a, u.path); unset && z != nil {
+					val = Union(withGuards(z, u.unless), val)
+				}
+			}
+			a = en.apply1(a, u.path, val)
 		}
 		if len(sets) > 0 && a.Kind == Struct {
 			c := *a

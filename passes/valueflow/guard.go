@@ -291,6 +291,23 @@ func (en *Engine) guarded(val *Value, conds []guard) *Value {
 	return withGuards(val, gs)
 }
 
+// unless returns the guard under which a store made under conds is not
+// made: the negation of its one condition, when that is a condition on
+// a parameter; nil otherwise (a store under a condition the engine
+// cannot decide may be skipped under any call).
+func (en *Engine) unless(conds []guard) []*Guard {
+	if len(conds) != 1 {
+		return nil
+	}
+	g := en.condGuard(conds[0])
+	if g == nil {
+		return nil
+	}
+	n := *g
+	n.Want = !g.Want
+	return []*Guard{&n}
+}
+
 // withGuards returns v with gs added to each alternative.
 func withGuards(v *Value, gs []*Guard) *Value {
 	if len(gs) == 0 || v == nil {

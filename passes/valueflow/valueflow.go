@@ -298,6 +298,20 @@ func (r *Result) RangedOver(v *types.Var) ast.Expr {
 	return table
 }
 
+// Updated reports whether the package stores into a field or element of
+// the variable v (v.f = x, v.f.g = x) or passes it by address to a
+// function (a setter, an option): what v holds is then more than the
+// expression that initialized it says.
+func (r *Result) Updated(v *types.Var) bool {
+	if r == nil || r.en == nil || v == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ix := r.en.index()
+	return len(ix.stores[v]) > 0 || len(ix.setters[v]) > 0
+}
+
 // ParamRooted reports whether v is a parameter, or a field or element of
 // one: a value its function's caller decides.
 func (v *Value) ParamRooted() bool {

@@ -46,3 +46,17 @@ func RegisterHinted(s *server.MCPServer) {
 		return nil, led.Append("local", 1)
 	})
 }
+
+func readOnlyOpt() mcp.ToolOption { return mcp.WithReadOnlyHintAnnotation(true) }
+
+// RegisterChosen chooses one option under a condition: one registration,
+// whose read-only hint is not known.
+func RegisterChosen(s *server.MCPServer) {
+	opt := mcp.WithDescription("chosen")
+	if os.Getenv("READ_ONLY") == "1" {
+		opt = readOnlyOpt()
+	}
+	s.AddTool(mcp.NewTool("hinted_chosen", opt), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("chosen", 1) // ok: read-only or not as the environment says
+	})
+}

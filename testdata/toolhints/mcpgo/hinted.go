@@ -35,3 +35,17 @@ func RegisterHinted(s *server.MCPServer) {
 		return nil, os.WriteFile("env.txt", nil, 0o644)
 	})
 }
+
+func readOnlyOpt() mcp.ToolOption { return mcp.WithReadOnlyHintAnnotation(true) }
+
+// RegisterChosen chooses one option under a condition: one registration,
+// whose read-only hint is not known.
+func RegisterChosen(s *server.MCPServer) {
+	opt := mcp.WithDescription("chosen")
+	if os.Getenv("READ_ONLY") == "1" {
+		opt = readOnlyOpt()
+	}
+	s.AddTool(mcp.NewTool("hinted_chosen", opt), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.WriteFile("chosen.txt", nil, 0o644) // ok: read-only or not as the environment says
+	})
+}

@@ -116,3 +116,33 @@ func switched(other string) {
 	show(pickFall("a"))     // want `^\("B" \| "Z"\)$|^\("Z" \| "B"\)$`
 	show(pickSwitch(other)) // want `^\(\[p0 in \{"a"\}\] "A" \| \[p0 in \{"b","c"\}\] "B" \| \[p0 not in \{"a","b","c"\}\] "Z"\)$`
 }
+
+// maybeMeta sets the annotations under a condition it does not take from
+// a parameter: the field its literal left unset may stay nil.
+func maybeMeta(name string, env map[string]string) *tool {
+	t := &tool{Name: name}
+	if env["READ_ONLY"] == "1" {
+		t.Annotations = &annotations{ReadOnly: true}
+	}
+	return t
+}
+
+// flagMeta sets them under its parameter: a call decides.
+func flagMeta(name string, readOnly bool) *tool {
+	t := &tool{Name: name}
+	if readOnly {
+		t.Annotations = &annotations{ReadOnly: true}
+	}
+	return t
+}
+
+func maybeStored(env map[string]string) {
+	show(maybeMeta("x", env).Annotations)  // want `\(annotations\{ReadOnly: true\} \| nil\)`
+	show(flagMeta("x", true).Annotations)  // want `annotations\{ReadOnly: true\}`
+	show(flagMeta("x", false).Annotations) // want `nil`
+	t := &tool{Name: "y"}
+	if env["READ_ONLY"] == "1" {
+		t.Annotations = &annotations{ReadOnly: true}
+	}
+	show(t.Annotations) // want `\(annotations\{ReadOnly: true\} \| nil\)`
+}
