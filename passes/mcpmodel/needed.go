@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/effects"
 )
 
@@ -20,7 +21,8 @@ import (
 // any number of imports, a superset. A driver that loads the whole build
 // before it analyzes any package (the standalone command) gives the
 // result to effects.SetNeeded. Packages whose type information is
-// missing count as needed.
+// missing count as needed; packages of dependency modules that only
+// tests import (analysisutil.TestOnly) do not.
 func Needed(pkgs []*packages.Package) map[*types.Package]bool {
 	mcp := make(map[*packages.Package]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -33,9 +35,10 @@ func Needed(pkgs []*packages.Package) map[*types.Package]bool {
 	})
 	needed := make(map[*types.Package]bool)
 	seen := make(map[*packages.Package]bool)
+	testOnly := analysisutil.TestOnly(pkgs)
 	var mark func(p *packages.Package)
 	mark = func(p *packages.Package) {
-		if seen[p] {
+		if seen[p] || testOnly[p] {
 			return
 		}
 		seen[p] = true

@@ -44,9 +44,13 @@ func isSummarized(pkg *types.Package) bool {
 // the engine's cost on a build. A value that does (a constant handed
 // through two leaf packages of dependency modules) is Unknown, as it is
 // for a package whose summary went over its budget.
+//
+// Nor are the packages of dependency modules that only tests import
+// (analysisutil.TestOnly: testify builds HTTP requests in its helpers).
 func Summarized(pkgs []*packages.Package) map[*types.Package]bool {
 	builds := make(map[*packages.Package]bool)
 	out := make(map[*types.Package]bool)
+	testOnly := analysisutil.TestOnly(pkgs)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		// Visit calls post for a package after its imports.
 		b := requestPath(p.PkgPath)
@@ -54,7 +58,7 @@ func Summarized(pkgs []*packages.Package) map[*types.Package]bool {
 			b = b || builds[imp]
 		}
 		builds[p] = b
-		if p.Types == nil || !(b || local(p)) {
+		if p.Types == nil || !(b || local(p)) || testOnly[p] {
 			return
 		}
 		out[p.Types] = true
@@ -62,7 +66,7 @@ func Summarized(pkgs []*packages.Package) map[*types.Package]bool {
 			return // it asks no summary of its imports
 		}
 		for _, imp := range p.Imports {
-			if imp.Types != nil {
+			if imp.Types != nil && !testOnly[imp] {
 				out[imp.Types] = true
 			}
 		}
