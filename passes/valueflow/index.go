@@ -165,12 +165,14 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 
 // aliasRangeElems makes what is stored through the pointer element a
 // range loop binds (for _, t := range ts { t.f = x; t.SetF(x) }) a
-// store into the elements of the ranged variable (ts[].f = x).
+// store into the elements of the ranged variable (ts[].f = x). An
+// element that is a struct value is a copy, but what a pointer field of
+// it points to is shared: for _, e := range entries { e.tool.f = x }
+// stores into entries[].tool.f.
 func (ix *index) aliasRangeElems(info *types.Info) {
 	var elems []*types.Var
 	for v, as := range ix.assigns {
-		if len(as) == 1 && as[0].kind == rangeValue && isPointer(v.Type()) &&
-			(len(ix.stores[v]) > 0 || len(ix.setters[v]) > 0) {
+		if len(as) == 1 && as[0].kind == rangeValue && (len(ix.stores[v]) > 0 || len(ix.setters[v]) > 0) {
 			elems = append(elems, v)
 		}
 	}
@@ -184,13 +186,50 @@ func (ix *index) aliasRangeElems(info *types.Info) {
 		if r == nil || r == v {
 			continue
 		}
+		ptr := isPointer(v.Type())
 		for _, s := range ix.stores[v] {
-			ix.stores[r] = append(ix.stores[r], store{path: append([]string{"[]"}, s.path...), rhs: s.rhs})
+			if ptr || throughPointer(v.Type(), s.path) {
+				ix.stores[r] = append(ix.stores[r], store{path: append([]string{"[]"}, s.path...), rhs: s.rhs})
+			}
+		}
+		if !ptr {
+			continue
 		}
 		for _, st := range ix.setters[v] {
 			ix.setters[r] = append(ix.setters[r], setter{call: st.call, arg: st.arg, prefix: append([]string{"[]"}, st.prefix...)})
 		}
 	}
+}
+
+// throughPointer reports whether a store at path under a value of the
+// struct type t lands behind a pointer field: in memory the value shares
+// with its copies.
+func throughPointer(t types.Type, path []string) bool {
+	for i, name := range path {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		var f *types.Var
+		for j := 0; j < st.NumFields(); j++ {
+			if st.Field(j).Name() == name {
+				f = st.Field(j)
+				break
+			}
+		}
+		if f == nil {
+			return false
+		}
+		if p, ok := f.Type().Underlying().(*types.Pointer); ok {
+			if i < len(path)-1 {
+				return true
+			}
+			t = p.Elem()
+			continue
+		}
+		t = f.Type()
+	}
+	return false
 }
 
 // sharesElems reports whether a value of type t passed by value still

@@ -38,3 +38,44 @@ func RegisterStored(s *mcp.Server) {
 		return nil, nil, led.Append(in.Account, in.Amount) // want `tool "stored_plain" is not idempotent`
 	})
 }
+
+type storedEntry struct {
+	tool    *mcp.Tool
+	handler mcp.ToolHandlerFor[ChargeIn, any]
+}
+
+type copiedEntry struct {
+	tool    mcp.Tool
+	handler mcp.ToolHandlerFor[ChargeIn, any]
+}
+
+func markedCharge(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account, in.Amount)
+}
+
+func copiedCharge(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account, in.Amount) // want `tool "copied_charge" is not idempotent`
+}
+
+// RegisterMarked marks a table's tools idempotent in a loop before it
+// registers them.
+func RegisterMarked(s *mcp.Server) {
+	// ok: the loop's element is a copy, but its tool is a pointer: the
+	// store reaches the tool the table holds.
+	marked := []storedEntry{{tool: &mcp.Tool{Name: "marked_charge"}, handler: markedCharge}}
+	for _, e := range marked {
+		e.tool.Annotations = &mcp.ToolAnnotations{IdempotentHint: true}
+	}
+	for _, e := range marked {
+		mcp.AddTool(s, e.tool, e.handler)
+	}
+	// The element and its tool are copies: the table's tool keeps no
+	// annotations.
+	copied := []copiedEntry{{tool: mcp.Tool{Name: "copied_charge"}, handler: copiedCharge}}
+	for _, e := range copied {
+		e.tool.Annotations = &mcp.ToolAnnotations{IdempotentHint: true}
+	}
+	for _, e := range copied {
+		mcp.AddTool(s, &e.tool, e.handler)
+	}
+}
