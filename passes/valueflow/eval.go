@@ -312,6 +312,15 @@ func (en *Engine) ident(id *ast.Ident, env *Env) *Value {
 // or the union of everything the package assigns to it.
 func (en *Engine) variable(v *types.Var, env *Env) *Value {
 	if val, ok := env.lookup(v); ok {
+		// A parameter bound to a call's argument, or a loop's
+		// variable to an element, with what the function stores
+		// through it (t.Annotations = a before mcp.AddTool(s, t, h)).
+		ix := en.index()
+		if !en.inVar[v] && (len(ix.stores[v]) > 0 || len(ix.setters[v]) > 0) {
+			en.inVar[v] = true
+			val = en.overlay(val, v, env)
+			delete(en.inVar, v)
+		}
 		return val
 	}
 	ix := en.index()
@@ -876,7 +885,11 @@ func (en *Engine) field1(a *Value, path []string) (*Value, bool) {
 				if a.Elems == nil {
 					return nil, false
 				}
-				return en.fieldsOf(a.Elems, path[i+1:]), false
+				set, unset := en.fieldsOf2(a.Elems, path[i+1:])
+				if len(set) == 0 && len(unset) > 0 {
+					return Union(unset...), true
+				}
+				return Union(append(set, unset...)...), false
 			}
 			return UnknownValue("field of a slice"), false
 		case Param, Field, Elem, Call, Method:

@@ -51,6 +51,9 @@ type index struct {
 	// literal's calls count as its owner's); built on first use
 	// (anchorWalk).
 	callees map[*ast.FuncDecl][]*types.Func
+	// rangeBody is the body of the range statement that binds each
+	// loop value variable.
+	rangeBody map[*types.Var]*ast.BlockStmt
 }
 
 type assignKind uint8
@@ -82,6 +85,10 @@ type store struct {
 	// maybe: the store is made under a branch or in a loop of its
 	// function (if, switch, select, for), so it may not be made.
 	maybe bool
+	// elemMaybe is maybe but for the body of the range loop that binds
+	// the root (aliasRangeElems): a loop over a table makes a store of
+	// its body into each element.
+	elemMaybe bool
 }
 
 // callStore is a field store rooted at a call's result: call.path = rhs.
@@ -129,6 +136,7 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 		litOrd:     make(map[*ast.FuncLit]int),
 		lits:       make(map[*ast.FuncDecl][]*ast.FuncLit),
 		callers:    make(map[*types.Func][]callSite),
+		rangeBody:  make(map[*types.Var]*ast.BlockStmt),
 	}
 	w := &indexer{ix: ix, info: info}
 	for _, f := range files {
@@ -178,27 +186,50 @@ func (ix *index) aliasRangeElems(info *types.Info) {
 	}
 	sort.Slice(elems, func(i, j int) bool { return elems[i].Pos() < elems[j].Pos() })
 	for _, v := range elems {
-		id, ok := ast.Unparen(ix.assigns[v][0].rhs).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		r, _ := info.Uses[id].(*types.Var)
+		// The table: a variable (ts), or a field of one (s.tools).
+		r, at := rangedRoot(info, ix.assigns[v][0].rhs)
 		if r == nil || r == v {
 			continue
 		}
+		at = append(at, "[]")
 		ptr := isPointer(v.Type())
 		for _, s := range ix.stores[v] {
 			if ptr || throughPointer(v.Type(), s.path) {
-				ix.stores[r] = append(ix.stores[r], store{path: append([]string{"[]"}, s.path...), rhs: s.rhs})
+				ix.stores[r] = append(ix.stores[r], store{path: joinPath(at, s.path), rhs: s.rhs, conds: s.conds, maybe: s.elemMaybe, elemMaybe: s.elemMaybe})
 			}
 		}
 		if !ptr {
 			continue
 		}
 		for _, st := range ix.setters[v] {
-			ix.setters[r] = append(ix.setters[r], setter{call: st.call, arg: st.arg, prefix: append([]string{"[]"}, st.prefix...)})
+			ix.setters[r] = append(ix.setters[r], setter{call: st.call, arg: st.arg, prefix: joinPath(at, st.prefix)})
 		}
 	}
+}
+
+// rangedRoot returns the variable at the root of a range statement's
+// table and the fields under it: ts, or s and ["tools"] for s.tools.
+func rangedRoot(info *types.Info, x ast.Expr) (*types.Var, []string) {
+	var path []string
+	e := ast.Unparen(x)
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil, nil
+		}
+		path = append(fieldPath(s), path...)
+		e = ast.Unparen(sel.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	r, _ := info.Uses[id].(*types.Var)
+	return r, path
 }
 
 // throughPointer reports whether a store at path under a value of the
@@ -387,6 +418,7 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 	}
 	// A field or element store: root.f.g = rhs, root[i] = rhs.
 	var path []string
+	var first ast.Expr // the index of the element of root stored into
 	e := ast.Unparen(l)
 	for {
 		switch x := e.(type) {
@@ -400,6 +432,7 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 			continue
 		case *ast.IndexExpr:
 			path = append([]string{"[]"}, path...)
+			first = x.Index
 			e = ast.Unparen(x.X)
 			continue
 		case *ast.StarExpr:
@@ -420,13 +453,43 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 	if root == nil || len(path) == 0 {
 		return
 	}
-	w.ix.stores[root] = append(w.ix.stores[root], store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos())})
+	st := store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos())}
+	st.elemMaybe = st.maybe
+	if body := w.ix.rangeBody[root]; body != nil && st.maybe {
+		st.elemMaybe = w.maybeOutside(l.Pos(), body)
+	}
+	// ts[i].f = x in the loop for i := range ts: a store into every
+	// element, as the loop's body is made for each.
+	if k := w.varOf(first); k != nil && st.maybe && path[0] == "[]" {
+		if body := w.ix.rangeBody[k]; body != nil && w.rangesOver(k, root) {
+			st.maybe = w.maybeOutside(l.Pos(), body)
+			st.elemMaybe = st.maybe
+		}
+	}
+	w.ix.stores[root] = append(w.ix.stores[root], st)
 }
 
 // maybe reports whether pos, in the innermost function, lies in the
 // body of a branch or a loop of that function: a statement there may not
 // run.
 func (w *indexer) maybe(pos token.Pos) bool {
+	return w.maybeOutside(pos, nil)
+}
+
+// rangesOver reports whether the loop key k ranges over the variable t.
+func (w *indexer) rangesOver(k, t *types.Var) bool {
+	for _, a := range w.ix.assigns[k] {
+		if a.kind == rangeKey {
+			if id, ok := ast.Unparen(a.rhs).(*ast.Ident); ok && w.info.Uses[id] == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maybeOutside is maybe, but for the branch or loop body skip.
+func (w *indexer) maybeOutside(pos token.Pos, skip ast.Node) bool {
 	if len(w.fn) == 0 {
 		return true
 	}
@@ -467,6 +530,9 @@ func (w *indexer) maybe(pos token.Pos) bool {
 		w.branches[fn] = bs
 	}
 	for _, b := range bs {
+		if skip != nil && b[0] == skip.Pos() && b[1] == skip.End() {
+			continue
+		}
 		if b[0] <= pos && pos < b[1] {
 			return true
 		}
@@ -614,9 +680,15 @@ func (w *indexer) walk(root ast.Node) {
 			}
 		case *ast.RangeStmt:
 			if n.Key != nil {
+				if v := w.varOf(n.Key); v != nil {
+					w.ix.rangeBody[v] = n.Body
+				}
 				w.lhs(n.Key, assign{rhs: n.X, kind: rangeKey})
 			}
 			if n.Value != nil {
+				if v := w.varOf(n.Value); v != nil {
+					w.ix.rangeBody[v] = n.Body
+				}
 				w.lhs(n.Value, assign{rhs: n.X, kind: rangeValue})
 			}
 		case *ast.ValueSpec:

@@ -79,3 +79,36 @@ func RegisterMarked(s *mcp.Server) {
 		mcp.AddTool(s, &e.tool, e.handler)
 	}
 }
+
+// addIdempotent annotates the tool it is given before it registers it.
+func addIdempotent(s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[ChargeIn, any]) {
+	t.Annotations = &mcp.ToolAnnotations{IdempotentHint: true}
+	mcp.AddTool(s, t, h)
+}
+
+type modeServer struct {
+	readOnly bool
+	tools    []*mcp.Tool
+}
+
+func modeCharge(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account, in.Amount)
+}
+
+func RegisterHelped(s *mcp.Server) {
+	// ok: the helper annotates it idempotent.
+	addIdempotent(s, &mcp.Tool{Name: "helped_charge"}, markedCharge)
+
+	// ok: marked read-only in read-only mode, which the environment
+	// chooses: the hint is not known here.
+	m := &modeServer{readOnly: os.Getenv("READ_ONLY") == "1"}
+	m.tools = []*mcp.Tool{{Name: "mode_charge"}}
+	if m.readOnly {
+		for _, t := range m.tools {
+			t.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
+		}
+	}
+	for _, t := range m.tools {
+		mcp.AddTool(s, t, modeCharge)
+	}
+}
