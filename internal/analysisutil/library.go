@@ -42,8 +42,10 @@ var sdkModules = []string{
 
 // Library reports whether pkg is library code that the built-in tables
 // cover, so that no pass need look at its source: the standard library,
-// and the SDKs' own packages (their tests included) but not their example
-// and conformance commands. Under go vet every user's build analyzes the
+// golang.org/x/sys (its system-call layer, which a build of almost any
+// program loads: syscall's twin, whose thousands of wrappers say nothing
+// the tables do not), and the SDKs' own packages (their tests included)
+// but not their example and conformance commands. Under go vet every user's build analyzes the
 // SDK it imports; its registrations, calls and effects are the tables'
 // business, and what its source would say (JSON-RPC request ids read as
 // dedupe keys, transports' HTTP requests as effects) is not a user's.
@@ -54,7 +56,7 @@ func Library(pass *analysis.Pass) bool {
 	if pass.Pkg.Name() == "main" {
 		return false
 	}
-	return InSDKModule(pass.Pkg.Path())
+	return InModule("golang.org/x/sys", pass.Pkg.Path()) || InSDKModule(pass.Pkg.Path())
 }
 
 // InSDKModule reports whether path is a package of an SDK's module.

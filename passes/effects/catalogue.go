@@ -87,6 +87,7 @@ var stdSinks = map[string]sink{
 	"(*os/exec.Cmd).Output":              {kind: kindExec, check: execCmd},
 	"(*os/exec.Cmd).CombinedOutput":      {kind: kindExec, check: execCmd},
 	"syscall.Exec":                       {kind: kindExec},
+	"golang.org/x/sys/unix.Exec":         {kind: kindExec},
 	"os.StartProcess":                    {kind: kindExec},
 	"net/smtp.SendMail":                  {kind: kindMail},
 	"(*net/smtp.Client).Data":            {kind: kindMail},

@@ -132,6 +132,7 @@ var procSinks = map[string]bool{
 	"(*os/exec.Cmd).Output":         true,
 	"(*os/exec.Cmd).CombinedOutput": true,
 	"syscall.Exec":                  true,
+	"golang.org/x/sys/unix.Exec":    true,
 	"os.StartProcess":               true,
 	"syscall.ForkExec":              true,
 	"syscall.StartProcess":          true,

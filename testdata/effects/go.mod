@@ -7,10 +7,10 @@ require (
 	github.com/emersion/go-smtp v0.26.0
 	github.com/go-delve/delve v1.0.0
 	github.com/go-git/go-git/v5 v5.0.0
-	github.com/gotd/contrib v0.0.0
-	github.com/gotd/td v0.0.0
 	github.com/go-resty/resty/v2 v2.16.5
 	github.com/google/go-github/v75 v75.0.0
+	github.com/gotd/contrib v0.0.0
+	github.com/gotd/td v0.0.0
 	github.com/jlaffaye/ftp v0.2.2
 	github.com/pkg/sftp v1.13.9
 	helm.sh/helm/v4 v4.0.0
@@ -22,7 +22,6 @@ require (
 	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/kr/fs v0.1.0 // indirect
 	golang.org/x/net v0.33.0 // indirect
-	golang.org/x/sys v0.28.0 // indirect
 	golang.org/x/text v0.21.0 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
@@ -44,6 +43,7 @@ require (
 	example.com/sdk v0.0.0
 	github.com/go-ole/go-ole v1.3.0
 	golang.org/x/crypto v0.31.0
+	golang.org/x/sys v0.28.0
 )
 
 replace example.com/sdk => ./sdk

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // Run runs the caller's command line: each call site decides.
@@ -114,6 +116,12 @@ func ReExec() error { // ok: the program itself
 // ExecTool replaces the process with a tool.
 func ExecTool(tool string) error { // want ExecTool:`effect\(process run: syscall.Exec \[\$1\]\)`
 	return syscall.Exec(tool, []string{tool}, os.Environ())
+}
+
+// ExecUnix replaces the process with a tool through golang.org/x/sys,
+// whose source the passes leave to the tables, as syscall's.
+func ExecUnix(tool string) error { // want ExecUnix:`effect\(process run: .*Exec \[\$1\]\)`
+	return unix.Exec(tool, []string{tool}, os.Environ())
 }
 
 // Builder builds a command line; Execute runs it.
