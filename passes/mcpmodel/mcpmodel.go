@@ -26,6 +26,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -566,6 +567,9 @@ func (b *builder) pairing(n ast.Node) {
 		before := len(b.model.Tools)
 		b.add(sdkOf(classifyType(b.pass.TypesInfo.TypeOf(defs[0]))), n, defs[0], handler)
 		b.dropRegistered(before)
+		if call, ok := n.(*ast.CallExpr); ok {
+			b.storedByCallee(call, defs[0], b.model.Tools[min(before, len(b.model.Tools)):])
+		}
 		return
 	}
 	// Options only, as in MustTool(name, desc, handler, opts...): the
@@ -582,6 +586,32 @@ func (b *builder) pairing(n ast.Node) {
 	t.HandlerArg = handler
 	t.Handler = b.resolveHandler(handler, 0)
 	b.model.Tools = append(b.model.Tools, t)
+}
+
+// storedByCallee gives the registrations ts of a wrapper's call the
+// hints of the tool as the wrapper leaves it: a helper that annotates the
+// tool it is given before it registers it (t.Annotations = a;
+// mcp.AddTool(s, t, h)) registers the annotated tool, not the argument.
+func (b *builder) storedByCallee(call *ast.CallExpr, def ast.Expr, ts []*Tool) {
+	fn := typeutil.StaticCallee(b.pass.TypesInfo, call)
+	if b.vf == nil || fn == nil || len(ts) == 0 {
+		return
+	}
+	idx := slices.Index(call.Args, def)
+	if sig := fn.Type().(*types.Signature); idx < 0 || sig.Variadic() && idx >= sig.Params().Len()-1 {
+		return
+	}
+	args := b.vf.Args(fn, call, nil)
+	_, after := b.vf.Stored(fn, b.vf.Recv(fn, call, nil), args)
+	if idx >= len(args) || after[idx] == args[idx] {
+		return // the wrapper stores nothing into the tool
+	}
+	var u Tool
+	u.Idempotent, u.ReadOnly, u.Destructive = Unknown, Unknown, Unknown
+	b.flowDef(&u, after[idx])
+	for _, t := range ts {
+		t.Idempotent, t.ReadOnly, t.Destructive = u.Idempotent, u.ReadOnly, u.Destructive
+	}
 }
 
 func sdkOf(k toolKind) SDK {

@@ -448,17 +448,24 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	if caller != nil && b.passesParams(caller, call, t) {
 		callerFn = b.funcObj(caller)
 	}
+	// The arguments as the template's function leaves them: what it
+	// stores into the tool it is given is the tool it registers.
+	stored := func(env *valueflow.Env) (*valueflow.Value, []*valueflow.Value) {
+		return b.vf.Stored(t.fn, b.vf.Recv(t.fn, call, env), b.vf.Args(t.fn, call, env))
+	}
 	if callerFn != nil {
 		env, loops := b.placeholders(caller, callerFn, call.Args)
 		callerLoops = loops
-		insts = append(insts, inst{args: b.vf.Args(t.fn, call, env), recv: b.vf.Recv(t.fn, call, env), node: call})
+		recv, args := stored(env)
+		insts = append(insts, inst{args: args, recv: recv, node: call})
 	} else {
 		for _, in := range b.instanceEnvs(call, call.Args...) {
 			node := in.node
 			if node == nil {
 				node = call
 			}
-			insts = append(insts, inst{args: b.vf.Args(t.fn, call, in.env), recv: b.vf.Recv(t.fn, call, in.env), node: node})
+			recv, args := stored(in.env)
+			insts = append(insts, inst{args: args, recv: recv, node: node})
 		}
 	}
 	if callerFn != nil {

@@ -783,6 +783,44 @@ func (r *Result) Args(fn *types.Func, call *ast.CallExpr, env *Env) []*Value {
 	return args
 }
 
+// Stored returns the arguments of a call of fn (recv, args: as Recv and
+// Args give them) as fn leaves them: with the field stores its summary
+// makes through them applied (a registration helper that annotates the
+// tool it is given before it registers it: t.Annotations = a;
+// mcp.AddTool(s, t, h)). A store fn may skip leaves a field the argument
+// did not set possibly unset.
+func (r *Result) Stored(fn *types.Func, recv *Value, args []*Value) (*Value, []*Value) {
+	if r == nil || r.en == nil || fn == nil {
+		return recv, args
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.begin()
+	sum := r.en.funcSummary(fn)
+	if sum == nil || len(sum.Stores) == 0 {
+		return recv, args
+	}
+	args = slices.Clone(args)
+	for _, st := range sum.Stores {
+		if st.Apply || len(st.Path) == 0 {
+			continue
+		}
+		target := &recv
+		if st.Param >= 0 {
+			if st.Param >= len(args) {
+				continue
+			}
+			target = &args[st.Param]
+		}
+		if *target == nil {
+			continue
+		}
+		val := r.en.subst(dropSelf(st.Value, st.Param, st.Path), fn, recv, args)
+		*target = r.en.applyUpdates(*target, []update{{path: st.Path, val: val, maybe: st.Maybe}}, nil, nil)
+	}
+	return recv, args
+}
+
 // openParam reports whether v is made from a parameter of its function
 // itself, not only as an input of a call it holds: a parameter, a field
 // or element of one, a concatenation, struct or slice with one among its

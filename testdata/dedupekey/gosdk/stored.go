@@ -95,9 +95,13 @@ func modeCharge(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mc
 	return nil, nil, led.Append(in.Account, in.Amount)
 }
 
+func helpedCharge(ctx context.Context, req *mcp.CallToolRequest, in ChargeIn) (*mcp.CallToolResult, any, error) {
+	return nil, nil, led.Append(in.Account, in.Amount)
+}
+
 func RegisterHelped(s *mcp.Server) {
 	// ok: the helper annotates it idempotent.
-	addIdempotent(s, &mcp.Tool{Name: "helped_charge"}, markedCharge)
+	addIdempotent(s, &mcp.Tool{Name: "helped_charge"}, helpedCharge)
 
 	// ok: marked read-only in read-only mode, which the environment
 	// chooses: the hint is not known here.
