@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -1044,10 +1045,13 @@ func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value
 	}
 	// A path some store always sets (after an early return's branch
 	// set it: if ro { t.A = x; return t }; t.A = y) keeps no zero.
-	always := make(map[string]bool)
-	for _, u := range ups {
-		if !u.maybe {
-			always[strings.Join(u.path, ".")] = true
+	var always map[string]bool
+	if slices.ContainsFunc(ups, func(u update) bool { return u.maybe }) {
+		always = make(map[string]bool)
+		for _, u := range ups {
+			if !u.maybe {
+				always[strings.Join(u.path, ".")] = true
+			}
 		}
 	}
 	var out []*Value
