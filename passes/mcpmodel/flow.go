@@ -563,18 +563,24 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 			t.Idempotent, t.ReadOnly, t.Destructive = False, False, False
 			t.Name, _ = v.Args[0].String1()
 			for _, o := range v.Args[1:] {
-				var alts []*valueflow.Value
+				var alts []optionAlt
 				for _, a := range o.Each() {
 					if a.Kind == valueflow.Nil {
 						continue // a nil list of options (combine(lists...) of none)
 					}
+					// A value made under a condition no call decided
+					// (opts = append(opts, ro) when def.ReadOnly) may
+					// not be made: its options may be missing.
+					maybe := len(a.Guards) > 0
 					if a.Kind == valueflow.Slice { // opts...
 						if a.Elems != nil {
-							alts = append(alts, a.Elems.Each()...)
+							for _, e := range a.Elems.Each() {
+								alts = append(alts, optionAlt{e, maybe || len(e.Guards) > 0})
+							}
 						}
 						continue
 					}
-					alts = append(alts, a)
+					alts = append(alts, optionAlt{a, maybe})
 				}
 				b.valueOptions(t, alts)
 			}
@@ -638,6 +644,13 @@ func boolValueHint(v *valueflow.Value) Hint {
 	return False
 }
 
+// optionAlt is an option value NewTool may be given, and whether it may
+// be missing (made under a condition no call decided).
+type optionAlt struct {
+	v     *valueflow.Value
+	maybe bool
+}
+
 // valueOptions applies the options one argument of NewTool holds. One
 // option is applied as written. Several are the alternatives of a union:
 // the elements of a spread slice the program appends to (opts =
@@ -646,26 +659,33 @@ func boolValueHint(v *valueflow.Value) Hint {
 // The engine does not tell their order or which of them a run appends,
 // so a hint that two of them set to different values is not known; one
 // that all of them that set it agree on is theirs.
-func (b *builder) valueOptions(t *Tool, alts []*valueflow.Value) {
-	if len(alts) == 1 {
-		b.valueOption(t, alts[0])
+func (b *builder) valueOptions(t *Tool, alts []optionAlt) {
+	if len(alts) == 1 && !alts[0].maybe {
+		b.valueOption(t, alts[0].v)
 		return
 	}
 	const unset Hint = -1
 	merged := [3]Hint{unset, unset, unset}
+	before := [3]Hint{t.Idempotent, t.ReadOnly, t.Destructive}
+	merge := func(i int, h Hint) {
+		switch {
+		case h == unset:
+		case merged[i] == unset:
+			merged[i] = h
+		case merged[i] != h:
+			merged[i] = Unknown
+		}
+	}
 	for _, a := range alts {
 		u := *t
 		u.Idempotent, u.ReadOnly, u.Destructive = unset, unset, unset
 		u.SchemaKeys = nil
-		b.valueOption(&u, a)
+		b.valueOption(&u, a.v)
 		t.SchemaKeys = append(t.SchemaKeys, u.SchemaKeys...)
 		for i, h := range [3]Hint{u.Idempotent, u.ReadOnly, u.Destructive} {
-			switch {
-			case h == unset:
-			case merged[i] == unset:
-				merged[i] = h
-			case merged[i] != h:
-				merged[i] = Unknown
+			merge(i, h)
+			if a.maybe && h != unset {
+				merge(i, before[i]) // or the option is not there
 			}
 		}
 	}

@@ -107,9 +107,11 @@ type Wire struct {
 	G     []WireGuard // Value.Guards, on the summarized function's parameters
 }
 
-// WireGuard is a Guard as a fact carries it: on parameter I.
+// WireGuard is a Guard as a fact carries it: on parameter I (its field
+// P).
 type WireGuard struct {
 	I    int
+	P    []string
 	In   []*Wire
 	Want bool
 }
@@ -282,7 +284,7 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 		if params == nil || g.Index < 0 || g.Index >= params.Len() || g.Obj != nil && g.Obj != params.At(g.Index) {
 			continue
 		}
-		wg := WireGuard{I: g.Index, Want: g.Want}
+		wg := WireGuard{I: g.Index, P: g.Path, Want: g.Want}
 		for _, x := range g.In {
 			wg.In = append(wg.In, nonNil(c.wire0(ConstValue(x), depth+1)))
 		}
@@ -567,7 +569,7 @@ func (d *decoder) value(w *Wire) *Value {
 	if w != nil && len(w.G) > 0 && v != nil && v.Kind != Unknown {
 		var gs []*Guard
 		for _, wg := range w.G {
-			g := &Guard{Index: wg.I, Want: wg.Want}
+			g := &Guard{Index: wg.I, Path: wg.P, Want: wg.Want}
 			for _, x := range wg.In {
 				if c := d.value1(x); c != nil && c.Kind == Const {
 					g.In = append(g.In, c.Const)

@@ -46,8 +46,11 @@ import (
 type Guard struct {
 	Index int
 	Obj   types.Object
-	In    []constant.Value
-	Want  bool
+	// Path is the field of the parameter the condition tests (if
+	// def.ReadOnly: ["ReadOnly"]); nil for the parameter itself.
+	Path []string
+	In   []constant.Value
+	Want bool
 }
 
 func (g *Guard) holds(c constant.Value) bool {
@@ -71,7 +74,11 @@ func (g *Guard) String() string {
 	if !g.Want {
 		op = " not in "
 	}
-	return "p" + strconv.Itoa(g.Index) + op + "{" + strings.Join(ins, ",") + "}"
+	field := ""
+	if len(g.Path) > 0 {
+		field = "." + strings.Join(g.Path, ".")
+	}
+	return "p" + strconv.Itoa(g.Index) + field + op + "{" + strings.Join(ins, ",") + "}"
 }
 
 // paramCond reports whether cond is a condition on a parameter of the
@@ -149,10 +156,11 @@ func (w *indexer) returningSwitch(sw *ast.SwitchStmt) ([]ast.Expr, bool) {
 // m[p].
 func condParts(info *types.Info, cond ast.Expr) (*ast.Ident, ast.Expr) {
 	switch c := ast.Unparen(cond).(type) {
-	case *ast.Ident:
+	case *ast.Ident, *ast.SelectorExpr:
 		if t := info.TypeOf(c); t != nil {
 			if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
-				return c, nil
+				id, _ := fieldOf(info, c)
+				return id, nil
 			}
 		}
 	case *ast.UnaryExpr:
@@ -164,8 +172,8 @@ func condParts(info *types.Info, cond ast.Expr) (*ast.Ident, ast.Expr) {
 			return nil, nil
 		}
 		for _, pair := range [][2]ast.Expr{{c.X, c.Y}, {c.Y, c.X}} {
-			id, ok := ast.Unparen(pair[0]).(*ast.Ident)
-			if tv, isConst := info.Types[pair[1]]; ok && isConst && tv.Value != nil {
+			id, _ := fieldOf(info, pair[0])
+			if tv, isConst := info.Types[pair[1]]; id != nil && isConst && tv.Value != nil {
 				return id, nil
 			}
 		}
@@ -183,6 +191,31 @@ func condParts(info *types.Info, cond ast.Expr) (*ast.Ident, ast.Expr) {
 		}
 	}
 	return nil, nil
+}
+
+// fieldOf returns the variable a condition's operand names and the
+// fields selected from it: p, or def and ["ReadOnly"] for def.ReadOnly
+// (nil when the operand is something else).
+func fieldOf(info *types.Info, e ast.Expr) (*ast.Ident, []string) {
+	var path []string
+	e = ast.Unparen(e)
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil, nil
+		}
+		path = append(fieldPath(s), path...)
+		e = ast.Unparen(sel.X)
+	}
+	id, _ := e.(*ast.Ident)
+	if id == nil {
+		return nil, nil
+	}
+	return id, path
 }
 
 // condsNow returns the conditions the statement under way runs under.
@@ -235,12 +268,16 @@ func (en *Engine) condGuard(g guard) *Guard {
 	}
 	out := &Guard{Index: po.index, Obj: v, Want: want}
 	switch c := cond.(type) {
-	case *ast.Ident:
+	case *ast.Ident, *ast.SelectorExpr:
+		_, out.Path = fieldOf(en.info, c)
 		out.In = []constant.Value{constant.MakeBool(true)}
 	case *ast.BinaryExpr:
 		x := c.Y
-		if ast.Unparen(c.Y) == ast.Expr(id) {
+		if yid, path := fieldOf(en.info, c.Y); yid == id {
 			x = c.X
+			out.Path = path
+		} else {
+			_, out.Path = fieldOf(en.info, c.X)
 		}
 		out.In = []constant.Value{en.info.Types[x].Value}
 		if c.Op == token.NEQ {
@@ -329,6 +366,9 @@ func withGuards(v *Value, gs []*Guard) *Value {
 func (b *binding) bindGuards(gs []*Guard) (rest []*Guard, ok bool) {
 	for _, g := range gs {
 		p := b.param(&Value{Kind: Param, Index: g.Index, Obj: g.Obj})
+		if len(g.Path) > 0 && p != nil {
+			p = guardField(p, g.Path)
+		}
 		switch {
 		case p == nil:
 			rest = append(rest, g) // another function's parameter
@@ -340,10 +380,55 @@ func (b *binding) bindGuards(gs []*Guard) (rest []*Guard, ok bool) {
 			c := *g
 			c.Index, c.Obj = p.Index, p.Obj
 			rest = append(rest, &c)
+		case p.Kind == Field && len(g.Path) > 0:
+			// A field of another parameter (def.ReadOnly passed on as
+			// opts.ReadOnly): its guard, for that function's caller.
+			if q, path := paramPath(p); q != nil {
+				c := *g
+				c.Index, c.Obj, c.Path = q.Index, q.Obj, path
+				rest = append(rest, &c)
+			}
 		}
 		// Anything else: not decided, either way.
 	}
 	return rest, true
+}
+
+// guardField returns field path of a parameter's bound value: the field
+// of a struct (its zero value when the literal leaves it unset), or a
+// Field of a symbolic value; nil when it is neither.
+func guardField(v *Value, path []string) *Value {
+	for i, name := range path {
+		switch v.Kind {
+		case Struct:
+			if len(v.Sets) > 0 {
+				return nil
+			}
+			f, _ := v.Field(name)
+			if f == nil {
+				return zeroField(v.Type, path[i:])
+			}
+			v = f
+		case Param, Field:
+			v = &Value{Kind: Field, X: v, Name: name}
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// paramPath returns the parameter a Field value selects from and the
+// fields selected, or nil.
+func paramPath(v *Value) (*Value, []string) {
+	var path []string
+	for ; v != nil && v.Kind == Field; v = v.X {
+		path = append([]string{v.Name}, path...)
+	}
+	if v == nil || v.Kind != Param || v.Index < 0 {
+		return nil, nil
+	}
+	return v, path
 }
 
 // Bool1 returns the one constant bool v holds.

@@ -138,11 +138,31 @@ func flagMeta(name string, readOnly bool) *tool {
 
 func maybeStored(env map[string]string) {
 	show(maybeMeta("x", env).Annotations)  // want `\(annotations\{ReadOnly: true\} \| nil\)`
-	show(flagMeta("x", true).Annotations)  // want `annotations\{ReadOnly: true\}`
-	show(flagMeta("x", false).Annotations) // want `nil`
+	show(flagMeta("x", true).Annotations)  // want `^annotations\{ReadOnly: true\}$`
+	show(flagMeta("x", false).Annotations) // want `^nil$`
 	t := &tool{Name: "y"}
 	if env["READ_ONLY"] == "1" {
 		t.Annotations = &annotations{ReadOnly: true}
 	}
 	show(t.Annotations) // want `\(annotations\{ReadOnly: true\} \| nil\)`
+}
+
+type spec struct {
+	Name     string
+	ReadOnly bool
+}
+
+// specMeta tests a field of its parameter: a call with a literal
+// decides it.
+func specMeta(s spec) *tool {
+	t := &tool{Name: s.Name}
+	if s.ReadOnly {
+		t.Annotations = &annotations{ReadOnly: true}
+	}
+	return t
+}
+
+func fieldChosen(env map[string]string) {
+	show(specMeta(spec{Name: "x", ReadOnly: true}).Annotations) // want `^annotations\{ReadOnly: true\}$`
+	show(specMeta(spec{Name: "y"}).Annotations)                 // want `^nil$`
 }
