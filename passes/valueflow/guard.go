@@ -193,9 +193,9 @@ func condParts(info *types.Info, cond ast.Expr) (*ast.Ident, ast.Expr) {
 	return nil, nil
 }
 
-// fieldOf returns the variable a condition's operand names and the
-// fields selected from it: p, or def and ["ReadOnly"] for def.ReadOnly
-// (nil when the operand is something else).
+// fieldOf returns the variable an expression names and the fields
+// selected from it: p, or def and ["ReadOnly"] for def.ReadOnly (a
+// condition's operand, a range statement's table); nil for anything else.
 func fieldOf(info *types.Info, e ast.Expr) (*ast.Ident, []string) {
 	var path []string
 	e = ast.Unparen(e)

@@ -210,22 +210,8 @@ func (ix *index) aliasRangeElems(info *types.Info) {
 // rangedRoot returns the variable at the root of a range statement's
 // table and the fields under it: ts, or s and ["tools"] for s.tools.
 func rangedRoot(info *types.Info, x ast.Expr) (*types.Var, []string) {
-	var path []string
-	e := ast.Unparen(x)
-	for {
-		sel, ok := e.(*ast.SelectorExpr)
-		if !ok {
-			break
-		}
-		s := info.Selections[sel]
-		if s == nil || s.Kind() != types.FieldVal {
-			return nil, nil
-		}
-		path = append(fieldPath(s), path...)
-		e = ast.Unparen(sel.X)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
+	id, path := fieldOf(info, x)
+	if id == nil {
 		return nil, nil
 	}
 	r, _ := info.Uses[id].(*types.Var)
