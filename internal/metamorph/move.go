@@ -24,8 +24,9 @@ developer would (createItem as CreateItem; Mv<name> where that name is
 already used in the module), and the code left behind refers to them through the new package. A
 function stays when its move would leave behind code that uses an
 unexported field or method of a moved type, embeds a moved unexported
-type, or when a moved type has unexported methods and the package
-declares an interface with unexported methods.`
+type, when a moved type has unexported methods and the package
+declares an interface with unexported methods, or when a moved interface
+has unexported methods.`
 
 const docMoveModule = `move-module: as move-pkg, but the new packages live in a separate module
 (example.com/mmext_...), required by the fixture module through a
@@ -468,6 +469,15 @@ func (v *variant) moveInvalid(pkg *packages.Package, units []*unit, unitOf map[t
 					for i := 0; i < n.NumMethods(); i++ {
 						if !n.Method(i).Exported() {
 							hasUnexportedMethods = true
+						}
+					}
+				}
+				if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+					for i := 0; i < it.NumMethods(); i++ {
+						if !it.Method(i).Exported() {
+							// Its implementations left behind could not
+							// implement it.
+							return "a moved interface has unexported methods"
 						}
 					}
 				}

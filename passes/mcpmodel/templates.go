@@ -120,7 +120,7 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 		b.templates = make(map[*types.Func][]*template)
 	}
 	b.templates[fn] = append(b.templates[fn], t)
-	sites := b.vf.CallSites(fn)
+	sites := b.callSites(fn)
 	if len(sites) == 0 {
 		return fn.Exported()
 	}
@@ -131,6 +131,13 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 		}
 	}
 	return false
+}
+
+// callSites returns the calls of fn in the package: its static calls,
+// and the interface calls that may run it (a Tool's t.toServerTool(),
+// where fn is the one implementation that reads its receiver's fields).
+func (b *builder) callSites(fn *types.Func) []valueflow.CallSite {
+	return append(b.vf.CallSites(fn), b.vf.DynamicCallSites(fn)...)
 }
 
 // placeholders binds each variable the expressions read that holds an
@@ -335,7 +342,7 @@ func (b *builder) resolveTemplates() {
 	var work []*template
 	for _, ts := range b.templates {
 		for _, t := range ts {
-			if t.depth < 0 || len(b.vf.CallSites(t.fn)) == 0 {
+			if t.depth < 0 || len(b.callSites(t.fn)) == 0 {
 				t.depth = 0
 				work = append(work, t)
 			}
@@ -348,7 +355,7 @@ func (b *builder) resolveTemplates() {
 		work = work[1:]
 		var calls []*ast.CallExpr
 		if t.fn.Pkg() == b.pass.Pkg {
-			for _, cs := range b.vf.CallSites(t.fn) {
+			for _, cs := range b.callSites(t.fn) {
 				calls = append(calls, cs.Call)
 			}
 		} else {
@@ -367,7 +374,6 @@ func (b *builder) resolveTemplates() {
 // other packages, and those templates.
 func (b *builder) importedTemplates() (map[*types.Func][]*ast.CallExpr, []*template) {
 	var out []*template
-	info := b.pass.TypesInfo
 	calls := make(map[*types.Func][]*ast.CallExpr)
 	facts := make(map[*types.Func]bool)
 	for _, f := range b.pass.Files {
@@ -376,30 +382,57 @@ func (b *builder) importedTemplates() (map[*types.Func][]*ast.CallExpr, []*templ
 			if !ok {
 				return true
 			}
-			fn := typeutil.StaticCallee(info, call)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
-				return true
-			}
-			if !b.templatePkg(fn.Pkg()) {
-				return true
-			}
-			fn = fn.Origin()
-			has, seen := facts[fn]
-			if !seen {
-				var fact Registers
-				has = b.pass.ImportObjectFact(fn, &fact)
-				facts[fn] = has
-				if has {
-					out = append(out, b.decodeTemplates(fn, &fact)...)
+			for _, fn := range b.importedCallees(call) {
+				if fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg || !b.templatePkg(fn.Pkg()) {
+					continue
 				}
-			}
-			if has {
-				calls[fn] = append(calls[fn], call)
+				fn = fn.Origin()
+				has, seen := facts[fn]
+				if !seen {
+					var fact Registers
+					has = b.pass.ImportObjectFact(fn, &fact)
+					facts[fn] = has
+					if has {
+						out = append(out, b.decodeTemplates(fn, &fact)...)
+					}
+				}
+				if has {
+					calls[fn] = append(calls[fn], call)
+				}
 			}
 			return true
 		})
 	}
 	return calls, out
+}
+
+// importedCallees returns the functions a call may run: its static
+// callee, or, for a method of an interface of another package (s.
+// AddTools(tool) on a project's Server), the implementations declared
+// beside that interface.
+func (b *builder) importedCallees(call *ast.CallExpr) []*types.Func {
+	info := b.pass.TypesInfo
+	if fn := typeutil.StaticCallee(info, call); fn != nil {
+		return []*types.Func{fn}
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return nil
+	}
+	named, _ := types.Unalias(sig.Recv().Type()).(*types.Named)
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if named == nil || iface == nil || named.Obj().Pkg() != fn.Pkg() || !b.templatePkg(fn.Pkg()) {
+		return nil
+	}
+	impls, ok := analysisutil.Implementations(fn.Pkg(), iface, fn.Pkg(), fn.Name())
+	if !ok || len(impls) > maxTemplates {
+		return nil
+	}
+	return impls
 }
 
 // templatePkg reports whether pkg exports Registers facts.

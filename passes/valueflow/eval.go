@@ -338,6 +338,9 @@ func (en *Engine) variable(v *types.Var, env *Env) *Value {
 			delete(en.inVar, v)
 			return Union(vals...)
 		}
+		if pend := en.pendingOn(v, env); len(pend) > 0 {
+			return en.applyPending(pv, pend)
+		}
 		return pv
 	}
 	if v.Pkg() != en.pkg {
@@ -773,6 +776,9 @@ func prefix(p, path []string) bool {
 // setterStores returns what a call that receives root by address stores
 // at path, from the callee's summary.
 func (en *Engine) setterStores(st setter, path []string, env *Env) []*Value {
+	if !en.chainsRecv(st) {
+		return nil
+	}
 	callee := en.calleeValue(st.call, env)
 	var out []*Value
 	for _, c := range callee.Each() {
@@ -969,6 +975,11 @@ type update struct {
 	// branch is one condition on a parameter.
 	maybe  bool
 	unless []*Guard
+	// pend is a call of an interface method on the variable whose
+	// dynamic type is not known here (t.SetReadOnly(true) on a loop's
+	// element a caller gives): kept on a symbolic value (Value.Sets) and
+	// run once a substitution makes it a struct (applyPending).
+	pend *Value
 }
 
 // overlay returns base, the value of variable v, with what the package
@@ -1003,6 +1014,13 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 	}
 	for _, st := range ix.setters[v] {
 		fresh()
+		if !en.chainsRecv(st) {
+			continue
+		}
+		if p := en.pendingCall(st, env); p != nil {
+			ups = append(ups, update{pend: p, at: st.call.Pos(), maybe: st.maybe})
+			continue
+		}
 		callee := en.calleeValue(st.call, env)
 		for _, c := range callee.Each() {
 			switch c.Kind {
@@ -1038,6 +1056,135 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 	return ups, sets, applied
 }
 
+// chainsRecv reports whether each call of a builder chain before the
+// setter (setter.via) returns its receiver (return g), so that the
+// setter is called on the variable the chain starts from.
+func (en *Engine) chainsRecv(st setter) bool {
+	for _, c := range st.via {
+		fn, _ := typeutil.Callee(en.info, c).(*types.Func)
+		if fn == nil {
+			return false
+		}
+		sum := en.funcSummary(fn)
+		if sum == nil || len(sum.Results) != 1 || sum.Results[0] == nil {
+			return false
+		}
+		for _, r := range sum.Results[0].Each() {
+			if r.Kind != Param || r.Index != -1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pendingOn returns the interface method calls pending on the variable
+// v (pendingCall): t.SetReadOnly(true) on a parameter t.
+func (en *Engine) pendingOn(v *types.Var, env *Env) []*Value {
+	var out []*Value
+	for _, st := range en.index().setters[v] {
+		if p := en.pendingCall(st, env); p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// isPending reports whether o is an interface method call pending on the
+// value it is applied to (pendingCall).
+func isPending(o *Value) bool {
+	fn, _ := o.Obj.(*types.Func)
+	return o.Kind == Call && o.Recv == nil && fn != nil && isIfaceMethod(fn)
+}
+
+// pendingCall returns a setter call of an interface method on the
+// variable (t.SetReadOnly(true) on a Tool) as a Call of that method with
+// no receiver (update.pend): the variable's own values decide which
+// method runs (applyUpdates), as its dynamic type does. Nil for any
+// other setter.
+func (en *Engine) pendingCall(st setter, env *Env) *Value {
+	if st.arg != -1 || len(st.prefix) > 0 {
+		return nil
+	}
+	fn, _ := typeutil.Callee(en.info, st.call).(*types.Func)
+	if fn == nil || !isIfaceMethod(fn) || !setterResults(fn.Type().(*types.Signature).Results()) {
+		return nil
+	}
+	return &Value{Kind: Call, Obj: fn, Args: en.args(st.call, env)}
+}
+
+// setterResults reports whether a method with these results may be a
+// setter: none, or an error (SetReadOnly(bool), Configure(o) error); one
+// that returns a value converts or reads (t.toServerTool(), String()).
+func setterResults(res *types.Tuple) bool {
+	switch res.Len() {
+	case 0:
+		return true
+	case 1:
+		return types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
+	}
+	return false
+}
+
+func isIfaceMethod(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+}
+
+// applyPending returns v with the pending interface method calls sets
+// (update.pend) run on each struct alternative, by its type's method's
+// stores into its receiver; a symbolic alternative keeps them pending.
+func (en *Engine) applyPending(v *Value, sets []*Value) *Value {
+	if len(sets) == 0 || v == nil {
+		return v
+	}
+	var out []*Value
+	for _, a := range v.Each() {
+		switch a.Kind {
+		case Struct:
+			for _, p := range sets {
+				a = en.runPending(a, p)
+			}
+		case Param, Field, Elem, Method:
+			c := *a
+			c.k = ""
+			c.Sets = append(append([]*Value(nil), a.Sets...), sets...)
+			a = &c
+		}
+		out = append(out, a)
+	}
+	return Union(out...)
+}
+
+// runPending runs the pending call p (update.pend) on the struct a: the
+// stores its dynamic type's method makes into its receiver.
+func (en *Engine) runPending(a, p *Value) *Value {
+	fn, _ := p.Obj.(*types.Func)
+	if fn == nil {
+		return a
+	}
+	m := en.dispatch(a, fn.Name())
+	if m == nil {
+		return a
+	}
+	sum := en.funcSummary(m)
+	if sum == nil {
+		return a
+	}
+	for _, st := range sum.Stores {
+		if st.Param != -1 || st.Apply || len(st.Path) == 0 {
+			continue
+		}
+		val := en.subst(dropSelf(st.Value, st.Param, st.Path), m, a, p.Args)
+		if st.Maybe {
+			a = en.apply1(a, st.Path, val)
+		} else {
+			a = en.replace1(a, st.Path, val)
+		}
+	}
+	return a
+}
+
 // applyUpdates returns base with the updates of overlay applied.
 func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value) *Value {
 	if len(ups) == 0 && len(sets) == 0 && len(applied) == 0 {
@@ -1054,8 +1201,26 @@ func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value
 			}
 		}
 	}
+	var pend []*Value
+	for _, u := range ups {
+		if u.pend != nil {
+			pend = append(pend, u.pend)
+		}
+	}
+	for _, a := range applied {
+		for _, o := range a.Each() {
+			if isPending(o) {
+				pend = append(pend, o) // a helper's t.SetReadOnly(true)
+			}
+		}
+	}
 	var out []*Value
 	for _, a := range base.Each() {
+		switch a.Kind {
+		case Param, Field, Elem, Method:
+			out = append(out, en.applyPending(a, pend))
+			continue
+		}
 		if a.Kind == Call {
 			a = storedCall(a, ups, sets)
 			if len(applied) > 0 {
@@ -1069,6 +1234,10 @@ func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value
 			continue
 		}
 		for _, u := range ups {
+			if u.pend != nil {
+				a = en.runPending(a, u.pend)
+				continue
+			}
 			val := u.val
 			if u.maybe && !always[strings.Join(u.path, ".")] {
 				// A store under a condition (if ro { t.Annotations =
@@ -1106,6 +1275,8 @@ func (en *Engine) applyUpdates(base *Value, ups []update, sets, applied []*Value
 func storedCall(a *Value, ups []update, sets []*Value) *Value {
 	for _, u := range ups {
 		switch {
+		case u.pend != nil:
+			continue // a method of its own type: not known to store
 		case len(u.path) == 0:
 			return UnknownValue("stored by an unknown setter")
 		case len(u.path) > 1:
@@ -1629,6 +1800,15 @@ func (en *Engine) summarize(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) 
 		// an option the caller chooses (opt(o), opt a parameter): it is
 		// applied to our parameter.
 		for _, st := range ix.setters[v] {
+			if !en.chainsRecv(st) {
+				continue
+			}
+			if pc := en.pendingCall(st, nil); pc != nil {
+				// t.SetReadOnly(true) on a Tool: run on what the caller
+				// gives.
+				sum.Stores = append(sum.Stores, Store{Param: p.index, Value: pc, Apply: true})
+				continue
+			}
 			callee := en.calleeValue(st.call, nil)
 			for _, c := range callee.Each() {
 				if pendingOption(c, st) {
@@ -1768,6 +1948,14 @@ func (en *Engine) applyInto(v, opts *Value) *Value {
 			a = en.applyOption(a, opts)
 		case Call:
 			a = storedCall(a, nil, opts.Each())
+		case Param, Field, Elem, Method:
+			var pend []*Value
+			for _, o := range opts.Each() {
+				if isPending(o) {
+					pend = append(pend, o)
+				}
+			}
+			a = en.applyPending(a, pend)
 		}
 		out = append(out, a)
 	}

@@ -114,6 +114,7 @@ type WireGuard struct {
 	P    []string
 	In   []*Wire
 	Want bool
+	X    *Wire // Guard.X
 }
 
 // WireField is a field of a Struct Wire, or a store into a Call's.
@@ -277,11 +278,34 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 	// the value; one on another function's (a value not substituted
 	// here) is dropped: either way, as without guards.
 	var params *types.Tuple
+	var recv *types.Var
 	if c.fn != nil && c.lit == nil {
-		params = c.fn.Type().(*types.Signature).Params()
+		sig := c.fn.Type().(*types.Signature)
+		params, recv = sig.Params(), sig.Recv()
 	}
 	for _, g := range v.Guards {
-		if params == nil || g.Index < 0 || g.Index >= params.Len() || g.Obj != nil && g.Obj != params.At(g.Index) {
+		if g.X != nil {
+			// On a value (a field of a parameter's element).
+			x := c.wire(g.X, depth+1)
+			if x == nil || x.K == Unknown {
+				continue
+			}
+			wg := WireGuard{X: x, Want: g.Want}
+			for _, in := range g.In {
+				wg.In = append(wg.In, nonNil(c.wire0(ConstValue(in), depth+1)))
+			}
+			w.G = append(w.G, wg)
+			continue
+		}
+		switch {
+		case params == nil:
+			continue
+		case g.Index == -1:
+			// On a field of the receiver (if t.isReadOnly).
+			if recv == nil || len(g.Path) == 0 || g.Obj != nil && g.Obj != recv {
+				continue
+			}
+		case g.Index < 0 || g.Index >= params.Len() || g.Obj != nil && g.Obj != params.At(g.Index):
 			continue
 		}
 		wg := WireGuard{I: g.Index, P: g.Path, Want: g.Want}
@@ -330,6 +354,7 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 				return &Wire{K: Unknown}
 			}
 		}
+		w.Sets = c.wires(v.Sets, depth)
 	case Struct:
 		t := typePath(v.Type)
 		if t == "" {
@@ -403,6 +428,7 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 		w.N, w.I = v.Name, v.Index
 		w.X = c.wire(v.X, depth+1)
 		w.A = c.wires(v.Args, depth)
+		w.Sets = c.wires(v.Sets, depth)
 	case Concat:
 		w.A = c.wires(v.Args, depth)
 	case OneOf:
@@ -570,6 +596,11 @@ func (d *decoder) value(w *Wire) *Value {
 		var gs []*Guard
 		for _, wg := range w.G {
 			g := &Guard{Index: wg.I, Path: wg.P, Want: wg.Want}
+			if wg.X != nil {
+				if g.X = d.value(wg.X); g.X == nil || g.X.Kind == Unknown {
+					continue
+				}
+			}
 			for _, x := range wg.In {
 				if c := d.value1(x); c != nil && c.Kind == Const {
 					g.In = append(g.In, c.Const)
@@ -624,6 +655,7 @@ func (d *decoder) value1(w *Wire) *Value {
 				v.Obj = sig.Params().At(w.I)
 			}
 		}
+		v.Sets = d.values(w.Sets)
 		return v
 	case Struct:
 		obj := d.object(w.T)
@@ -660,7 +692,7 @@ func (d *decoder) value1(w *Wire) *Value {
 		d.fields(v, w)
 		return v
 	case Field, Elem, Method:
-		return &Value{Kind: w.K, Name: w.N, Index: w.I, X: d.value(w.X), Args: d.values(w.A)}
+		return &Value{Kind: w.K, Name: w.N, Index: w.I, X: d.value(w.X), Args: d.values(w.A), Sets: d.values(w.Sets)}
 	case Concat:
 		return concatAll(d.values(w.A))
 	case OneOf:

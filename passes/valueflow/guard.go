@@ -51,6 +51,12 @@ type Guard struct {
 	Path []string
 	In   []constant.Value
 	Want bool
+	// X, when set, is the symbolic value the condition tests in place
+	// of parameter Index: a parameter's element or a field of one
+	// (tools[_].isReadOnly, once the template reading its receiver's
+	// field is instantiated on a loop's element). A substitution that
+	// makes X a constant decides the guard.
+	X *Value
 }
 
 func (g *Guard) holds(c constant.Value) bool {
@@ -74,6 +80,9 @@ func (g *Guard) String() string {
 	if !g.Want {
 		op = " not in "
 	}
+	if g.X != nil {
+		return g.X.String() + op + "{" + strings.Join(ins, ",") + "}"
+	}
 	field := ""
 	if len(g.Path) > 0 {
 		field = "." + strings.Join(g.Path, ".")
@@ -83,7 +92,14 @@ func (g *Guard) String() string {
 
 // paramCond reports whether cond is a condition on a parameter of the
 // function under way that guard conditions can express.
-func (w *indexer) paramCond(cond ast.Expr) bool {
+func (w *indexer) paramCond(cond ast.Expr) bool { return w.paramCond1(cond, true) }
+
+// paramCond1 is paramCond; with recv, a condition on a field of the
+// receiver counts (if t.isReadOnly around the options a method appends).
+// What follows an early return under such a condition, and the return
+// itself, are not guarded by it: a builder method's checks of its own
+// state (if r.err != nil { return r }) decide nothing a call binds.
+func (w *indexer) paramCond1(cond ast.Expr, recv bool) bool {
 	if len(w.fn) == 0 {
 		return false
 	}
@@ -96,7 +112,23 @@ func (w *indexer) paramCond(cond ast.Expr) bool {
 		return false
 	}
 	po, ok := w.ix.params[v]
-	return ok && po.index >= 0 && po.fn == w.fn[len(w.fn)-1]
+	return ok && (po.index >= 0 || recv && recvField(w.info, cond)) && po.fn == w.fn[len(w.fn)-1]
+}
+
+// recvField reports whether a condition tests a field of its operand
+// (if t.isReadOnly, t.kind == "write"): a condition on the receiver
+// counts only as one on its fields, which a setter or a constructor set.
+func recvField(info *types.Info, cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		return recvField(info, c.X)
+	case *ast.BinaryExpr:
+		_, px := fieldOf(info, c.X)
+		_, py := fieldOf(info, c.Y)
+		return len(px) > 0 || len(py) > 0
+	}
+	_, path := fieldOf(info, cond)
+	return len(path) > 0
 }
 
 // paramTag returns the tag of a switch on a parameter of the function
@@ -218,6 +250,19 @@ func fieldOf(info *types.Info, e ast.Expr) (*ast.Ident, []string) {
 	return id, path
 }
 
+// retCondsNow is condsNow for a return statement: without the
+// conditions on the receiver's fields (paramCond1).
+func (w *indexer) retCondsNow() []guard {
+	var out []guard
+	for _, g := range w.conds {
+		if g.tag == nil && !w.paramCond1(g.cond, false) {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 // condsNow returns the conditions the statement under way runs under.
 func (w *indexer) condsNow() []guard {
 	if len(w.conds) == 0 {
@@ -263,7 +308,7 @@ func (en *Engine) condGuard(g guard) *Guard {
 	id, m := condParts(en.info, cond)
 	v, _ := en.info.Uses[id].(*types.Var)
 	po, ok := en.index().params[v]
-	if !ok || po.index < 0 {
+	if !ok || po.index < 0 && !recvField(en.info, cond) {
 		return nil
 	}
 	out := &Guard{Index: po.index, Obj: v, Want: want}
@@ -362,32 +407,50 @@ func withGuards(v *Value, gs []*Guard) *Value {
 
 // bindGuards decides v's guards under b: ok false when one is decided
 // false; rest are those b leaves to its own caller (a parameter
-// forwarded to one of the function b binds the arguments of).
+// forwarded to one of the function b binds the arguments of, or a
+// symbolic value a later substitution may make constant).
 func (b *binding) bindGuards(gs []*Guard) (rest []*Guard, ok bool) {
 	for _, g := range gs {
-		p := b.param(&Value{Kind: Param, Index: g.Index, Obj: g.Obj})
-		if len(g.Path) > 0 && p != nil {
-			p = guardField(p, g.Path)
+		var p *Value
+		if g.X != nil {
+			p = b.value(g.X, 0)
+		} else {
+			p = b.param(&Value{Kind: Param, Index: g.Index, Obj: g.Obj})
+			if len(g.Path) > 0 && p != nil {
+				p = guardField(p, g.Path)
+			}
+			if p == nil {
+				rest = append(rest, g) // another function's parameter
+				continue
+			}
 		}
-		switch {
-		case p == nil:
-			rest = append(rest, g) // another function's parameter
-		case p.Kind == Const:
+		if p == nil {
+			continue
+		}
+		switch p.Kind {
+		case Const:
 			if !g.holds(p.Const) {
 				return nil, false
 			}
-		case p.Kind == Param:
+		case Param:
 			c := *g
-			c.Index, c.Obj = p.Index, p.Obj
-			rest = append(rest, &c)
-		case p.Kind == Field && len(g.Path) > 0:
-			// A field of another parameter (def.ReadOnly passed on as
-			// opts.ReadOnly): its guard, for that function's caller.
-			if q, path := paramPath(p); q != nil {
-				c := *g
-				c.Index, c.Obj, c.Path = q.Index, q.Obj, path
-				rest = append(rest, &c)
+			if len(p.Sets) > 0 {
+				c.X = p // with the calls pending on it
+			} else {
+				c.Index, c.Obj, c.Path, c.X = p.Index, p.Obj, nil, nil
 			}
+			rest = append(rest, &c)
+		case Field, Elem, Method:
+			// A field of another parameter (def.ReadOnly passed on as
+			// opts.ReadOnly): its guard, for that function's caller;
+			// a field of an element of one: a guard on that value.
+			c := *g
+			if q, path := paramPath(p); q != nil && len(q.Sets) == 0 {
+				c.Index, c.Obj, c.Path, c.X = q.Index, q.Obj, path, nil
+			} else {
+				c.X = p
+			}
+			rest = append(rest, &c)
 		}
 		// Anything else: not decided, either way.
 	}
@@ -409,7 +472,7 @@ func guardField(v *Value, path []string) *Value {
 				return zeroField(v.Type, path[i:])
 			}
 			v = f
-		case Param, Field:
+		case Param, Field, Elem, Method:
 			v = &Value{Kind: Field, X: v, Name: name}
 		default:
 			return nil
@@ -425,7 +488,7 @@ func paramPath(v *Value) (*Value, []string) {
 	for ; v != nil && v.Kind == Field; v = v.X {
 		path = append([]string{v.Name}, path...)
 	}
-	if v == nil || v.Kind != Param || v.Index < 0 {
+	if v == nil || v.Kind != Param || v.Index < 0 && len(path) == 0 {
 		return nil, nil
 	}
 	return v, path

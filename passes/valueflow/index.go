@@ -47,6 +47,10 @@ type index struct {
 	// callers are the static calls of each function of the package,
 	// with the function (declaration or literal) that makes them.
 	callers map[*types.Func][]callSite
+	// ifaceCalls are the calls of interface methods, by the abstract
+	// method: each may dispatch to an implementation of the package
+	// (DynamicCallSites).
+	ifaceCalls map[*types.Func][]callSite
 	// callees inverts callers, by the declaration making the calls (a
 	// literal's calls count as its owner's); built on first use
 	// (anchorWalk).
@@ -107,6 +111,10 @@ type setter struct {
 	// prefix is the path under the variable at which the call's stores
 	// land: ["[]"] for a call on the pointer element a range loop binds.
 	prefix []string
+	// via are the calls of a builder chain between the variable and
+	// call (g.add(x).add(y): g.add(x)), which must return their receiver
+	// for call to store into the variable (Engine.chainsRecv).
+	via []*ast.CallExpr
 }
 
 type paramOf struct {
@@ -136,6 +144,7 @@ func newIndex(info *types.Info, files []*ast.File) *index {
 		litOrd:     make(map[*ast.FuncLit]int),
 		lits:       make(map[*ast.FuncDecl][]*ast.FuncLit),
 		callers:    make(map[*types.Func][]callSite),
+		ifaceCalls: make(map[*types.Func][]callSite),
 		rangeBody:  make(map[*types.Var]*ast.BlockStmt),
 	}
 	w := &indexer{ix: ix, info: info}
@@ -202,7 +211,7 @@ func (ix *index) aliasRangeElems(info *types.Info) {
 			continue
 		}
 		for _, st := range ix.setters[v] {
-			ix.setters[r] = append(ix.setters[r], setter{call: st.call, arg: st.arg, prefix: joinPath(at, st.prefix)})
+			ix.setters[r] = append(ix.setters[r], setter{call: st.call, arg: st.arg, prefix: joinPath(at, st.prefix), via: st.via})
 		}
 	}
 }
@@ -623,7 +632,7 @@ func (w *indexer) walk(root ast.Node) {
 			pushed := 0
 			for _, st := range n.List {
 				w.walk(st)
-				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && endsInReturn(ifs.Body) && w.paramCond(ifs.Cond) {
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && endsInReturn(ifs.Body) && w.paramCond1(ifs.Cond, false) {
 					w.conds = append(w.conds, guard{cond: ifs.Cond, want: false})
 					pushed++
 				}
@@ -646,7 +655,9 @@ func (w *indexer) walk(root ast.Node) {
 					w.ix.guards[n] = append([]guard(nil), w.guards...)
 				}
 				if len(w.conds) > 0 {
-					w.ix.retConds[n] = w.condsNow()
+					if cs := w.retCondsNow(); len(cs) > 0 {
+						w.ix.retConds[n] = cs
+					}
 				}
 			}
 		case *ast.AssignStmt:
@@ -692,6 +703,7 @@ func (w *indexer) walk(root ast.Node) {
 			}
 		case *ast.CallExpr:
 			w.call(n)
+			w.chain(n)
 		}
 		return true
 	})
@@ -708,14 +720,17 @@ func (w *indexer) call(call *ast.CallExpr) {
 			in = w.fn[len(w.fn)-1]
 		}
 		fn = fn.Origin()
+		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			w.ix.ifaceCalls[fn] = append(w.ix.ifaceCalls[fn], callSite{call, in})
+		}
 		w.ix.callers[fn] = append(w.ix.callers[fn], callSite{call, in})
 	}
 	for i, a := range call.Args {
 		x := ast.Unparen(a)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			x = ast.Unparen(u.X)
-		} else if t := w.info.TypeOf(a); t == nil || !isPointer(t) && !sharesElems(t) {
-			continue
+		} else if t := w.info.TypeOf(a); t == nil || !isPointer(t) && !sharesElems(t) && !types.IsInterface(t) {
+			continue // an interface may hold a pointer (a Tool a helper marks)
 		}
 		if v := w.varOf(x); v != nil {
 			w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: i, maybe: w.maybe(call.Pos())})
@@ -723,13 +738,60 @@ func (w *indexer) call(call *ast.CallExpr) {
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-			if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && isPointer(sig.Recv().Type()) {
+			// A method of an interface may be one that stores into its
+			// receiver (t.SetReadOnly(true) on a Tool): updates resolves
+			// it per dynamic type.
+			if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && (isPointer(sig.Recv().Type()) || types.IsInterface(sig.Recv().Type()) && setterResults(sig.Results())) {
 				if v := w.varOf(sel.X); v != nil {
 					w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: -1, maybe: w.maybe(call.Pos())})
 				}
 			}
 		}
 	}
+}
+
+// chain records the calls of a builder chain (ts.AddReadTools(a).
+// AddWriteTools(b)) as setters of the variable it starts from, with the
+// calls before each (setter.via): each returns its receiver's type, and
+// where each returns its receiver itself (chainsRecv), the chain stores
+// into that variable. The first call is one already (call).
+func (w *indexer) chain(call *ast.CallExpr) {
+	var calls []*ast.CallExpr
+	var e ast.Expr = call
+	for {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		s := w.info.Selections[sel]
+		if s == nil || s.Kind() != types.MethodVal {
+			return
+		}
+		sig := s.Obj().Type().(*types.Signature)
+		if sig.Recv() == nil || !isPointer(sig.Recv().Type()) {
+			return
+		}
+		if len(calls) > 0 && (sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), sig.Recv().Type())) {
+			return
+		}
+		calls = append(calls, c)
+		e = sel.X
+		if _, inner := ast.Unparen(e).(*ast.CallExpr); !inner {
+			break
+		}
+	}
+	if len(calls) < 2 {
+		return
+	}
+	v := w.varOf(e)
+	if v == nil {
+		return
+	}
+	w.ix.setters[v] = append(w.ix.setters[v], setter{call: call, arg: -1, maybe: w.maybe(call.Pos()), via: calls[1:]})
 }
 
 func isPointer(t types.Type) bool {

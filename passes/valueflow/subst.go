@@ -167,6 +167,16 @@ func (b *binding) value(v *Value, depth int) *Value {
 	if depth > maxDepth*2 {
 		return UnknownValue("substitution depth")
 	}
+	switch v.Kind {
+	case Param, Field, Elem, Method:
+		if len(v.Sets) > 0 {
+			// Interface method calls pending on a caller's value
+			// (update.pend): run once it is known.
+			c := *v
+			c.k, c.Sets = "", nil
+			return b.en.applyPending(b.value(&c, depth), b.values(v.Sets, depth))
+		}
+	}
 	b.en.steps++
 	b.en.total++
 	if b.en.steps > b.en.limit() {
@@ -470,6 +480,10 @@ func (en *Engine) applyOption(s *Value, opts *Value) *Value {
 		}
 	}
 	for _, o := range opts.Each() {
+		if isPending(o) {
+			s = en.runPending(s, o)
+			continue
+		}
 		switch o.Kind {
 		case Param, Field, Elem, Call, Method:
 			c := *s

@@ -519,6 +519,7 @@ func (v *Value) write(b *strings.Builder, depth int) {
 		} else {
 			b.WriteString("p" + strconv.Itoa(v.Index))
 		}
+		writePending(b, v, depth)
 	case Struct:
 		if v.Obj != nil {
 			b.WriteString("&" + v.Obj.Name() + ":")
@@ -574,6 +575,7 @@ func (v *Value) write(b *strings.Builder, depth int) {
 	case Field:
 		v.X.write(b, depth+1)
 		b.WriteString("." + v.Name)
+		writePending(b, v, depth)
 	case Elem:
 		v.X.write(b, depth+1)
 		if v.At != "" {
@@ -587,6 +589,7 @@ func (v *Value) write(b *strings.Builder, depth int) {
 			return
 		}
 		b.WriteString("[_]")
+		writePending(b, v, depth)
 	case Method:
 		v.X.write(b, depth+1)
 		b.WriteString("." + v.Name)
@@ -629,6 +632,16 @@ func writeFields(b *strings.Builder, v *Value, depth int) {
 		f.write(b, depth+1)
 	}
 	b.WriteString("}")
+}
+
+// writePending renders the interface method calls pending on a
+// symbolic value (update.pend).
+func writePending(b *strings.Builder, v *Value, depth int) {
+	for _, f := range v.Sets {
+		b.WriteString("{then ")
+		f.write(b, depth+1)
+		b.WriteString("}")
+	}
 }
 
 func writeArgs(b *strings.Builder, args []*Value, depth int) {
@@ -733,6 +746,9 @@ func (v *Value) hash(h hash.Hash64) {
 	case Param:
 		w(strconv.Itoa(v.Index))
 		obj(v.Obj)
+		for _, x := range v.Sets {
+			sub(x)
+		}
 	case Struct:
 		if v.Type != nil {
 			w(v.Type.String())
@@ -797,6 +813,9 @@ func (v *Value) hash(h hash.Hash64) {
 		sub(v.X)
 		for _, a := range v.Args { // an Elem's symbolic key
 			sub(a)
+		}
+		for _, x := range v.Sets {
+			sub(x)
 		}
 	case Concat:
 		for _, a := range v.Args {

@@ -38,6 +38,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sort"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -124,6 +125,41 @@ func (r *Result) CallSites(fn *types.Func) []CallSite {
 	for _, c := range r.en.index().callers[fn.Origin()] {
 		out = append(out, CallSite{Call: c.call, In: c.in})
 	}
+	return out
+}
+
+// DynamicCallSites returns the calls in the package of interface
+// methods that fn, a method of a type of the package, implements: t.
+// toServerTool() on a Tool, which may run fn. Who calls them, through
+// which values, decides the receiver fn is given as CallSites' calls do.
+func (r *Result) DynamicCallSites(fn *types.Func) []CallSite {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	recv := sig.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []CallSite
+	for m, sites := range r.en.index().ifaceCalls {
+		if m.Name() != fn.Name() {
+			continue
+		}
+		iface, _ := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+		if iface == nil || !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
+			continue
+		}
+		for _, c := range sites {
+			out = append(out, CallSite{Call: c.call, In: c.in})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Call.Pos() < out[j].Call.Pos() })
 	return out
 }
 
@@ -802,6 +838,12 @@ func (r *Result) Stored(fn *types.Func, recv *Value, args []*Value) (*Value, []*
 	}
 	args = slices.Clone(args)
 	for _, st := range sum.Stores {
+		if st.Apply && st.Param >= 0 && st.Param < len(args) && args[st.Param] != nil && isPending(st.Value) {
+			// An interface method it calls on the argument (t.
+			// SetReadOnly(true)): run on what the argument holds.
+			args[st.Param] = r.en.applyInto(args[st.Param], r.en.subst(st.Value, fn, recv, args))
+			continue
+		}
 		if st.Apply || len(st.Path) == 0 {
 			continue
 		}

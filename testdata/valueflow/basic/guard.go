@@ -166,3 +166,71 @@ func fieldChosen(env map[string]string) {
 	show(specMeta(spec{Name: "x", ReadOnly: true}).Annotations) // want `^annotations\{ReadOnly: true\}$`
 	show(specMeta(spec{Name: "y"}).Annotations)                 // want `^nil$`
 }
+
+// flagged reads a field of its receiver that a setter sets.
+type flagged struct {
+	name     string
+	readOnly bool
+}
+
+func (m *flagged) SetReadOnly(v bool) { m.readOnly = v }
+
+// mode picks by a field of its receiver: a condition a receiver bound
+// at a call decides.
+func (m *flagged) mode() string {
+	out := "write"
+	if m.readOnly {
+		out = "read"
+	}
+	return out
+}
+
+// setter is the interface the marks are made through.
+type setter interface {
+	SetReadOnly(v bool)
+	mode() string
+}
+
+func receiverChosen() {
+	show((&flagged{readOnly: true}).mode()) // want `^\("read" \| "write"\)$`
+	m := &flagged{name: "a"}
+	show(m.mode()) // want `^"write"$`
+}
+
+// markAll marks the elements of its parameter through the interface:
+// which method runs is its elements', once a caller gives them.
+func markAll(ms []setter) {
+	for _, m := range ms {
+		m.SetReadOnly(true)
+		show(m) // want `^p0\[_\]\{then setter\.SetReadOnly\(true\)\}$`
+	}
+}
+
+// markOne returns what it marks: the pending call runs on the struct a
+// caller gives.
+func markOne(s setter) setter {
+	s.SetReadOnly(true)
+	return s
+}
+
+func pendingRun() {
+	show(markOne(&flagged{name: "b"})) // want `^flagged\{name: "b", readOnly: true\}$`
+	var s setter = &flagged{name: "c"}
+	// The initial "write" stays (flow-insensitive); "read" needs the mark.
+	show(markOne(s).mode()) // want `^\("read" \| "write"\)$`
+}
+
+// builder methods return their receiver: a chain whose result is
+// dropped stores into the variable it starts from.
+type bunch struct{ names []string }
+
+func (g *bunch) add(n string) *bunch {
+	g.names = append(g.names, n)
+	return g
+}
+
+func chained() {
+	g := &bunch{}
+	g.add("x").add("y")
+	show(g.names) // want `^\(\["x"\] \| \["y"\]\)$`
+}
