@@ -246,8 +246,9 @@ func (b *builder) valueCtorOption(t *Tool, o *valueflow.Value) ctorOption {
 // valueStored fills t from what the package stores into the tool a
 // constructor's Call value returns (tool.Annotations = a, read as the
 // syntax reads it in otherToolVar): a stored Name or Annotations
-// replaces the constructor's, and a store the engine does not follow
-// makes the hints unknown.
+// replaces the constructor's, a hint stored into its annotations
+// replaces that hint, and a store the engine does not follow makes the
+// hints unknown.
 func (b *builder) valueStored(t *Tool, v *valueflow.Value) {
 	if len(v.Sets) > 0 {
 		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
@@ -255,8 +256,18 @@ func (b *builder) valueStored(t *Tool, v *valueflow.Value) {
 	if n, ok := v.Stored("Name"); ok {
 		t.Name, _ = n.String1()
 	}
-	if a, ok := v.Stored("Annotations"); ok {
+	if a, ok := v.Stored("Annotations"); ok && !a.PartlyStored() {
 		b.valueAnnotations(t, a)
+	}
+	// One hint set on the annotations the constructor made (tool.
+	// Annotations.IdempotentHint = mcp.ToBoolPtr(true)).
+	for _, h := range []struct {
+		field string
+		dst   *Hint
+	}{{"IdempotentHint", &t.Idempotent}, {"ReadOnlyHint", &t.ReadOnly}, {"DestructiveHint", &t.Destructive}} {
+		if x, ok := v.Stored("Annotations." + h.field); ok {
+			*h.dst = boolValueHint(x)
+		}
 	}
 }
 

@@ -1280,10 +1280,34 @@ func storedCall(a *Value, ups []update, sets []*Value) *Value {
 		case len(u.path) == 0:
 			return UnknownValue("stored by an unknown setter")
 		case len(u.path) > 1:
-			a = withField(a, u.path[0], UnknownValue("stored below a field of a call's result"))
+			// tool.Annotations.IdempotentHint = ptr(true) on what
+			// mcp.NewTool made: the field holds what the call made,
+			// but for the store, kept under the dotted path
+			// (Value.Stored("Annotations.IdempotentHint")) for a
+			// consumer that knows what the call made. One made under
+			// a branch may not be: unknown.
+			val := u.val
+			if u.maybe {
+				val = Union(val, UnknownValue("stored under a condition"))
+			}
+			k := strings.Join(u.path, ".")
+			if old, ok := a.Stored(k); ok {
+				val = Union(old, val)
+			}
+			a = withField(a, k, val)
+			// The field itself holds what the call made and this store:
+			// unknown to a consumer that reads only the field.
+			if old, ok := a.Stored(u.path[0]); !ok || old.PartlyStored() {
+				a = withField(a, u.path[0], partlyStored)
+			} else {
+				a = withField(a, u.path[0], Union(old, UnknownValue("stored below a field of a call's result")))
+			}
 		default:
 			val := u.val
 			if old, ok := a.Stored(u.path[0]); ok {
+				if old.PartlyStored() {
+					old = UnknownValue("stored below a field of a call's result")
+				}
 				val = Union(old, val)
 			}
 			a = withField(a, u.path[0], val)

@@ -327,6 +327,9 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 	w := &Wire{K: v.Kind, At: v.At}
 	switch v.Kind {
 	case Unknown, Nil:
+		if v.PartlyStored() {
+			return &Wire{K: Unknown, N: partlyStored.Why}
+		}
 		if v.Kind == Unknown {
 			return &Wire{K: Unknown}
 		}
@@ -624,6 +627,9 @@ func (d *decoder) value1(w *Wire) *Value {
 	}
 	switch w.K {
 	case Unknown:
+		if w.N == partlyStored.Why {
+			return partlyStored
+		}
 		return UnknownValue("fact")
 	case Nil:
 		return nilV

@@ -456,6 +456,16 @@ func (v *Value) Stored(name string) (*Value, bool) {
 	return v.field(name)
 }
 
+// partlyStored is the field of a Call's result below which the package
+// stores (tool.Annotations.IdempotentHint = x): Unknown, with the store
+// kept under the dotted path (Stored("Annotations.IdempotentHint")).
+var partlyStored = &Value{Kind: Unknown, Why: "stored below a field of a call's result"}
+
+// PartlyStored reports whether v, a field of a Call's result (Stored),
+// is what the call made except for the stores below it that Stored
+// returns under their dotted paths.
+func (v *Value) PartlyStored() bool { return v == partlyStored }
+
 // field looks name up in v's Fields.
 func (v *Value) field(name string) (*Value, bool) {
 	i := sort.Search(len(v.Fields), func(i int) bool { return v.Fields[i].Name >= name })

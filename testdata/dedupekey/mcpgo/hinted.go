@@ -60,3 +60,28 @@ func RegisterChosen(s *server.MCPServer) {
 		return nil, led.Append("chosen", 1) // ok: read-only or not as the environment says
 	})
 }
+
+// RegisterPatched sets a hint on the annotations mcp.NewTool made.
+func RegisterPatched(s *server.MCPServer) {
+	// ok for dedupekey: annotated idempotent after NewTool (toolhints
+	// reports the append).
+	put := mcp.NewTool("patched_put")
+	put.Annotations.IdempotentHint = mcp.ToBoolPtr(true)
+	s.AddTool(put, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("put", 1)
+	})
+	// Another hint set: still not idempotent.
+	send := mcp.NewTool("patched_send", mcp.WithIdempotentHintAnnotation(true))
+	send.Annotations.IdempotentHint = mcp.ToBoolPtr(false)
+	s.AddTool(send, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("send", 1) // want `tool "patched_send" is not idempotent but writes a file`
+	})
+	// ok: idempotent or not as the environment says: not known here.
+	env := mcp.NewTool("patched_env")
+	if os.Getenv("IDEMPOTENT") == "1" {
+		env.Annotations.IdempotentHint = mcp.ToBoolPtr(true)
+	}
+	s.AddTool(env, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, led.Append("env", 1)
+	})
+}

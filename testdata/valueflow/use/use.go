@@ -30,7 +30,7 @@ func f() {
 	show(c.Handler)            // want `lib.Charge`
 	show(lib.Exec(&lib.Ack{})) // want `"POST"`
 	show(lib.Exec(lib.Get{}))  // want `"GET"`
-	show(lib.StdRequest("h"))  // want `http.NewRequest\("GET", "/", nil\)\{Host: "h", URL: \?\}`
+	show(lib.StdRequest("h"))  // want `http.NewRequest\("GET", "/", nil\)\{Host: "h", URL: \?, URL.Path: "/p"\}`
 }
 
 func vars() {
