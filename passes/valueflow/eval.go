@@ -122,7 +122,7 @@ type Engine struct {
 	cycle       bool                  // a query met a variable or summary under evaluation
 	depth       int
 	extSums     map[*types.Func]*Summary
-	implMemo    map[string][]*types.Func
+	storesRecv  map[*types.Func]bool // interface methods: mayStore
 }
 
 // importer gives the summaries of functions of other packages (facts)
@@ -1107,10 +1107,44 @@ func (en *Engine) pendingCall(st setter, env *Env) *Value {
 		return nil
 	}
 	fn, _ := typeutil.Callee(en.info, st.call).(*types.Func)
-	if fn == nil || !isIfaceMethod(fn) || !setterResults(fn.Type().(*types.Signature).Results()) {
+	if fn == nil || !isIfaceMethod(fn) || !setterResults(fn.Type().(*types.Signature).Results()) || !en.mayStore(fn) {
 		return nil
 	}
 	return &Value{Kind: Call, Obj: fn, Args: en.args(st.call, env)}
+}
+
+// mayStore reports whether some implementation of the interface method
+// fn declared beside its interface, or in this package, stores into its
+// receiver (a setter: SetReadOnly), by its summary. A logger's Info or a
+// writer's WriteHeader, whose implementations the engine does not
+// summarize or which store nothing, are no setters.
+func (en *Engine) mayStore(fn *types.Func) bool {
+	if r, ok := en.storesRecv[fn]; ok {
+		return r
+	}
+	if en.storesRecv == nil {
+		en.storesRecv = make(map[*types.Func]bool)
+	}
+	en.storesRecv[fn] = false // a cycle through a summary: no
+	iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	found := false
+	for _, pkg := range []*types.Package{fn.Pkg(), en.pkg} {
+		if iface == nil || pkg == nil || found {
+			break
+		}
+		impls, ok := analysisutil.Implementations(pkg, iface, pkg, fn.Name())
+		if !ok {
+			continue
+		}
+		for _, m := range impls {
+			if sum := en.funcSummary(m); sum != nil && slices.ContainsFunc(sum.Stores, func(s Store) bool { return s.Param == -1 && !s.Apply }) {
+				found = true
+				break
+			}
+		}
+	}
+	en.storesRecv[fn] = found
+	return found
 }
 
 // setterResults reports whether a method with these results may be a
