@@ -194,7 +194,7 @@ func registeredFix(hintFile string, annotated, idem bool) string {
 
 // better reports whether effect a should be reported rather than b: the
 // one that matters most (effects.MoreSignificant: not idempotent by
-// nature, then remote before SQL, message, process and file), then the
+// nature, then remote before SQL or mail, message, process and file), then the
 // earlier.
 func better(a, b *effects.EffectAt) bool {
 	if effects.MoreSignificant(a.Effect, b.Effect) || effects.MoreSignificant(b.Effect, a.Effect) {

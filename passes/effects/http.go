@@ -1393,9 +1393,11 @@ func significance(kind string) int {
 	switch kind {
 	case kindRemote, kindHTTP, kindGitHub, kindK8s, kindUser:
 		return 0
-	case kindSQL, kindMongo, kindRedis, kindMailbox, kindRemFile, kindGit:
+	case kindSQL, kindMongo, kindRedis, kindMailbox, kindRemFile, kindGit, kindMail:
+		// An email sent matters as a row written does: before the copy
+		// a client appends to its Sent mailbox after it, by position.
 		return 1
-	case kindPublish, kindMail:
+	case kindPublish:
 		return 2
 	case kindExec, kindDebug:
 		return 3

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/smtp"
 	"os"
 	"time"
 
@@ -36,6 +37,15 @@ func Register(s *gosdk.Server) {
 	gosdk.AddTool(s, &gosdk.Tool{Name: "save_draft"}, func(ctx context.Context, req *gosdk.CallToolRequest, in Draft) (*gosdk.CallToolResult, any, error) {
 		msg := bytes.NewBufferString(in.Body)
 		return nil, nil, mail.Append("Drafts", []string{imap.DraftFlag}, time.Now(), msg) // want `tool "save_draft" is not idempotent but writes to a mailbox \(client.Client.Append\)`
+	})
+
+	// An email sent, then its copy appended to the Sent mailbox: the send
+	// is what a retry repeats first, and what the message names.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "send_mail"}, func(ctx context.Context, req *gosdk.CallToolRequest, in Draft) (*gosdk.CallToolResult, any, error) {
+		if err := smtp.SendMail("mail:25", nil, "a@b", []string{"c@d"}, []byte(in.Body)); err != nil { // want `tool "send_mail" is not idempotent but sends an email \(smtp.SendMail\)`
+			return nil, nil, err
+		}
+		return nil, nil, mail.Append("Sent", []string{imap.SeenFlag}, time.Now(), bytes.NewBufferString(in.Body))
 	})
 
 	// ok: the same APPEND behind a client key.
