@@ -59,46 +59,48 @@ const (
 // Some drivers never analyze the standard library, so it is covered here
 // and no facts are computed for it.
 var stdSinks = map[string]sink{
-	"os.WriteFile":                       {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"io/ioutil.WriteFile":                {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.Create":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.OpenFile":                        {kind: kindFile, check: openFlags},
-	"os.Remove":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.RemoveAll":                       {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.Rename":                          {kind: kindFile, check: rename},
-	"os.Mkdir":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.MkdirAll":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.Symlink":                         {kind: kindFile, check: notTemp(1, false)},
-	"os.Link":                            {kind: kindFile, check: notTemp(1, false)},
-	"os.Chmod":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.Chown":                           {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"os.Truncate":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"fmt.Fprint":                         {kind: kindFile, check: realFile},
-	"fmt.Fprintf":                        {kind: kindFile, check: realFile},
-	"fmt.Fprintln":                       {kind: kindFile, check: realFile},
-	"os.CopyFS":                          {kind: kindFile, idem: true, check: notTemp(0, true)},
-	"(*os.File).Write":                   {kind: kindFile, check: realFile},
-	"(*os.File).WriteString":             {kind: kindFile, check: realFile},
-	"(*os.File).WriteAt":                 {kind: kindFile, check: realFileIdem},
-	"(*os.File).ReadFrom":                {kind: kindFile, check: realFile},
-	"(*os.File).Truncate":                {kind: kindFile, check: realFileIdem},
-	"(*os/exec.Cmd).Run":                 {kind: kindExec, check: execCmd},
-	"(*os/exec.Cmd).Start":               {kind: kindExec, check: execCmd},
-	"(*os/exec.Cmd).Output":              {kind: kindExec, check: execCmd},
-	"(*os/exec.Cmd).CombinedOutput":      {kind: kindExec, check: execCmd},
-	"syscall.Exec":                       {kind: kindExec},
-	"golang.org/x/sys/unix.Exec":         {kind: kindExec},
-	"os.StartProcess":                    {kind: kindExec},
-	"net/smtp.SendMail":                  {kind: kindMail},
-	"(*net/smtp.Client).Data":            {kind: kindMail},
-	"(*database/sql.DB).Exec":            {kind: kindSQL, check: sqlArg(0)},
-	"(*database/sql.DB).ExecContext":     {kind: kindSQL, check: sqlArg(1)},
-	"(*database/sql.Tx).Exec":            {kind: kindSQL, check: sqlArg(0)},
-	"(*database/sql.Tx).ExecContext":     {kind: kindSQL, check: sqlArg(1)},
-	"(*database/sql.Conn).ExecContext":   {kind: kindSQL, check: sqlArg(1)},
-	"(*database/sql.Stmt).Exec":          {kind: kindSQL},
-	"(*database/sql.Stmt).ExecContext":   {kind: kindSQL},
-	"(*database/sql.Tx).Commit":          {kind: kindSQL},
+	"os.WriteFile":                     {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"io/ioutil.WriteFile":              {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Create":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.OpenFile":                      {kind: kindFile, check: openFlags},
+	"os.Remove":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.RemoveAll":                     {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Rename":                        {kind: kindFile, check: rename},
+	"os.Mkdir":                         {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.MkdirAll":                      {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Symlink":                       {kind: kindFile, check: notTemp(1, false)},
+	"os.Link":                          {kind: kindFile, check: notTemp(1, false)},
+	"os.Chmod":                         {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Chown":                         {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"os.Truncate":                      {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"fmt.Fprint":                       {kind: kindFile, check: realFile},
+	"fmt.Fprintf":                      {kind: kindFile, check: realFile},
+	"fmt.Fprintln":                     {kind: kindFile, check: realFile},
+	"os.CopyFS":                        {kind: kindFile, idem: true, check: notTemp(0, true)},
+	"(*os.File).Write":                 {kind: kindFile, check: realFile},
+	"(*os.File).WriteString":           {kind: kindFile, check: realFile},
+	"(*os.File).WriteAt":               {kind: kindFile, check: realFileIdem},
+	"(*os.File).ReadFrom":              {kind: kindFile, check: realFile},
+	"(*os.File).Truncate":              {kind: kindFile, check: realFileIdem},
+	"(*os/exec.Cmd).Run":               {kind: kindExec, check: execCmd},
+	"(*os/exec.Cmd).Start":             {kind: kindExec, check: execCmd},
+	"(*os/exec.Cmd).Output":            {kind: kindExec, check: execCmd},
+	"(*os/exec.Cmd).CombinedOutput":    {kind: kindExec, check: execCmd},
+	"syscall.Exec":                     {kind: kindExec},
+	"golang.org/x/sys/unix.Exec":       {kind: kindExec},
+	"os.StartProcess":                  {kind: kindExec},
+	"net/smtp.SendMail":                {kind: kindMail},
+	"(*net/smtp.Client).Data":          {kind: kindMail},
+	"(*database/sql.DB).Exec":          {kind: kindSQL, check: sqlArg(0)},
+	"(*database/sql.DB).ExecContext":   {kind: kindSQL, check: sqlArg(1)},
+	"(*database/sql.Tx).Exec":          {kind: kindSQL, check: sqlArg(0)},
+	"(*database/sql.Tx).ExecContext":   {kind: kindSQL, check: sqlArg(1)},
+	"(*database/sql.Conn).ExecContext": {kind: kindSQL, check: sqlArg(1)},
+	"(*database/sql.Stmt).Exec":        {kind: kindSQL, check: preparedSQL},
+	"(*database/sql.Stmt).ExecContext": {kind: kindSQL, check: preparedSQL},
+	// A commit writes what the transaction's statements did, each judged
+	// where it is executed: by itself it repeats nothing more.
+	"(*database/sql.Tx).Commit":          {kind: kindSQL, idem: true},
 	"(*database/sql.DB).QueryContext":    {check: sqlQuery(1)},
 	"(*database/sql.DB).QueryRowContext": {check: sqlQuery(1)},
 	"(*database/sql.DB).Query":           {check: sqlQuery(0)},
@@ -843,6 +845,51 @@ func sqlArg(i int) func(s *site) (bool, bool) {
 		}
 		return classifySQL(q, true)
 	}
+}
+
+// preparedSQL judges a prepared statement's Exec by the text it was
+// prepared from (stmt, _ := tx.PrepareContext(ctx, "INSERT OR IGNORE
+// ..."), as the value-flow engine finds the receiver): a write, idempotent
+// when every text it may hold is; a statement whose text is not known is
+// a write that is not.
+func preparedSQL(s *site) (bool, bool) {
+	x := s.recvExpr()
+	if x == nil || s.sc.r == nil || s.sc.r.vf == nil {
+		return true, false
+	}
+	var texts []string
+	for _, v := range s.sc.r.vf.Eval(x, nil).Each() {
+		fn, _ := v.Obj.(*types.Func)
+		if v.Kind != valueflow.Call || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "database/sql" {
+			return true, false
+		}
+		i := 0
+		switch fn.Name() {
+		case "Prepare":
+		case "PrepareContext":
+			i = 1
+		default:
+			return true, false
+		}
+		if i >= len(v.Args) {
+			return true, false
+		}
+		q, ok := v.Args[i].String1()
+		if !ok {
+			return true, false
+		}
+		texts = append(texts, q)
+	}
+	if len(texts) == 0 {
+		return true, false
+	}
+	write, idem := false, true
+	for _, q := range texts {
+		w, id := classifySQL(q, true)
+		write = write || w
+		idem = idem && (!w || id)
+	}
+	return write, write && idem
 }
 
 // sqlQuery classifies a Query by its constant text: INSERT ... RETURNING

@@ -851,6 +851,22 @@ type scanner struct {
 	keys, local bool
 }
 
+// onceCall reports whether obj runs the function it is given at most
+// once a process: (*sync.Once).Do, sync.OnceFunc, OnceValue, OnceValues.
+func onceCall(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	switch fn.Name() {
+	case "OnceFunc", "OnceValue", "OnceValues":
+		return true
+	case "Do":
+		return fn.FullName() == "(*sync.Once).Do"
+	}
+	return false
+}
+
 func newScanner(r *Result, pass *analysis.Pass) *scanner {
 	s := &scanner{r: r, pass: pass, info: pass.TypesInfo, m: r.keys()}
 	s.visit = s.node
@@ -876,6 +892,11 @@ func (s *scanner) node(n ast.Node) bool {
 		return true
 	}
 	obj := typeutil.Callee(info, call) // once: the key read, the effect and the callee need it
+	if onceCall(obj) {
+		// Lazy set-up (b.once.Do(func() { ... open the index ... })):
+		// run once a process, not again by a retried call.
+		return false
+	}
 	if s.keys {
 		fi.keyAt(r, info, call, obj, &s.skip)
 	}

@@ -91,3 +91,40 @@ func DropTest(ctx context.Context, t *Tx, name string) error { // want DropTest:
 	query := fmt.Sprintf("DELETE FROM tests WHERE name = '%s'", name)
 	return t.exec(ctx, query)
 }
+
+// LinkAll replaces a page's links: a prepared INSERT OR IGNORE, after a
+// DELETE, in a transaction it commits. Each repeat leaves the same rows:
+// its effect is the DELETE, idempotent, not the INSERT nor the commit,
+// which would matter more if a repeat added rows.
+func LinkAll(ctx context.Context, db *sql.DB, source string, targets []string) error { // want LinkAll:`effect\(SQL write: \(\*database/sql.Tx\).ExecContext\)`
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM links WHERE source = ?`, source); err != nil {
+		return err
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO links(source, target) VALUES (?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, t := range targets {
+		if _, err := stmt.ExecContext(ctx, source, t); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Hit counts a visit with a prepared INSERT: a repeat adds a row.
+func Hit(ctx context.Context, db *sql.DB, page string) error { // want Hit:`effect\(SQL write: \(\*database/sql.Stmt\).ExecContext\)`
+	stmt, err := db.PrepareContext(ctx, `INSERT INTO hits(page) VALUES (?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	_, err = stmt.ExecContext(ctx, page)
+	return err
+}
