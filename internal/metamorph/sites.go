@@ -168,6 +168,9 @@ func (v *variant) valueSites() []*site {
 				if b, ok := tv.Type.(*types.Basic); ok && b.Kind() == types.Invalid {
 					return
 				}
+				if _, ok := tv.Type.(*types.Tuple); ok {
+					return // f(g()): the results of g go to f's parameters
+				}
 				if isVariable(info, e) {
 					return // a variable's value flows already; the rewrites move values
 				}

@@ -158,10 +158,9 @@ var pkgRules = []pkgRule{
 		"ZRemRangeByScore": true, "ZPopMin": false, "ZPopMax": false, "XAdd": false, "XDel": true, "XTrim": false,
 		"XAck": true, "Publish": false, "SPublish": false, "PFAdd": true, "SetBit": true, "GeoAdd": true,
 		"FlushDB": true, "FlushAll": true, "Copy": false}},
-	{kind: kindMongo, paths: []string{"go.mongodb.org/mongo-driver/mongo", "go.mongodb.org/mongo-driver/v2/mongo"}, names: map[string]bool{
-		"InsertOne": false, "InsertMany": false, "UpdateOne": true, "UpdateMany": true, "UpdateByID": true,
-		"ReplaceOne": true, "DeleteOne": true, "DeleteMany": true, "FindOneAndUpdate": true,
-		"FindOneAndReplace": true, "FindOneAndDelete": true, "BulkWrite": false, "Drop": true}},
+	// An update converges unless its operators add ($inc, $push, $mul:
+	// mongoUpdate); an index created or dropped by name converges too.
+	{kind: kindMongo, paths: []string{"go.mongodb.org/mongo-driver/mongo", "go.mongodb.org/mongo-driver/v2/mongo"}, names: mongoWrites, check: mongoUpdate},
 	{kind: kindPublish, paths: []string{"github.com/segmentio/kafka-go"}, names: idem("Writer.WriteMessages", "Conn.WriteMessages")},
 	{kind: kindPublish, paths: []string{"github.com/IBM/sarama", "github.com/Shopify/sarama"}, names: idem("SendMessage", "SendMessages")},
 	{kind: kindPublish, paths: []string{"github.com/twmb/franz-go/pkg/kgo"}, names: idem("Produce", "ProduceSync", "TryProduce")},
@@ -846,6 +845,48 @@ func sqlArg(i int) func(s *site) (bool, bool) {
 		return classifySQL(q, true)
 	}
 }
+
+var mongoWrites = map[string]bool{
+	"InsertOne": false, "InsertMany": false, "UpdateOne": true, "UpdateMany": true, "UpdateByID": true,
+	"ReplaceOne": true, "DeleteOne": true, "DeleteMany": true, "FindOneAndUpdate": true,
+	"FindOneAndReplace": true, "FindOneAndDelete": true, "BulkWrite": false, "Drop": true,
+	"CreateOne": true, "CreateMany": true, "DropOne": true, "DropAll": true, "CreateCollection": true,
+}
+
+// mongoUpdate judges a MongoDB write by mongoWrites, and an update by its
+// operators where the engine finds them (bson.M{"$inc": ...}, bson.D{{
+// Key: "$push", ...}}): one that adds ($inc, $push, $mul) repeats.
+func mongoUpdate(s *site) (bool, bool) {
+	if s.fn == nil {
+		return true, false
+	}
+	name := s.fn.Name()
+	idem := mongoWrites[name]
+	if !idem || !strings.HasPrefix(name, "Update") && name != "FindOneAndUpdate" || s.sc.r == nil || s.sc.r.vf == nil {
+		return true, idem
+	}
+	a := s.arg(2) // (ctx, filter or id, update)
+	if a == nil {
+		return true, idem
+	}
+	adds := false
+	s.sc.r.vf.Eval(a, nil).Mentions(func(v *valueflow.Value) bool {
+		if v.Kind == valueflow.Slice {
+			for _, k := range v.Keys {
+				adds = adds || addingOps[k]
+			}
+		}
+		if v.Kind == valueflow.Const {
+			if k, ok := v.String1(); ok && addingOps[k] {
+				adds = true
+			}
+		}
+		return adds
+	})
+	return true, !adds
+}
+
+var addingOps = words("$inc", "$push", "$mul")
 
 // preparedSQL judges a prepared statement's Exec by the text it was
 // prepared from (stmt, _ := tx.PrepareContext(ctx, "INSERT OR IGNORE

@@ -465,6 +465,24 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 	if b.idem {
 		b.noteToolsServer(k3, call) // sdk_idem.go
 	}
+	if ok && reg.handler >= len(call.Args) && len(call.Args) == reg.tool+1 {
+		// s.AddTool(tools.Create()): one call gives the tool and the
+		// handler, its results.
+		if inner, isCall := ast.Unparen(call.Args[reg.tool]).(*ast.CallExpr); isCall {
+			if tup, isTuple := b.pass.TypesInfo.TypeOf(inner).(*types.Tuple); isTuple && tup.Len() == 2 {
+				b.consumed[call] = true
+				n := len(b.model.Tools)
+				b.addResults(reg.sdk, call, inner)
+				if b.idem {
+					srv := b.registrationServer(call)
+					for _, t := range b.model.Tools[n:] {
+						t.server = srv
+					}
+				}
+				return
+			}
+		}
+	}
 	if !ok || reg.handler >= len(call.Args) {
 		return
 	}
@@ -476,6 +494,32 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 		for _, t := range b.model.Tools[n:] {
 			t.server = srv
 		}
+	}
+}
+
+// addResults records the registration of the tool and handler one call
+// returns (s.AddTool(tools.Create())), by the engine's values of its two
+// results: a function of the package, or a method of a value whose
+// dynamic type it finds (a tool group behind an interface).
+func (b *builder) addResults(sdk SDK, reg ast.Node, inner *ast.CallExpr) {
+	if b.vf == nil {
+		return
+	}
+	// The group the call is made on may be the enclosing function's
+	// parameter (AddDocumentTools(s, docTool)): each call of it gives one.
+	for _, in := range b.instanceEnvs(reg, inner) {
+		t := &Tool{SDK: sdk, Reg: reg, Def: inner, HintNode: inner, HandlerArg: inner}
+		if in.node != nil {
+			t.Reg = in.node
+		}
+		t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
+		t.DefValue = b.vf.Implemented(b.vf.EvalResult(inner, 0, in.env))
+		b.flowDef(t, t.DefValue)
+		t.Handler = b.flowHandler(b.vf.Implemented(b.vf.EvalResult(inner, 1, in.env)))
+		if t.Name == "" && t.Handler == nil {
+			continue
+		}
+		b.model.Tools = append(b.model.Tools, t)
 	}
 }
 

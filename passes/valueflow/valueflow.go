@@ -76,6 +76,19 @@ func (r *Result) Eval(e ast.Expr, env *Env) *Value {
 	return r.en.Eval(e, env)
 }
 
+// EvalResult returns what result idx of call, a call of the package
+// with several results, can hold: s.AddTool(tools.Create()) where
+// Create returns (mcp.Tool, server.ToolHandlerFunc).
+func (r *Result) EvalResult(call *ast.CallExpr, idx int, env *Env) *Value {
+	if r == nil || r.en == nil {
+		return UnknownValue("no engine")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.en.begin()
+	return r.en.call(call, env, idx)
+}
+
 // Strings returns the constant strings that e, a string expression of
 // the package, can hold, and whether it holds nothing else: its constant
 // value, or every value the engine finds (a name kept in a local, a
