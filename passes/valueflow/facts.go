@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/objectpath"
 
@@ -564,6 +565,12 @@ func objPath(obj types.Object) string {
 	}
 	p, err := objectpath.For(obj)
 	if err != nil {
+		// A stand-in for a function this package does not see
+		// (absentFunc): named as it was.
+		key := obj.Pkg().Path() + " " + obj.Name()
+		if f, ok := absentFuncs.Load(key); ok && f == obj {
+			return key
+		}
 		return ""
 	}
 	return obj.Pkg().Path() + " " + string(p)
@@ -584,13 +591,39 @@ func (d *decoder) object(s string) types.Object {
 	}
 	pkg := d.pkgs[s[:i]]
 	if pkg == nil {
-		return nil
+		return absentFunc(s[:i], s[i+1:])
 	}
 	obj, err := objectpath.Object(pkg, objectpath.Path(s[i+1:]))
 	if err != nil {
-		return nil
+		return absentFunc(s[:i], s[i+1:])
 	}
 	return obj
+}
+
+// absentFuncs are the stand-ins absentFunc made, by path.
+var absentFuncs sync.Map
+
+// absentFunc returns a stand-in for a package-level function a fact
+// names that the package under analysis does not see: under go vet an
+// importer knows only what its imports' export data mention, so a
+// template made in a package two imports away names mcp.NewTool, which
+// its importer may not have. The stand-in has the function's package
+// path and name (what consumers match: mcpmodel's mcp.NewTool and its
+// options) and no parameters or results; it has no summary. Methods
+// and other objects stay unknown.
+func absentFunc(pkgPath, path string) types.Object {
+	if path == "" || strings.ContainsAny(path, ".") || !token.IsIdentifier(path) {
+		return nil
+	}
+	key := pkgPath + " " + path
+	if f, ok := absentFuncs.Load(key); ok {
+		return f.(*types.Func)
+	}
+	name := pkgPath[strings.LastIndexByte(pkgPath, '/')+1:]
+	pkg := types.NewPackage(pkgPath, name)
+	fn := types.NewFunc(token.NoPos, pkg, path, types.NewSignatureType(nil, nil, nil, nil, nil, false))
+	f, _ := absentFuncs.LoadOrStore(key, fn)
+	return f.(*types.Func)
 }
 
 func (d *decoder) value(w *Wire) *Value {

@@ -416,12 +416,14 @@ func (b *binding) bindGuards(gs []*Guard) (rest []*Guard, ok bool) {
 			p = b.value(g.X, 0)
 		} else {
 			p = b.param(&Value{Kind: Param, Index: g.Index, Obj: g.Obj})
-			if len(g.Path) > 0 && p != nil {
-				p = guardField(p, g.Path)
-			}
 			if p == nil {
 				rest = append(rest, g) // another function's parameter
 				continue
+			}
+			if len(g.Path) > 0 {
+				// A field of what the call binds; nil: not decided
+				// (an unknown receiver), so dropped.
+				p = guardField(p, g.Path)
 			}
 		}
 		if p == nil {
