@@ -15,10 +15,7 @@ import (
 // drivers must give the same findings, three of them.
 func TestVetLayers(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds the command and type-checks a fixture module")
-	}
-	bin := buildMCPVet(t)
+	bin, _ := demoSetup(t) // the command; skipped under -short
 	dir := testenv.Module(t, "../../testdata/dedupekey")
 	pkgs := []string{"./toolkit", "./toolgroups", "./toolserver"}
 	sa := sharedRun(t, dir, nil, bin, append([]string{"-json"}, pkgs...)...)
