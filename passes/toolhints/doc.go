@@ -59,7 +59,8 @@
 // Revoke, Mark, Move: go-gitlab's SubscribeToMergeRequest), a PUT or
 // DELETE is, and so is any request made through a call whose verb sets
 // state to what its arguments say (Set, Update, Put, Upsert, Replace,
-// Start, Stop, Enable, Disable, Sync: StartStack, UpdateTeamMembers),
+// Start, Stop, Enable, Disable, Sync, Write, Overwrite: StartStack,
+// UpdateTeamMembers, BulkWrite),
 // whatever its method; a modifier before the verb (SafeDelete,
 // ForceUpdate) is skipped. Where the request goes through a generic
 // helper whose name says nothing (CallAPI(ctx, params)), the tool's own

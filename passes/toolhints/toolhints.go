@@ -210,13 +210,15 @@ func mutatorName(name string) bool {
 
 // setters are the leading words of a callee name that sets remote
 // state to what its arguments say: a start, a stop, an update to a whole
-// value (portainer-mcp's StartLocalStack, UpdateTeamMembers). A repeat
+// value (portainer-mcp's StartLocalStack, UpdateTeamMembers), a write of
+// whole contents (kiwifs's BulkWrite). A repeat
 // finds the state set and changes nothing more, whatever HTTP method
 // carries the request (REST APIs POST their actions), so an HTTP request
 // made through such a call is no evidence against an idempotent hint.
 var setters = map[string]bool{
 	"Set": true, "Update": true, "Put": true, "Upsert": true, "Replace": true,
 	"Start": true, "Stop": true, "Enable": true, "Disable": true, "Sync": true,
+	"Write": true, "Overwrite": true,
 }
 
 // reportable reports whether effect e, reached by calling a function

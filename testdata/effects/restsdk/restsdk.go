@@ -232,6 +232,17 @@ func (s *ServersService) RotateKey(ctx context.Context, id int) error { // want 
 	return s.client.send(ctx, http.MethodPost, fmt.Sprintf("servers/%d/rotate", id), nil, nil)
 }
 
+// BulkWrite POSTs files that overwrite those at their paths (kiwifs's
+// BulkWrite): a write of whole contents, whatever the method.
+func (s *ServersService) BulkWrite(ctx context.Context, files map[string]string) error { // want BulkWrite:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, "files/bulk", files, nil)
+}
+
+// AppendLines POSTs lines to the end of a file: each call adds them.
+func (s *ServersService) AppendLines(ctx context.Context, path, text string) error { // want AppendLines:`effect\(HTTP POST: .*\)`
+	return s.client.send(ctx, http.MethodPost, "files/append", map[string]string{"path": path, "text": text}, nil)
+}
+
 // SaveView POSTs to saved_queries: it stores a query, a write.
 func (s *ServersService) SaveView(ctx context.Context, q string) error { // want SaveView:`effect\(HTTP POST: .*\)`
 	return s.client.send(ctx, http.MethodPost, "saved_queries", map[string]string{"query": q}, nil)

@@ -108,6 +108,16 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.RotateKey(ctx, in.ID) // want `tool "server_rotate" is annotated idempotent but sends an HTTP POST \(restsdk.ServersService.RotateKey\)`
 	})
 
+	// ok: an idempotent tool whose BulkWrite is a POST: a write puts
+	// whole contents at their paths, and a repeat writes the same
+	// (kiwifs's kiwi_bulk_write). files_append beside it adds each time.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "files_write", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.BulkWrite(ctx, map[string]string{in.Name: in.Name})
+	})
+	gosdk.AddTool(s, &gosdk.Tool{Name: "files_append", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.AppendLines(ctx, in.Name, in.Name) // want `tool "files_append" is annotated idempotent but sends an HTTP POST \(restsdk.ServersService.AppendLines\)`
+	})
+
 	gosdk.AddTool(s, &gosdk.Tool{Name: "stack_ensure", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := sw.CreateStack(&swagger.CreateStackParams{Body: in.Name, Context: ctx}) // want `tool "stack_ensure" is annotated idempotent but sends an HTTP [A-Z]+ \(swagger.Client.CreateStack\)`
 		return nil, nil, err
