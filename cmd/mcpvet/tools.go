@@ -227,7 +227,7 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 	}
 	ev := newEvidence(pkgs)
 	var out []*toolInfo
-	seen := make(map[string]bool) // a package and its test variant
+	seen := make(map[string]*toolInfo) // a package and its test variant; a dispatcher's operations
 	for p, pp := range byPkg {
 		if pp.model == nil || pp.eff == nil {
 			continue
@@ -250,21 +250,26 @@ func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []str
 			if ti.Unchecked {
 				ti.ReadOnlyCand = false // no evidence is complete there
 			}
-			key := ti.Registered + "\x00" + ti.Name
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
+			var finds []toolFind
 			for _, a := range analyzer.Suite {
 				for _, d := range pp.diags[a] {
 					if aboutTool(d, t) {
-						ti.Findings = append(ti.Findings, toolFind{a.Name, rel(p.Fset.Position(d.Pos)), d.Message})
+						finds = append(finds, toolFind{a.Name, rel(p.Fset.Position(d.Pos)), d.Message})
 					}
 				}
 			}
-			if ti.Findings == nil {
-				ti.Findings = []toolFind{}
+			key := ti.Registered + "\x00" + ti.Name
+			if prev := seen[key]; prev != nil {
+				if t.Dispatch != nil {
+					prev.addOperation(ti, finds)
+				}
+				continue
 			}
+			seen[key] = ti
+			if t.Dispatch != nil {
+				ti.dispatch(t.Dispatch)
+			}
+			ti.Findings = append([]toolFind{}, finds...)
 			out = append(out, ti)
 		}
 	}
@@ -392,6 +397,34 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 		}
 	}
 	return ti
+}
+
+// dispatch makes ti, the row of a dispatcher's first operation
+// (mcpmodel.Tool.Dispatch), the row of the whole tool.
+func (ti *toolInfo) dispatch(d *mcpmodel.Dispatch) {
+	ti.Handler = fmt.Sprintf("dispatch to %d operations", d.Ops)
+	if !d.Complete {
+		ti.Handler = fmt.Sprintf("dispatch to %d+ operations", d.Ops)
+		ti.ReadOnlyCand = false // an operation not resolved may write
+	}
+}
+
+// addOperation adds to ti, a dispatcher's row, the effects and findings
+// of another of its operations.
+func (ti *toolInfo) addOperation(op *toolInfo, finds []toolFind) {
+	for _, e := range op.Effects {
+		if !slices.Contains(ti.Effects, e) {
+			ti.Effects = append(ti.Effects, e)
+		}
+	}
+	for _, f := range finds {
+		if !slices.Contains(ti.Findings, f) {
+			ti.Findings = append(ti.Findings, f)
+		}
+	}
+	ti.KeyRead = ti.KeyRead || op.KeyRead
+	ti.ReadOnlyCand = ti.ReadOnlyCand && op.ReadOnlyCand
+	ti.Unchecked = ti.Unchecked || op.Unchecked
 }
 
 func hintString(h mcpmodel.Hint) string {

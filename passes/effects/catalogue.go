@@ -1158,6 +1158,47 @@ var gotdVerbs = map[string]bool{
 	"Log": true, "Sign": true, "Transfer": true, "Archive": true, "Unarchive": true,
 }
 
+// kiotaEffect judges a method of a request builder that Kiota generated
+// (msgraph-sdk-go's ...Messages().Post(ctx, body, nil)): each builder
+// method named by an HTTP method sends that request through the
+// RequestAdapter interface, whose Send the body names for every method
+// alike. Get (and every other builder method: ByChatId, ToGetRequest-
+// Information) is no effect; Post and Patch are writes that a repeat
+// makes again, Put and Delete converge. ok is false for any other
+// function.
+func kiotaEffect(fn *types.Func) (e *Effect, ok bool) {
+	recv := recvName(fn)
+	if !strings.HasSuffix(recv, "RequestBuilder") || !kiotaGenerated(fn.Pkg()) {
+		return nil, false
+	}
+	method := strings.ToUpper(fn.Name())
+	switch fn.Name() {
+	case "Post", "Patch":
+		return &Effect{Sink: qualifiedName(fn), Kind: kindHTTP, Method: method}, true
+	case "Put", "Delete":
+		return &Effect{Sink: qualifiedName(fn), Kind: kindHTTP, Method: method, Idempotent: true}, true
+	}
+	return nil, true
+}
+
+// kiotaGenerated reports whether pkg is a package of a Kiota-generated
+// client: Microsoft Graph's SDKs, or one that imports Kiota's
+// abstractions.
+func kiotaGenerated(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	if strings.HasPrefix(pkg.Path(), "github.com/microsoftgraph/msgraph-") {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == "github.com/microsoft/kiota-abstractions-go" {
+			return true
+		}
+	}
+	return false
+}
+
 var githubNonIdem = words("Create", "Upload", "Generate", "Rerun", "Trigger", "Dispatch", "Redeliver", "Transfer", "Submit")
 
 // recvName returns the name of fn's receiver base type, or "".

@@ -1047,6 +1047,12 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	// The catalogue's rules override what the facts inferred from the
 	// callee's body (go-github's documented semantics).
 	if fn.Pkg() != nil {
+		if e, ok := kiotaEffect(fn); ok {
+			if e == nil {
+				r.markNever(fn)
+			}
+			return e
+		}
 		if e, ok := pkgRuleEffect(s); ok {
 			return e
 		}

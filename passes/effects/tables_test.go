@@ -143,3 +143,46 @@ func TestGotdCall(t *testing.T) {
 		}
 	}
 }
+
+// TestKiotaEffect checks the judgement of Kiota-generated request
+// builders by their method names, on packages built as msgraph-sdk-go's
+// and another generator's are (a builder type in a package importing
+// Kiota's abstractions), beside a type that is no builder.
+func TestKiotaEffect(t *testing.T) {
+	abs := types.NewPackage("github.com/microsoft/kiota-abstractions-go", "abstractions")
+	graph := types.NewPackage("github.com/microsoftgraph/msgraph-sdk-go/users", "users")
+	other := types.NewPackage("example.com/gen/items", "items")
+	other.SetImports([]*types.Package{abs})
+	plain := types.NewPackage("example.com/plain", "plain")
+	method := func(pkg *types.Package, recv, name string) *types.Func {
+		tn := types.NewTypeName(token.NoPos, pkg, recv, nil)
+		named := types.NewNamed(tn, types.NewStruct(nil, nil), nil)
+		sig := types.NewSignatureType(types.NewVar(token.NoPos, pkg, "m", types.NewPointer(named)), nil, nil, nil, nil, false)
+		return types.NewFunc(token.NoPos, pkg, name, sig)
+	}
+	for _, tc := range []struct {
+		fn         *types.Func
+		ok, effect bool
+		method     string
+		idem       bool
+	}{
+		{method(graph, "ItemChatsItemMessagesRequestBuilder", "Post"), true, true, "POST", false},
+		{method(graph, "ItemChatsChatItemRequestBuilder", "Get"), true, false, "", false},
+		{method(graph, "ItemChatsChatItemRequestBuilder", "Patch"), true, true, "PATCH", false},
+		{method(graph, "ItemChatsChatItemRequestBuilder", "Delete"), true, true, "DELETE", true},
+		{method(graph, "ItemChatsRequestBuilder", "ByChatId"), true, false, "", false},
+		{method(other, "ItemsRequestBuilder", "Put"), true, true, "PUT", true},
+		{method(graph, "Chat", "SetTopic"), false, false, "", false},
+		{method(plain, "ItemsRequestBuilder", "Post"), false, false, "", false},
+	} {
+		e, ok := kiotaEffect(tc.fn)
+		name := tc.fn.Pkg().Path() + "." + tc.fn.Name()
+		if ok != tc.ok || (e != nil) != tc.effect {
+			t.Errorf("kiotaEffect(%s) = %v, %v; want effect %v, ok %v", name, e, ok, tc.effect, tc.ok)
+			continue
+		}
+		if e != nil && (e.Kind != kindHTTP || e.Method != tc.method || e.Idempotent != tc.idem) {
+			t.Errorf("kiotaEffect(%s) = %s %s idempotent=%v; want %s idempotent=%v", name, e.Kind, e.Method, e.Idempotent, tc.method, tc.idem)
+		}
+	}
+}

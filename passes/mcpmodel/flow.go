@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -875,24 +876,99 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 			return inner
 		}
 		return &Func{Lit: a.Lit}
+	case valueflow.Method:
+		return b.middlewareValue(a, depth)
 	case valueflow.Call:
 		fn, ok := a.Obj.(*types.Func)
 		if !ok {
 			return nil
 		}
 		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(a.Args) == 1 {
-			var found *Func
-			for _, h := range a.Args[0].Each() {
-				f := b.valueFunc(h, depth+1)
-				if f == nil || found != nil && !sameFunc(found, f) {
-					return nil
-				}
-				found = f
-			}
-			return found
+			return b.oneFunc(a.Args[0], depth)
+		}
+		// A middleware the engine has no summary of (a method value
+		// another package's constructor returned: r.middleware): the
+		// handler it wraps.
+		if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(a.Args) {
+			return b.oneFunc(a.Args[f.Param], depth)
 		}
 	}
 	return nil
+}
+
+// oneFunc returns the one function all alternatives of v resolve to, or
+// nil.
+func (b *builder) oneFunc(v *valueflow.Value, depth int) *Func {
+	var found *Func
+	for _, h := range v.Each() {
+		f := b.valueFunc(h, depth+1)
+		if f == nil || found != nil && !sameFunc(found, f) {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// middlewareValue returns the handler that a, a call of a function
+// value the engine does not know (authMW(h): a middleware a caller passes
+// in, a field holding one), wraps. The value is registered as a handler,
+// so that function takes a handler and returns one: a middleware, which
+// runs the handler it is given (the SDKs' own middleware types have this
+// shape). Its one argument must resolve to a handler.
+func (b *builder) middlewareValue(a *valueflow.Value, depth int) *Func {
+	if a.Name != "" || a.X == nil || len(a.Args) != 1 {
+		return nil
+	}
+	switch a.X.Kind {
+	case valueflow.Param, valueflow.Field:
+		return b.oneFunc(a.Args[0], depth)
+	}
+	return nil
+}
+
+// dispatched returns the functions a handler value may run, when it is
+// one of several (a dispatcher's registry[op].Handler, its alternatives
+// the table's entries), and whether every alternative resolved. Nil
+// unless at least two distinct functions resolve.
+func (b *builder) dispatched(v *valueflow.Value) ([]*Func, bool) {
+	var fs []*Func
+	complete := true
+	for _, a := range v.Each() {
+		f := b.valueFunc(a, 0)
+		if f == nil {
+			complete = false
+			continue
+		}
+		if !slices.ContainsFunc(fs, func(g *Func) bool { return sameFunc(f, g) }) {
+			fs = append(fs, f)
+		}
+	}
+	if len(fs) < 2 {
+		return nil, false
+	}
+	return fs, complete
+}
+
+// withOps returns t, or when its handler value is a dispatcher's (several
+// functions, one per operation: dispatched), one copy of t per function,
+// each with that function as its handler and all sharing one Dispatch.
+func (b *builder) withOps(t *Tool, hv *valueflow.Value) []*Tool {
+	if t.Handler != nil {
+		return []*Tool{t}
+	}
+	fs, complete := b.dispatched(hv)
+	if fs == nil {
+		return []*Tool{t}
+	}
+	d := &Dispatch{Ops: len(fs), Complete: complete}
+	out := make([]*Tool, len(fs))
+	for i, f := range fs {
+		u := *t
+		u.Handler, u.Dispatch = f, d
+		out[i] = &u
+	}
+	return out
 }
 
 // forwarded returns the handler a registered literal only forwards to:

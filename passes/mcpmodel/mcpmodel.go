@@ -115,6 +115,11 @@ type Tool struct {
 	HintFile   string
 	HandlerArg ast.Expr // the handler expression as registered
 	Handler    *Func    // nil when the handler could not be resolved
+	// Dispatch is set on each of the Tools that stand for one
+	// registration whose handler runs one of several functions chosen
+	// by an argument (a dispatcher looking up registry[op]): one Tool per
+	// function, with the registration's name and hints.
+	Dispatch *Dispatch
 	// SchemaKeys are the argument names the tool's input schema describes
 	// as idempotency or deduplication keys (mcp-go WithString(name,
 	// Description("idempotency key ..."))).
@@ -136,6 +141,13 @@ type Tool struct {
 	server ast.Expr // the server an SDK registration registers on, for Deduped
 	opts   bool     // hints from a wrapper's mcp-go options, no definition to re-resolve
 	inst   bool     // one instance of a registration site (flow.go), resolved by the engine
+}
+
+// Dispatch describes a registration whose handler dispatches to one of
+// several functions (Tool.Dispatch).
+type Dispatch struct {
+	Ops      int  // the functions resolved, one Tool each
+	Complete bool // every function it may run resolved
 }
 
 // lazySchema holds the input schema's keys the value-flow engine finds,
@@ -345,6 +357,7 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	b.resolveTemplates()
+	b.dropOperations()
 	b.markDeduped()
 	b.switchedHandlers()
 	for _, t := range m.Tools {
@@ -819,6 +832,27 @@ func (b *builder) dropRegistered(from int) {
 		}
 	}
 	b.model.Tools = kept
+}
+
+// dropOperations drops the registrations generic pairing made of a
+// dispatcher's operations: a struct literal holding options and a
+// function (Verb{Name: "send", Handler: h, Annotations: opts}) whose
+// function a registration dispatches to (Tool.Dispatch). The operation
+// is part of that tool; its options describe it, they are not a tool's.
+func (b *builder) dropOperations() {
+	var ops []*Func
+	for _, t := range b.model.Tools {
+		if t.Dispatch != nil {
+			ops = append(ops, t.Handler)
+		}
+	}
+	if ops == nil {
+		return
+	}
+	b.model.Tools = slices.DeleteFunc(b.model.Tools, func(t *Tool) bool {
+		_, lit := t.Reg.(*ast.CompositeLit)
+		return t.opts && lit && t.Handler != nil && slices.ContainsFunc(ops, func(f *Func) bool { return sameFunc(f, t.Handler) })
+	})
 }
 
 // pairedServerTool reports whether a registration registers the Tool

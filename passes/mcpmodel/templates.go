@@ -556,14 +556,15 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 			}
 		}
 		b.flowDef(reg, reg.DefValue)
-		reg.Handler = b.flowHandler(b.vf.SubstRecv(t.fn, t.handler, in.recv, in.args))
+		hv := b.vf.SubstRecv(t.fn, t.handler, in.recv, in.args)
+		reg.Handler = b.flowHandler(hv)
 		if reg.Name == "" && reg.Handler == nil {
 			continue // nothing this package's values decide
 		}
 		if b.registered(reg) {
 			continue // the value is a registration of its own already (a ServerTool paired where it is made)
 		}
-		b.model.Tools = append(b.model.Tools, reg)
+		b.model.Tools = append(b.model.Tools, b.withOps(reg, hv)...)
 	}
 	return nil
 }

@@ -367,7 +367,19 @@ func mentionsParam(v *Value, depth int) bool {
 	switch v.Kind {
 	case Param:
 		return true
-	case Const, Nil, Unknown, Closure:
+	case Const, Nil, Unknown:
+		return false
+	case Closure:
+		// A closure a closure captured (a middleware's literal wrapping
+		// another's: WithObservability(name, AuditWrap(name, h))) holds
+		// the parameters its own bindings hold.
+		n := 0
+		for e := v.Env; e != nil && n < 16; e = e.parent {
+			n++
+			if e.val != nil && mentionsParam(e.val, depth+1) {
+				return true
+			}
+		}
 		return false
 	}
 	if mentionsParam(v.X, depth+1) || mentionsParam(v.Recv, depth+1) || mentionsParam(v.Elems, depth+1) {

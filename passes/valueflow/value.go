@@ -796,6 +796,9 @@ func (v *Value) hash(h hash.Hash64) {
 			w(strconv.Itoa(v.Ord))
 			w(v.Name)
 			w(strconv.Itoa(v.Index))
+			// So are those of another package's literal (a middleware's
+			// closure wrapping one verb's handler or another's).
+			w(v.Env.key())
 		}
 	case Call, Method:
 		obj(v.Obj)
