@@ -102,12 +102,15 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 	env, loops := b.placeholders(fd, fn, []ast.Expr{def, handler})
 	dv := b.vf.Eval(def, env)
 	hv := b.vf.Eval(handler, env)
-	if hv.Kind == valueflow.Closure && hv.Lit != nil {
-		// A literal calling the handler its values hold (out, err :=
-		// d.Run(ctx, args)) stands for that handler.
-		if fv := b.forwardedValues(hv); len(fv) == 1 {
-			hv = fv[0]
+	// A literal calling the handler its values hold (out, err :=
+	// d.Run(ctx, args)) stands for that handler; so does a middleware's
+	// literal wrapping a dispatcher's, which stands for the verbs'.
+	for i := 0; i < maxForwardDepth && hv.Kind == valueflow.Closure && hv.Lit != nil; i++ {
+		fv := b.forwardedValues(hv)
+		if len(fv) != 1 {
+			break
 		}
+		hv = fv[0]
 	}
 	// A registration whose tool is decided in its own package and whose
 	// handler resolves there (a method of a parameter of a known type)
