@@ -867,33 +867,29 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 			// wraps (its WrapsHandler fact), as bound where the
 			// middleware was called; else its function's effect facts
 			// include it.
-			if inner := b.wrappedHandler(a, depth); inner != nil {
-				return inner
+			if h := b.wrappedValue(a); h != nil {
+				if inner := b.oneFunc(h, depth); inner != nil {
+					return inner
+				}
 			}
-			return &Func{Obj: a.Obj, Ref: effects.LitRef{Ord: a.Ord + 1, In: a.Name}}
+			return litFunc(a)
 		}
 		if inner := b.forwarded(a); inner != nil {
 			return inner
 		}
 		return &Func{Lit: a.Lit}
-	case valueflow.Method:
-		return b.middlewareValue(a, depth)
-	case valueflow.Call:
-		fn, ok := a.Obj.(*types.Func)
-		if !ok {
-			return nil
-		}
-		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(a.Args) == 1 {
-			return b.oneFunc(a.Args[0], depth)
-		}
-		// A middleware the engine has no summary of (a method value
-		// another package's constructor returned: r.middleware): the
-		// handler it wraps.
-		if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(a.Args) {
-			return b.oneFunc(a.Args[f.Param], depth)
+	case valueflow.Method, valueflow.Call:
+		if h := b.wrappedArg(a); h != nil {
+			return b.oneFunc(h, depth)
 		}
 	}
 	return nil
+}
+
+// litFunc is the handler a, a literal of another package, is: its
+// function's effect facts include it.
+func litFunc(a *valueflow.Value) *Func {
+	return &Func{Obj: a.Obj, Ref: effects.LitRef{Ord: a.Ord + 1, In: a.Name}}
 }
 
 // oneFunc returns the one function all alternatives of v resolve to, or
@@ -910,19 +906,97 @@ func (b *builder) oneFunc(v *valueflow.Value, depth int) *Func {
 	return found
 }
 
-// middlewareValue returns the handler that a, a call of a function
-// value the engine does not know (authMW(h): a middleware a caller passes
-// in, a field holding one), wraps. The value is registered as a handler,
-// so that function takes a handler and returns one: a middleware, which
-// runs the handler it is given (the SDKs' own middleware types have this
-// shape). Its one argument must resolve to a handler.
-func (b *builder) middlewareValue(a *valueflow.Value, depth int) *Func {
-	if a.Name != "" || a.X == nil || len(a.Args) != 1 {
-		return nil
+// valueFuncs is valueFunc for a dispatcher's operations: the functions
+// an alternative may run, each step's alternatives kept (a guard that
+// returns the handler or a closure refusing the call: both), and whether
+// every alternative resolved.
+func (b *builder) valueFuncs(a *valueflow.Value, depth int) ([]*Func, bool) {
+	if depth > 4 {
+		return nil, false
 	}
-	switch a.X.Kind {
-	case valueflow.Param, valueflow.Field:
-		return b.oneFunc(a.Args[0], depth)
+	switch a.Kind {
+	case valueflow.Closure:
+		if a.Lit == nil {
+			if h := b.wrappedValue(a); h != nil {
+				if fs, complete := b.allFuncs(h, depth); len(fs) > 0 {
+					return fs, complete
+				}
+			}
+			return []*Func{litFunc(a)}, true
+		}
+		if fv := b.forwardedValues(a); len(fv) > 0 {
+			var fs []*Func
+			complete := true
+			for _, v := range fv {
+				gs, ok := b.allFuncs(v, depth)
+				fs, complete = addFuncs(fs, gs...), complete && ok
+			}
+			if len(fs) > 0 {
+				return fs, complete
+			}
+		}
+		return []*Func{{Lit: a.Lit}}, true
+	case valueflow.Method, valueflow.Call:
+		if h := b.wrappedArg(a); h != nil {
+			return b.allFuncs(h, depth)
+		}
+	}
+	if f := b.valueFunc(a, depth); f != nil {
+		return []*Func{f}, true
+	}
+	return nil, false
+}
+
+// allFuncs is valueFuncs for every alternative of v.
+func (b *builder) allFuncs(v *valueflow.Value, depth int) ([]*Func, bool) {
+	var fs []*Func
+	complete := true
+	for _, a := range v.Each() {
+		gs, ok := b.valueFuncs(a, depth+1)
+		fs, complete = addFuncs(fs, gs...), complete && ok
+	}
+	return fs, complete
+}
+
+// addFuncs adds to fs those of gs it does not hold.
+func addFuncs(fs []*Func, gs ...*Func) []*Func {
+	for _, g := range gs {
+		if !slices.ContainsFunc(fs, func(f *Func) bool { return sameFunc(f, g) }) {
+			fs = append(fs, g)
+		}
+	}
+	return fs
+}
+
+// wrappedArg returns the handler value that a, the result of a call
+// the engine kept (a Call it has no summary of, a Method on a symbolic
+// value), wraps, or nil:
+//   - an SDK's adapter (server.NewTypedToolHandler(h));
+//   - a middleware the engine has no summary of (a method value another
+//     package's constructor returned: r.middleware(h)), by its
+//     WrapsHandler fact;
+//   - a call of a function value the engine does not know (authMW(h): a
+//     middleware a caller passes in, a field holding one). The value is
+//     registered as a handler, so that function takes a handler and
+//     returns one: a middleware, which runs the handler it is given (the
+//     SDKs' own middleware types have this shape).
+func (b *builder) wrappedArg(a *valueflow.Value) *valueflow.Value {
+	switch a.Kind {
+	case valueflow.Call:
+		fn, ok := a.Obj.(*types.Func)
+		if !ok {
+			return nil
+		}
+		if k2, _, ok := calleeKey(fn); ok && (handlerAdapters[k2] || otherAdapter(k2)) && len(a.Args) == 1 {
+			return a.Args[0]
+		}
+		if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(a.Args) {
+			return a.Args[f.Param]
+		}
+	case valueflow.Method:
+		if a.Name == "" && a.X != nil && len(a.Args) == 1 && (a.X.Kind == valueflow.Param || a.X.Kind == valueflow.Field) {
+			return a.Args[0]
+		}
 	}
 	return nil
 }
@@ -932,18 +1006,7 @@ func (b *builder) middlewareValue(a *valueflow.Value, depth int) *Func {
 // the table's entries), and whether every alternative resolved. Nil
 // unless at least two distinct functions resolve.
 func (b *builder) dispatched(v *valueflow.Value) ([]*Func, bool) {
-	var fs []*Func
-	complete := true
-	for _, a := range v.Each() {
-		f := b.valueFunc(a, 0)
-		if f == nil {
-			complete = false
-			continue
-		}
-		if !slices.ContainsFunc(fs, func(g *Func) bool { return sameFunc(f, g) }) {
-			fs = append(fs, f)
-		}
-	}
+	fs, complete := b.allFuncs(v, -1)
 	if len(fs) < 2 {
 		return nil, false
 	}
@@ -990,11 +1053,11 @@ func (b *builder) forwarded(c *valueflow.Value) *Func {
 	return target
 }
 
-// wrappedHandler returns the handler that c, a closure made by a
+// wrappedValue returns the handler value that c, a closure made by a
 // middleware of another package (a WrapsHandler fact), wraps: the value
 // it captured for the middleware's handler parameter. Nil when there is
 // no fact or no such binding.
-func (b *builder) wrappedHandler(c *valueflow.Value, depth int) *Func {
+func (b *builder) wrappedValue(c *valueflow.Value) *valueflow.Value {
 	fn, ok := c.Obj.(*types.Func)
 	if !ok {
 		return nil
@@ -1011,15 +1074,7 @@ func (b *builder) wrappedHandler(c *valueflow.Value, depth int) *Func {
 	if !ok {
 		return nil
 	}
-	var found *Func
-	for _, a := range h.Each() {
-		g := b.valueFunc(a, depth+1)
-		if g == nil || found != nil && !sameFunc(found, g) {
-			return nil
-		}
-		found = g
-	}
-	return found
+	return h
 }
 
 // forwardedValues returns the values of the function values a

@@ -849,9 +849,20 @@ func (b *builder) dropOperations() {
 	if ops == nil {
 		return
 	}
+	isOp := func(f *Func) bool {
+		return slices.ContainsFunc(ops, func(g *Func) bool { return sameFunc(f, g) })
+	}
 	b.model.Tools = slices.DeleteFunc(b.model.Tools, func(t *Tool) bool {
-		_, lit := t.Reg.(*ast.CompositeLit)
-		return t.opts && lit && t.Handler != nil && slices.ContainsFunc(ops, func(f *Func) bool { return sameFunc(f, t.Handler) })
+		if _, lit := t.Reg.(*ast.CompositeLit); !lit || !t.opts {
+			return false
+		}
+		if t.Handler != nil {
+			return isOp(t.Handler)
+		}
+		// A handler the syntax does not resolve (wrap(c, h), c's
+		// middleware a field): as the engine follows it.
+		fs, _ := b.allFuncs(b.vf.Eval(t.HandlerArg, nil), -1)
+		return slices.ContainsFunc(fs, isOp)
 	})
 }
 

@@ -26,6 +26,17 @@ func wrap(c config, name string, h server.ToolHandlerFunc) verbs.Handler {
 	return verbs.Handler(c.authMW(c.resolve(mw.Observe(name, mw.Audit(name, h)))))
 }
 
+// guard refuses the call in read-only mode, else runs the handler: the
+// value is one of two functions.
+func guard(readOnly bool, h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	if !readOnly {
+		return h
+	}
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultError("read-only mode"), nil
+	}
+}
+
 func newList(api string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		resp, err := http.Get(api + "/messages")
@@ -58,7 +69,7 @@ func chatVerbs(c config) []verbs.Verb {
 	if !c.readOnly {
 		vs = append(vs, verbs.Verb{
 			Name:        "send",
-			Handler:     wrap(c, "chat.send", newSend(c.api)),
+			Handler:     wrap(c, "chat.send", guard(c.readOnly, newSend(c.api))),
 			Annotations: []mcp.ToolOption{mcp.WithIdempotentHintAnnotation(false)},
 		})
 	}
