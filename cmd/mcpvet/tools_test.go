@@ -112,6 +112,11 @@ func TestToolsHints(t *testing.T) {
 		"gateway/mcpgo.go:123:3": {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
 		"sync":                   {"mcp-go", "unset", "unset", "unset", 0, false, false, false, 0},
 
+		// A dispatcher's operations, one row per tool: notes appends in
+		// one of its two; both of inspect's read.
+		"notes":   {"mcp-go", "unset", "unset", "unset", 2, false, false, false, 1},
+		"inspect": {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
+
 		// Hints from the embedded tools.yaml; the last has no entry.
 		"create_item":                 {"mcp-go", "false", "false", "?", 1, false, false, false, 1},
 		"list_items":                  {"mcp-go", "true", "true", "?", 0, false, false, false, 0},

@@ -46,7 +46,8 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 			b.consumed[in.node] = true
 		}
 		b.flowDef(t, b.vf.Eval(def, in.env))
-		t.Handler = b.flowHandler(b.vf.Eval(handler, in.env))
+		hv := b.vf.Eval(handler, in.env)
+		t.Handler = b.flowHandler(hv)
 		if t.Handler != nil {
 			// A table's element, or the argument of the call of the
 			// registering helper: where the user changes it.
@@ -61,7 +62,7 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 				}
 			}
 		}
-		out = append(out, t)
+		out = append(out, b.withOps(t, hv)...)
 	}
 	return mergeInstances(out, reg)
 }
@@ -1001,27 +1002,29 @@ func (b *builder) wrappedArg(a *valueflow.Value) *valueflow.Value {
 	return nil
 }
 
-// dispatched returns the functions a handler value may run, when it is
-// one of several (a dispatcher's registry[op].Handler, its alternatives
-// the table's entries), and whether every alternative resolved. Nil
-// unless at least two distinct functions resolve.
-func (b *builder) dispatched(v *valueflow.Value) ([]*Func, bool) {
-	fs, complete := b.allFuncs(v, -1)
-	if len(fs) < 2 {
-		return nil, false
-	}
-	return fs, complete
-}
-
 // withOps returns t, or when its handler value is a dispatcher's (several
 // functions, one per operation: dispatched), one copy of t per function,
 // each with that function as its handler and all sharing one Dispatch.
 func (b *builder) withOps(t *Tool, hv *valueflow.Value) []*Tool {
-	if t.Handler != nil {
-		return []*Tool{t}
+	var fs []*Func
+	complete := true
+	switch {
+	case t.Handler == nil:
+		fs, complete = b.allFuncs(hv, -1)
+	case t.Handler.Lit != nil:
+		// A literal of this package that forwards to the handler its
+		// captured table holds (o := byName[op]; o.run(ctx, req)).
+		for _, a := range hv.Each() {
+			if a.Kind != valueflow.Closure || a.Lit != t.Handler.Lit {
+				continue
+			}
+			for _, v := range b.forwardedValues(a) {
+				gs, ok := b.allFuncs(v, 0)
+				fs, complete = addFuncs(fs, gs...), complete && ok
+			}
+		}
 	}
-	fs, complete := b.dispatched(hv)
-	if fs == nil {
+	if len(fs) < 2 {
 		return []*Tool{t}
 	}
 	d := &Dispatch{Ops: len(fs), Complete: complete}

@@ -809,6 +809,8 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 		if f != nil && !isLit && len(hv.Each()) == 1 && (hv.Kind == valueflow.Func || hv.Kind == valueflow.Closure) && t.Name != "" {
 			t.inst = true
 		}
+		b.model.Tools = append(b.model.Tools, b.withOps(t, hv)...)
+		return
 	}
 	b.model.Tools = append(b.model.Tools, t)
 }
