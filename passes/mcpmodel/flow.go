@@ -1002,9 +1002,11 @@ func (b *builder) wrappedArg(a *valueflow.Value) *valueflow.Value {
 	return nil
 }
 
-// withOps returns t, or when its handler value is a dispatcher's (several
-// functions, one per operation: dispatched), one copy of t per function,
-// each with that function as its handler and all sharing one Dispatch.
+// withOps returns t, or when its handler value hv is a dispatcher's (one
+// of several functions, one per operation: registry[op].Handler, or a
+// literal of this package that calls the handler its captured table
+// holds), one copy of t per function, each with that function as its
+// handler and all sharing one Dispatch.
 func (b *builder) withOps(t *Tool, hv *valueflow.Value) []*Tool {
 	var fs []*Func
 	complete := true
