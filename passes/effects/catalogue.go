@@ -178,28 +178,34 @@ var pkgRules = []pkgRule{
 	// Protocol clients whose methods take no context, so the generic rule
 	// misses them: IMAP mailbox stores and FTP/SFTP file transfers, by
 	// what each command does on the server. APPEND and COPY add a message
-	// each time, a rename finds its source gone; flags set by STORE, a
-	// mailbox created or deleted by name, a move by UID converge. A MOVE
-	// by sequence number does not: the numbers shift after the first.
+	// each time; flags set by STORE, a mailbox created, deleted or
+	// renamed by name (a repeat finds the source gone and changes
+	// nothing), a move by UID converge. A MOVE by sequence number does
+	// not: the numbers shift after the first. A COPY in a function that
+	// also expunges is a move done by hand (RFC 6851's COPY, STORE
+	// \Deleted, EXPUNGE, when the server has no MOVE): it converges.
+	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/client"}, names: idem("Client.Copy", "Client.UidCopy"), check: imapCopy},
 	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/client"}, names: map[string]bool{
 		"Client.Append": false, "Client.Copy": false, "Client.UidCopy": false, "Client.Store": true,
 		"Client.UidStore": true, "Client.Move": false, "Client.UidMove": true, "Client.Expunge": true,
-		"Client.Create": true, "Client.Delete": true, "Client.Rename": false, "Client.Subscribe": true,
+		"Client.Create": true, "Client.Delete": true, "Client.Rename": true, "Client.Subscribe": true,
 		"Client.Unsubscribe": true}},
 	// v2 moves a NumSet, by UID or sequence number: taken as by UID.
+	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: idem("Client.Copy"), check: imapCopy},
 	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: map[string]bool{
 		"Client.Append": false, "Client.Copy": false, "Client.Store": true, "Client.Move": true,
 		"Client.Expunge": true, "Client.UIDExpunge": true, "Client.UnselectAndExpunge": true,
-		"Client.Create": true, "Client.Delete": true, "Client.Rename": false, "Client.Subscribe": true,
+		"Client.Create": true, "Client.Delete": true, "Client.Rename": true, "Client.Subscribe": true,
 		"Client.Unsubscribe": true, "Client.SetMetadata": true, "Client.SetQuota": true, "Client.SetACL": true}},
-	// An upload (Stor, Create) overwrites the file; an Append adds to it.
+	// An upload (Stor, Create) overwrites the file; an Append adds to it;
+	// a rename converges, as a delete does.
 	{kind: kindRemFile, paths: []string{"github.com/jlaffaye/ftp"}, names: map[string]bool{
 		"ServerConn.Stor": true, "ServerConn.StorFrom": true, "ServerConn.Append": false,
-		"ServerConn.Delete": true, "ServerConn.Rename": false, "ServerConn.MakeDir": true,
+		"ServerConn.Delete": true, "ServerConn.Rename": true, "ServerConn.MakeDir": true,
 		"ServerConn.RemoveDir": true, "ServerConn.RemoveDirRecur": true, "ServerConn.SetTime": true}},
 	{kind: kindRemFile, paths: []string{"github.com/pkg/sftp"}, names: map[string]bool{
 		"Client.Create": true, "Client.Remove": true, "Client.RemoveDirectory": true, "Client.RemoveAll": true,
-		"Client.Rename": false, "Client.PosixRename": false, "Client.Mkdir": true, "Client.MkdirAll": true,
+		"Client.Rename": true, "Client.PosixRename": true, "Client.Mkdir": true, "Client.MkdirAll": true,
 		"Client.Symlink": false, "Client.Link": false, "Client.Chmod": true, "Client.Chown": true,
 		"Client.Chtimes": true, "Client.Truncate": true, "File.Write": false, "File.WriteAt": true,
 		"File.ReadFrom": false, "File.ReadFromWithConcurrency": false, "File.Truncate": true}},
@@ -613,13 +619,33 @@ func notTemp(i int, idem bool) func(s *site) (bool, bool) {
 
 // rename: a rename onto a temporary path is no effect; one from a
 // temporary file (os.CreateTemp, then os.Rename onto the destination) is
-// the atomic-write idiom, an overwrite, idempotent by nature; any other
-// moves a file, which a repeat finds gone.
+// the atomic-write idiom, an overwrite; any other moves a file, which a
+// repeat finds gone, changing nothing: idempotent by nature, as a delete.
 func rename(s *site) (bool, bool) {
 	if s.argIsTemp(1) {
 		return false, false
 	}
-	return true, s.argIsTemp(0)
+	return true, true
+}
+
+// imapCopy: an IMAP COPY adds the messages to the destination each
+// time, unless the function also expunges (a move done by hand: COPY,
+// STORE \Deleted, EXPUNGE), whose repeat finds the source gone.
+func imapCopy(s *site) (bool, bool) {
+	expunges := false
+	if s.sc != nil && s.sc.body != nil {
+		ast.Inspect(s.sc.body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || expunges {
+				return !expunges
+			}
+			if fn, ok := typeutil.Callee(s.sc.info, call).(*types.Func); ok && fn.Pkg() == s.fn.Pkg() && strings.HasSuffix(strings.ToLower(fn.Name()), "expunge") {
+				expunges = true
+			}
+			return true
+		})
+	}
+	return true, expunges
 }
 
 var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)

@@ -37,9 +37,9 @@ func Register(s *mcp.Server) {
 		return nil, nil, save(in.Path, nil) // want `tool "save_trace" is not marked idempotent`
 	})
 
-	// A move: not idempotent.
+	// A move: a repeat finds the source gone and changes nothing.
 	mcp.AddTool(s, &mcp.Tool{Name: "move_file"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return nil, nil, os.Rename(in.Path, in.To) // want `tool "move_file" is not idempotent but writes a file \(os.Rename\)`
+		return nil, nil, os.Rename(in.Path, in.To) // want `tool "move_file" is not marked idempotent and writes a file \(os.Rename\)`
 	})
 
 	// ok: annotated idempotent, an overwrite.

@@ -64,6 +64,32 @@ func Register(s *gosdk.Server) {
 		return nil, nil, mail.UidStore(uids, imap.FormatFlagsOp(imap.AddFlags, true), []interface{}{imap.SeenFlag}, nil) // want `tool "mark_read" is not marked idempotent and writes to a mailbox \(client.Client.UidStore\)`
 	})
 
+	// A move done by hand (COPY, STORE \Deleted, EXPUNGE, for a server
+	// without MOVE) converges: the repeat finds the source gone.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "move_message"}, func(ctx context.Context, req *gosdk.CallToolRequest, in Draft) (*gosdk.CallToolResult, any, error) {
+		uids := new(imap.SeqSet)
+		uids.AddNum(in.UID)
+		if err := mail.UidCopy(uids, "Archive"); err != nil { // want `tool "move_message" is not marked idempotent and writes to a mailbox \(client.Client.UidCopy\)`
+			return nil, nil, err
+		}
+		if err := mail.UidStore(uids, imap.FormatFlagsOp(imap.AddFlags, true), []interface{}{imap.DeletedFlag}, nil); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, mail.Expunge(nil)
+	})
+
+	// A copy alone adds the message to the destination each time.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "copy_message"}, func(ctx context.Context, req *gosdk.CallToolRequest, in Draft) (*gosdk.CallToolResult, any, error) {
+		uids := new(imap.SeqSet)
+		uids.AddNum(in.UID)
+		return nil, nil, mail.UidCopy(uids, "Archive") // want `tool "copy_message" is not idempotent but writes to a mailbox \(client.Client.UidCopy\)`
+	})
+
+	// A rename converges: the repeat finds the source gone.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "rename_folder"}, func(ctx context.Context, req *gosdk.CallToolRequest, in Draft) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, mail.Rename(in.Body, in.Body+".old") // want `tool "rename_folder" is not marked idempotent and writes to a mailbox \(client.Client.Rename\)`
+	})
+
 	// ok: selecting, searching and fetching read.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "list_inbox"}, func(ctx context.Context, req *gosdk.CallToolRequest, in Draft) (*gosdk.CallToolResult, any, error) {
 		if _, err := mail.Select("INBOX", true); err != nil {
