@@ -1083,7 +1083,11 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	// before an implementation is looked for when none is in sight (the
 	// *sql.DB or *sql.Conn the program keeps in a field of that type).
 	sqlExec := (fn.Name() == "ExecContext" || fn.Name() == "Exec") && returnsSQLResult(fn)
-	if e := r.interfaceEffect(fn); e != nil && !(sqlExec && e.Pending()) {
+	// So is a query through it (QueryRowContext returning *sql.Row,
+	// QueryContext *sql.Rows), judged by its statement below: an INSERT
+	// ... RETURNING writes, a SELECT reads.
+	sqlQueryCall := (fn.Name() == "QueryRowContext" || fn.Name() == "QueryContext") && returnsSQLRows(fn)
+	if e := r.interfaceEffect(fn); e != nil && !((sqlExec || sqlQueryCall) && e.Pending()) {
 		if e.conditional() {
 			c := r.condCall(sc, call, fn, e)
 			if c != nil {
@@ -1337,6 +1341,21 @@ func returnsSQLResult(fn *types.Func) bool {
 		return (p == "database/sql" && name == "Result") || (strings.HasPrefix(p, "github.com/jackc/pgx") && name == "CommandTag")
 	}
 	return false
+}
+
+// returnsSQLRows reports whether fn's first result is database/sql's
+// Row or Rows (a pointer to one).
+func returnsSQLRows(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	t := sig.Results().At(0).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "database/sql" && (n.Obj().Name() == "Row" || n.Obj().Name() == "Rows")
 }
 
 // ---- call sites ----
