@@ -92,6 +92,9 @@ func run(pass *analysis.Pass) (any, error) {
 		tools = append(tools, t)
 		groups[k] = append(groups[k], t)
 	}
+	// A dispatcher's operations of other packages are all reported at
+	// its registration: once, for the first operation in source order.
+	dispatched := make(map[*mcpmodel.Dispatch]bool)
 	for _, t := range tools {
 		n := t.Handler.Node()
 		var k any = n
@@ -103,6 +106,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		switch {
 		case n == nil:
+			if t.Dispatch != nil {
+				if dispatched[t.Dispatch] {
+					continue
+				}
+				dispatched[t.Dispatch] = true
+			}
 			reportRemote(pass, rep, eff, t, remote[t], others(t, groups[k]))
 		case dirs.Find("idempotent", n.Pos(), "") == nil:
 			checkBody(pass, rep, eff, fr, t, others(t, groups[k]))

@@ -1,6 +1,7 @@
 package mcpmodel
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -1029,6 +1030,19 @@ func (b *builder) withOps(t *Tool, hv *valueflow.Value) []*Tool {
 	if len(fs) < 2 {
 		return []*Tool{t}
 	}
+	// In source order: the order of a value's alternatives is not (a
+	// closure is told apart by its captured bindings' identity).
+	fset := b.pass.Fset
+	slices.SortStableFunc(fs, func(f, g *Func) int {
+		p, q := fset.Position(funcPos(f)), fset.Position(funcPos(g))
+		if c := cmp.Compare(p.Filename, q.Filename); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(p.Offset, q.Offset); c != 0 {
+			return c
+		}
+		return cmp.Compare(f.Ref.Ord, g.Ref.Ord)
+	})
 	d := &Dispatch{Ops: len(fs), Complete: complete}
 	out := make([]*Tool, len(fs))
 	for i, f := range fs {
@@ -1037,6 +1051,17 @@ func (b *builder) withOps(t *Tool, hv *valueflow.Value) []*Tool {
 		out[i] = &u
 	}
 	return out
+}
+
+// funcPos returns where f is declared: its literal, or its function.
+func funcPos(f *Func) token.Pos {
+	if f.Lit != nil {
+		return f.Lit.Pos()
+	}
+	if f.Obj != nil {
+		return f.Obj.Pos()
+	}
+	return token.NoPos
 }
 
 // forwarded returns the handler a registered literal only forwards to:

@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"example.com/dedupekey/dispatch/mw"
+	"example.com/dedupekey/dispatch/ops"
 	"example.com/dedupekey/dispatch/verbs"
 )
 
@@ -96,6 +97,16 @@ func Register(s *server.MCPServer, api string, readOnly bool, authMW func(server
 		Domain: "chat",
 		Verbs:  chatVerbs(c),
 		Hints:  []mcp.ToolOption{mcp.WithReadOnlyHintAnnotation(false), mcp.WithIdempotentHintAnnotation(false)},
+	})
+	// Operations of another package, two of which write: one finding at
+	// the registration, for the first.
+	verbs.RegisterDomain(s, verbs.Config{ // want `tool "files" is not idempotent but writes a file \(ops.Append\)`
+		Domain: "files",
+		Verbs: []verbs.Verb{
+			{Name: "append", Handler: wrap(c, "files.append", ops.Append)},
+			{Name: "touch", Handler: wrap(c, "files.touch", ops.Touch)},
+		},
+		Hints: []mcp.ToolOption{mcp.WithReadOnlyHintAnnotation(false), mcp.WithIdempotentHintAnnotation(false)},
 	})
 	// ok: no verb of the system tool has an effect.
 	verbs.RegisterDomain(s, verbs.Config{
