@@ -23,7 +23,8 @@ module (<pkg>/mm<pkg>); their unexported names get exported as a
 developer would (createItem as CreateItem; Mv<name> where that name is
 already used in the module), and the code left behind refers to them through the new package. A
 function stays when its move would leave behind code that uses an
-unexported field or method of a moved type, embeds a moved unexported
+unexported field or method of a moved type (by name or, in a composite
+literal, by position), embeds a moved unexported
 type, when a moved type has unexported methods and the package
 declares an interface with unexported methods, or when a moved interface
 has unexported methods.`
@@ -524,6 +525,33 @@ func (v *variant) moveInvalid(pkg *packages.Package, units []*unit, unitOf map[t
 			if sig := fn.Type().(*types.Signature); sig.Recv() != nil && movedType(sig.Recv().Type()) != nil {
 				return "code left behind uses an unexported method of a moved type"
 			}
+		}
+	}
+	// T{a, b} of a moved struct type with unexported fields, left
+	// behind: its fields are set by position, not by name (Uses).
+	for _, f := range pkg.Syntax {
+		reason := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || reason != "" || inSet(lit.Pos()) || len(lit.Elts) == 0 {
+				return reason == ""
+			}
+			if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
+				return true
+			}
+			if tn := movedType(info.TypeOf(lit)); tn != nil {
+				if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+					for i := 0; i < st.NumFields(); i++ {
+						if !st.Field(i).Exported() {
+							reason = "code left behind sets the unexported fields of a moved type by position"
+						}
+					}
+				}
+			}
+			return reason == ""
+		})
+		if reason != "" {
+			return reason
 		}
 	}
 	for id, obj := range info.Defs {

@@ -963,11 +963,21 @@ func preparedSQL(s *site) (bool, bool) {
 // through QueryRow is a write; anything unknown is not.
 func sqlQuery(i int) func(s *site) (bool, bool) {
 	return func(s *site) (bool, bool) {
-		q, ok := s.constString(i)
+		if q, ok := s.constString(i); ok {
+			return classifySQL(q, false)
+		}
+		// The statements the engine finds it can hold (a constant a
+		// helper returns, a field's): a write when one writes.
+		leads, ok := s.sqlLeads(s.arg(i))
 		if !ok {
 			return false, false
 		}
-		return classifySQL(q, false)
+		write, idem := false, true
+		for _, l := range leads {
+			w, id := classifySQL(l, false)
+			write, idem = write || w, idem && (!w || id)
+		}
+		return write, write && idem
 	}
 }
 

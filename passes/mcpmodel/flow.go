@@ -1009,24 +1009,13 @@ func (b *builder) wrappedArg(a *valueflow.Value) *valueflow.Value {
 // holds), one copy of t per function, each with that function as its
 // handler and all sharing one Dispatch.
 func (b *builder) withOps(t *Tool, hv *valueflow.Value) []*Tool {
-	var fs []*Func
-	complete := true
-	switch {
-	case t.Handler == nil:
-		fs, complete = b.allFuncs(hv, -1)
-	case t.Handler.Lit != nil:
-		// A literal of this package that forwards to the handler its
-		// captured table holds (o := byName[op]; o.run(ctx, req)).
-		for _, a := range hv.Each() {
-			if a.Kind != valueflow.Closure || a.Lit != t.Handler.Lit {
-				continue
-			}
-			for _, v := range b.forwardedValues(a) {
-				gs, ok := b.allFuncs(v, 0)
-				fs, complete = addFuncs(fs, gs...), complete && ok
-			}
-		}
+	if t.Handler != nil && t.Handler.Lit == nil {
+		return []*Tool{t}
 	}
+	// A literal of this package that forwards to the handler its
+	// captured table holds (o := byName[op]; o.run(ctx, req)), also
+	// behind a middleware's literal, runs the functions the table holds.
+	fs, complete := b.allFuncs(hv, -1)
 	if len(fs) < 2 {
 		return []*Tool{t}
 	}
