@@ -50,7 +50,11 @@
 // schema (one that names the key the handler reads is not reported).
 // A handler that switches on the called tool's name (switch
 // request.Params.Name { case "create_x": ... }) serves each tool by the
-// statements before the switch and its case. A tool registered in a
+// statements before the switch and its case. A tool whose handler looks
+// an operation argument up in a table of handlers and runs one (a
+// dispatcher: verb := registry[req.GetString("operation", "")]) is
+// judged by each handler the table holds; handlers of another package
+// give one finding, at the registration, for the first of them. A tool registered in a
 // _test.go file is on a test's own server, which no client retries
 // against: it is not judged (the program's registration is).
 // Housekeeping does not:
