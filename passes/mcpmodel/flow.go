@@ -993,6 +993,9 @@ func (b *builder) wrappedArg(a *valueflow.Value) *valueflow.Value {
 			return a.Args[0]
 		}
 		if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(a.Args) {
+			if f.Method != "" {
+				return b.vf.MethodValue(a.Args[f.Param], f.Method)
+			}
 			return a.Args[f.Param]
 		}
 	case valueflow.Method:
@@ -1092,6 +1095,10 @@ func (b *builder) wrappedValue(c *valueflow.Value) *valueflow.Value {
 	h, ok := c.Bound(params.At(f.Param))
 	if !ok {
 		return nil
+	}
+	if f.Method != "" {
+		// A typed tool's method: its value's own (WithValidation(t)).
+		return b.vf.MethodValue(h, f.Method)
 	}
 	return h
 }

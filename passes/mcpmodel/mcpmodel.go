@@ -1223,14 +1223,14 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 			if d := b.decls[fn.Origin()]; d != nil {
 				// Middleware first: a function that returns a closure
 				// calling the handler it was given wraps that handler.
-				if i := b.wrapsParam(d.Type, d.Body); i >= 0 && i < len(x.Args) && !isMethodExpr(info, x) {
-					return b.resolveHandler(x.Args[i], depth+1)
+				if w := b.wrapsParam(d.Type, d.Body); w.param >= 0 && w.param < len(x.Args) && !isMethodExpr(info, x) {
+					return b.wrappedHandler(x.Args[w.param], w.method, depth+1)
 				}
 				if inner := b.factoryResult(d.Type, d.Body, depth); inner != nil {
 					return inner
 				}
 			} else if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(x.Args) && !isMethodExpr(info, x) {
-				return b.resolveHandler(x.Args[f.Param], depth+1)
+				return b.wrappedHandler(x.Args[f.Param], f.Method, depth+1)
 			} else if p := new(PackageInfo); fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && b.pass.ImportPackageFact(fn.Pkg(), p) {
 				return nil // analyzed, and not middleware: a factory
 			}

@@ -166,11 +166,64 @@ func (b *builder) placeholders(fd *ast.FuncDecl, fn *types.Func, exprs []ast.Exp
 func (b *builder) passesParams(fd *ast.FuncDecl, call *ast.CallExpr, t *template) bool {
 	args := b.vf.Args(t.fn, call, nil)
 	recv := b.vf.Recv(t.fn, call, nil)
-	if b.defData(fd, b.vf.SubstRecv(t.fn, t.def, recv, args)) {
+	def, handler := b.vf.SubstRecv(t.fn, t.def, recv, args), b.vf.SubstRecv(t.fn, t.handler, recv, args)
+	if b.defData(fd, def) || b.paramData(fd, handler, 0) {
 		return true
 	}
-	for _, v := range append([]*valueflow.Value{t.handler}, t.loops...) {
-		if b.paramData(fd, b.vf.SubstRecv(t.fn, v, recv, args), 0) {
+	// A tool value of an interface type a caller's table holds
+	// (register(s, t) in a loop over the receiver's tools): its methods
+	// dispatch on what the caller stored.
+	if b.methodOnParam(fd, def) || b.methodOnParam(fd, handler) {
+		return true
+	}
+	for _, l := range t.loops {
+		lv := b.vf.SubstRecv(t.fn, l, recv, args)
+		if !b.paramData(fd, lv, 0) {
+			continue
+		}
+		if len(t.loops) > 1 || !madeHere(lv) || b.decidedBy(fd, t, recv, args, lv) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodOnParam reports whether v is the result of a method called on
+// data of fd's callers (Method: t.Definition() of an element of a
+// table a setter filled), which their values decide. A call of a
+// function value a caller passes (authMW(h)) is a middleware's
+// (wrappedArg), not this.
+func (b *builder) methodOnParam(fd *ast.FuncDecl, v *valueflow.Value) bool {
+	for _, a := range v.Each() {
+		if a.Kind == valueflow.Method && a.Name != "" && a.X != nil && b.paramData(fd, a.X, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// madeHere reports whether each value a table holds is a struct made
+// where it is written (r.Register(manage.New(base))): the tool's type,
+// and so its methods, are decided there, whatever fields a caller's
+// values fill.
+func madeHere(v *valueflow.Value) bool {
+	each := v.Each()
+	for _, a := range each {
+		if a.Kind != valueflow.Struct {
+			return false
+		}
+	}
+	return len(each) > 0
+}
+
+// decidedBy reports whether what a template of one loop registers for
+// the table elements v reads fd's parameters: a tool's name or
+// annotations, or its handler. A base URL a constructor stores in the
+// tool decides neither.
+func (b *builder) decidedBy(fd *ast.FuncDecl, t *template, recv *valueflow.Value, args []*valueflow.Value, v *valueflow.Value) bool {
+	for _, a := range v.Each() {
+		in := append(append([]*valueflow.Value(nil), args...), a)
+		if b.defData(fd, b.vf.SubstRecv(t.fn, t.def, recv, in)) || b.paramData(fd, b.vf.SubstRecv(t.fn, t.handler, recv, in), 0) {
 			return true
 		}
 	}

@@ -5,7 +5,10 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file recognizes middleware: a function that takes a handler and
@@ -17,15 +20,33 @@ import (
 
 // WrapsHandler is an object fact on a function that wraps a handler: its
 // only result is a function, and each of its return statements returns
-// parameter Param, or a closure calling it. Importers follow a call of it
-// to the handler passed at Param.
+// parameter Param, or a closure calling it, or the result of another
+// wrapper given such a closure. Importers follow a call of it to the
+// handler passed at Param. With Method, Param is a typed tool (an
+// interface or type parameter value) and the closure calls its method
+// Method: the handler is that method of the value passed.
 type WrapsHandler struct {
-	Param int
+	Param  int
+	Method string
 }
 
 func (*WrapsHandler) AFact() {}
 
-func (f *WrapsHandler) String() string { return fmt.Sprintf("wraps(param=%d)", f.Param) }
+func (f *WrapsHandler) String() string {
+	if f.Method != "" {
+		return fmt.Sprintf("wraps(param=%d.%s)", f.Param, f.Method)
+	}
+	return fmt.Sprintf("wraps(param=%d)", f.Param)
+}
+
+// wrapped is the handler a wrapper runs: its parameter Param, or the
+// method Method of it.
+type wrapped struct {
+	param  int
+	method string
+}
+
+var notWrapped = wrapped{param: -1}
 
 // constString resolves e to a constant string, through single
 // assignments and, where the syntax stops (a name kept in a struct
@@ -51,21 +72,39 @@ func (b *builder) inMiddleware(f *Func) bool {
 		return false
 	}
 	fd, ok := b.enclosingFunc(f.Lit.Pos()).(*ast.FuncDecl)
-	return ok && b.wrapsParam(fd.Type, fd.Body) >= 0
+	return ok && b.wrapsParam(fd.Type, fd.Body).param >= 0
 }
 
-// wrapsParam returns the index of the parameter a function wraps, or -1:
-// its only result is a function (or a type parameter), and every return
-// statement of its body returns that parameter, a closure that calls it,
-// or a conversion of either.
-func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
+// wrapsParam returns the handler a function wraps, or notWrapped: its
+// only result is a function (or a type parameter), and every return
+// statement of its body returns one parameter, a closure that calls it
+// (or calls a method of it: a typed tool's Handle), another wrapper's
+// result given such a closure, or a conversion of either. A parameter
+// is a handler when it has the returned function's shape, or is a typed
+// handler (a function taking a context first and returning a result and
+// an error: func(ctx, req, Params) (Result, error), which an adapter
+// binds the arguments for).
+// A parameter of the returned shape comes first: a middleware calling a
+// typed verify(ctx, token) before next(ctx, req) wraps next.
+func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) wrapped {
+	return b.wrapsParamAt(ft, body, 0)
+}
+
+func (b *builder) wrapsParamAt(ft *ast.FuncType, body *ast.BlockStmt, depth int) wrapped {
+	if w := b.wrapsParamDepth(ft, body, depth, false); w.param >= 0 {
+		return w
+	}
+	return b.wrapsParamDepth(ft, body, depth, true)
+}
+
+func (b *builder) wrapsParamDepth(ft *ast.FuncType, body *ast.BlockStmt, depth int, typed bool) wrapped {
 	info := b.pass.TypesInfo
 	if body == nil || ft.Results == nil || len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) > 1 || ft.Params == nil {
-		return -1
+		return notWrapped
 	}
 	rt := info.TypeOf(ft.Results.List[0].Type)
 	if !funcLike(rt) {
-		return -1
+		return notWrapped
 	}
 	var params []*types.Var
 	for _, f := range ft.Params.List {
@@ -75,37 +114,38 @@ func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) int {
 		}
 		for _, n := range f.Names {
 			v, _ := info.Defs[n].(*types.Var)
-			if v != nil && !sameHandlerShape(v.Type(), rt) {
+			if v != nil && !sameHandlerShape(v.Type(), rt) && (!typed || !typedHandler(v.Type()) && typedTool(v.Type()) == nil) {
 				v = nil // a callback of another shape (a logger, a check)
 			}
 			params = append(params, v)
 		}
 	}
-	found, ok := -1, true
+	found, ok := notWrapped, true
 	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			i := -1
+			w := notWrapped
 			if len(n.Results) == 1 {
-				i = b.wrappedBy(n.Results[0], params)
+				w = b.wrappedBy(n.Results[0], params, depth, typed)
 			}
-			if i < 0 || (found >= 0 && i != found) {
+			if w.param < 0 || (found.param >= 0 && w != found) {
 				ok = false
 			}
-			found = i
+			found = w
 		}
 		return ok
 	})
 	if !ok {
-		return -1
+		return notWrapped
 	}
 	return found
 }
 
-// wrappedBy returns the parameter a returned expression wraps, or -1.
-func (b *builder) wrappedBy(e ast.Expr, params []*types.Var) int {
+// wrappedBy returns the handler a returned expression wraps, or
+// notWrapped.
+func (b *builder) wrappedBy(e ast.Expr, params []*types.Var, depth int, typed bool) wrapped {
 	info := b.pass.TypesInfo
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
@@ -122,34 +162,144 @@ func (b *builder) wrappedBy(e ast.Expr, params []*types.Var) int {
 		return -1
 	}
 	if id, ok := e.(*ast.Ident); ok {
-		if i := index(info.Uses[id]); i >= 0 {
-			return i
+		if i := index(info.Uses[id]); i >= 0 && typedTool(params[i].Type()) == nil {
+			return wrapped{param: i}
 		}
 		e = ast.Unparen(b.value(id)) // wrapped := func(...) {...}; return wrapped
 	}
 	switch e := e.(type) {
 	case *ast.FuncLit:
-		found := -1
+		found := notWrapped
 		analysisutil.Inspect(e.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				// h(ctx, req), or call(h, ctx, req) that calls h.
-				if id, ok := ast.Unparen(b.vf.Invoked(call)).(*ast.Ident); ok {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			// h(ctx, req), or call(h, ctx, req) that calls h, or
+			// tool.Handle(ctx, req, params) of a typed tool.
+			w := notWrapped
+			switch fun := ast.Unparen(b.vf.Invoked(call)).(type) {
+			case *ast.Ident:
+				if i := index(info.Uses[fun]); i >= 0 && typedTool(params[i].Type()) == nil {
+					w = wrapped{param: i}
+				}
+			case *ast.SelectorExpr:
+				if id, ok := ast.Unparen(fun.X).(*ast.Ident); ok {
 					if i := index(info.Uses[id]); i >= 0 {
-						if found >= 0 && found != i {
-							found = -2
-						} else if found != -2 {
-							found = i
+						if m := typedTool(params[i].Type()); m != nil && m.Name() == fun.Sel.Name {
+							w = wrapped{param: i, method: m.Name()}
 						}
 					}
 				}
 			}
+			switch {
+			case w.param < 0:
+			case found.param == -2:
+			case found.param >= 0 && found != w:
+				found = wrapped{param: -2}
+			default:
+				found = w
+			}
 			return true
 		})
-		if found >= 0 {
+		if found.param >= 0 {
 			return found
 		}
+	case *ast.CallExpr:
+		// return Typed(business): another wrapper, given a closure
+		// that calls the parameter.
+		if depth >= 2 || isMethodExpr(info, e) {
+			return notWrapped
+		}
+		fn, _ := typeutil.Callee(info, e).(*types.Func)
+		if fn == nil {
+			return notWrapped
+		}
+		inner := notWrapped
+		if d := b.decls[fn.Origin()]; d != nil {
+			inner = b.wrapsParamAt(d.Type, d.Body, depth+1)
+		} else if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) {
+			inner = wrapped{param: f.Param, method: f.Method}
+		}
+		if inner.param < 0 || inner.method != "" || inner.param >= len(e.Args) {
+			return notWrapped
+		}
+		return b.wrappedBy(e.Args[inner.param], params, depth+1, typed)
 	}
-	return -1
+	return notWrapped
+}
+
+// wrappedHandler resolves the handler a wrapper is given as arg: the
+// argument, or its method when the wrapper runs a typed tool's method
+// (WithValidation(t), t a *ManageTool: (*ManageTool).Handle).
+func (b *builder) wrappedHandler(arg ast.Expr, method string, depth int) *Func {
+	if method == "" {
+		return b.resolveHandler(arg, depth)
+	}
+	if t := b.pass.TypesInfo.TypeOf(arg); t != nil && !types.IsInterface(t) {
+		if _, ok := types.Unalias(t).(*types.TypeParam); !ok {
+			if fn, ok := methodOf(t, b.pass.Pkg, method); ok {
+				return b.valueFunc(&valueflow.Value{Kind: valueflow.Func, Obj: fn}, depth)
+			}
+			return nil
+		}
+	}
+	if b.vf == nil {
+		return nil
+	}
+	return b.flowHandler(b.vf.MethodValue(b.vf.Eval(arg, nil), method))
+}
+
+// methodOf returns the method name of type t.
+func methodOf(t types.Type, pkg *types.Package, name string) (*types.Func, bool) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	fn, ok := obj.(*types.Func)
+	return fn, ok
+}
+
+// typedHandler reports whether t is a typed handler: a function taking
+// a context.Context first and returning two results, the last an error.
+func typedHandler(t types.Type) bool {
+	sig := coreSignature(t)
+	if sig == nil || sig.Params().Len() < 2 || sig.Results().Len() != 2 {
+		return false
+	}
+	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
+		return false
+	}
+	return isError(sig.Results().At(1).Type())
+}
+
+// typedTool returns the one method of an interface type (or of a type
+// parameter's constraint) that is a typed handler (Handle(ctx, req,
+// params) (Result, error)), or nil.
+func typedTool(t types.Type) *types.Func {
+	var iface *types.Interface
+	switch u := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		iface, _ = u.Constraint().Underlying().(*types.Interface)
+	default:
+		iface, _ = t.Underlying().(*types.Interface)
+	}
+	if iface == nil {
+		return nil
+	}
+	var found *types.Func
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		if !typedHandler(m.Type()) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = m
+	}
+	return found
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // sameHandlerShape reports whether a parameter of type p can be the
@@ -227,8 +377,8 @@ func (b *builder) exportWrappers() {
 		if !ok || d.Type.Results == nil || d.Type.Params == nil || len(d.Type.Params.List) == 0 {
 			continue
 		}
-		if i := b.wrapsParam(d.Type, d.Body); i >= 0 {
-			b.pass.ExportObjectFact(fn, &WrapsHandler{Param: i})
+		if w := b.wrapsParam(d.Type, d.Body); w.param >= 0 {
+			b.pass.ExportObjectFact(fn, &WrapsHandler{Param: w.param, Method: w.method})
 		}
 	}
 }

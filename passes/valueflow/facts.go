@@ -106,6 +106,14 @@ type Wire struct {
 	At    string      // Value.At
 	Made  bool        // Call: made by a call inside the function summarized (Value.Site)
 	G     []WireGuard // Value.Guards, on the summarized function's parameters
+	Env   []WireBind  // Closure: what it captured for the parameters of the function that made it
+}
+
+// WireBind is one binding of a Closure's Env: the value captured for
+// parameter I (-1: the receiver) of the function that made the literal.
+type WireBind struct {
+	I int
+	V *Wire
 }
 
 // WireGuard is a Guard as a fact carries it: on parameter I (its field
@@ -318,6 +326,50 @@ func (c *encoder) wire(v *Value, depth int) *Wire {
 	return w
 }
 
+// maxEnvWire bounds the bindings of a closure a fact carries.
+const maxEnvWire = 8
+
+// env returns the bindings of a closure's Env that an importer can name:
+// those of the parameters of the function that made the literal (a
+// middleware's handler, bound where it was called: Typed(business)
+// returns a closure that captured business for handler).
+func (c *encoder) env(v *Value, depth int) []WireBind {
+	fn, ok := v.Obj.(*types.Func)
+	if !ok || v.Env == nil {
+		return nil
+	}
+	sig := fn.Origin().Signature()
+	var out []WireBind
+	seen := make(map[int]bool)
+	n := 0
+	for e := v.Env; e != nil && n < 16 && len(out) < maxEnvWire; e = e.parent {
+		n++
+		i, ok := paramIndex(sig, e.v)
+		if !ok || seen[i] || e.val == nil {
+			continue
+		}
+		seen[i] = true
+		if w := c.wire(e.val, depth+1); w != nil && w.K != Unknown {
+			out = append(out, WireBind{I: i, V: w})
+		}
+	}
+	return out
+}
+
+// paramIndex returns the index of v among sig's parameters (-1: its
+// receiver).
+func paramIndex(sig *types.Signature, v *types.Var) (int, bool) {
+	if sig.Recv() != nil && sig.Recv() == v {
+		return -1, true
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 func (c *encoder) wire0(v *Value, depth int) *Wire {
 	if v == nil {
 		return nil
@@ -418,6 +470,7 @@ func (c *encoder) wire0(v *Value, depth int) *Wire {
 		if w.Obj == "" {
 			return &Wire{K: Unknown}
 		}
+		w.Env = c.env(v, depth)
 	case Call:
 		w.Obj = objPath(v.Obj)
 		if w.Obj == "" {
@@ -721,7 +774,24 @@ func (d *decoder) value1(w *Wire) *Value {
 		if obj == nil {
 			return UnknownValue("function")
 		}
-		return &Value{Kind: Closure, Obj: obj, Ord: w.Ord, Name: w.N, Index: w.I}
+		v := &Value{Kind: Closure, Obj: obj, Ord: w.Ord, Name: w.N, Index: w.I}
+		if fn, ok := obj.(*types.Func); ok && len(w.Env) > 0 {
+			sig := fn.Origin().Signature()
+			for i := len(w.Env) - 1; i >= 0; i-- {
+				b := w.Env[i]
+				var p *types.Var
+				switch {
+				case b.I < 0:
+					p = sig.Recv()
+				case b.I < sig.Params().Len():
+					p = sig.Params().At(b.I)
+				}
+				if p != nil {
+					v.Env = v.Env.Bind(p, d.value(b.V))
+				}
+			}
+		}
+		return v
 	case Call:
 		obj := d.object(w.Obj)
 		if obj == nil {

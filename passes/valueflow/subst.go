@@ -23,7 +23,7 @@ func (en *Engine) substAt(v *Value, fn *types.Func, recv *Value, args []*Value, 
 	if sig == nil {
 		return UnknownValue("signature")
 	}
-	b := &binding{en: en, recv: recv, args: args, params: sig.Params(), site: site}
+	b := &binding{en: en, fn: fn.Origin(), recv: recv, args: args, params: sig.Params(), site: site}
 	if sig.Recv() != nil {
 		b.recvVar = sig.Recv()
 	}
@@ -61,6 +61,7 @@ func (en *Engine) substLitAt(v *Value, c *Value, args []*Value, site *ast.CallEx
 
 type binding struct {
 	en      *Engine
+	fn      *types.Func // the function whose summary is bound, if not a literal's
 	recv    *Value
 	recvVar *types.Var
 	args    []*Value
@@ -330,7 +331,7 @@ func (b *binding) env1(env *Env, depth int) *Env {
 	n := 0
 	for e := env; e != nil && n < 16; e = e.parent {
 		n++
-		if e.val != nil && mentionsParam(e.val, 0) {
+		if e.val != nil && (mentionsParam(e.val, 0) || b.madeHere(e.val)) {
 			any = true
 			break
 		}
@@ -350,12 +351,27 @@ func (b *binding) env1(env *Env, depth int) *Env {
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
 		val := chain[i].val
-		if val != nil && mentionsParam(val, 0) {
+		if val != nil && (mentionsParam(val, 0) || b.madeHere(val)) {
 			val = b.value(val, depth+1)
 		}
 		out = out.Bind(chain[i].v, val)
 	}
 	return out
+}
+
+// madeHere reports whether v is a closure the function being bound
+// made (business in Typed(business), captured by the closure Typed
+// returns): it sees the parameters this call binds.
+func (b *binding) madeHere(v *Value) bool {
+	if b.fn == nil {
+		return false
+	}
+	for _, a := range v.Each() {
+		if a.Kind == Closure && a.Obj == types.Object(b.fn) {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionsParam reports whether v holds a parameter anywhere: only then

@@ -126,6 +126,24 @@ func (r *Result) Call(f *Value, args []*Value, idx int) *Value {
 	return r.en.applyValue(f, args, idx)
 }
 
+// MethodValue returns the method value v.name: for each alternative of
+// v whose dynamic type is known (a struct), its method; unknown for the
+// others.
+func (r *Result) MethodValue(v *Value, name string) *Value {
+	if r == nil || r.en == nil || v == nil {
+		return UnknownValue("no engine")
+	}
+	var out []*Value
+	for _, a := range v.Each() {
+		if fn := r.en.dispatch(a, name); fn != nil {
+			out = append(out, &Value{Kind: Func, Obj: fn, Recv: a})
+			continue
+		}
+		out = append(out, UnknownValue("method of an unknown type"))
+	}
+	return Union(out...)
+}
+
 // CallSites returns the calls of fn (a function of the package) in the
 // package, and the functions (declarations or literals) that make them.
 func (r *Result) CallSites(fn *types.Func) []CallSite {
