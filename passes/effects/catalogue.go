@@ -135,6 +135,10 @@ type pkgRule struct {
 	// all matches every function and method of the paths: check (fnOnly)
 	// decides each by the API's naming convention.
 	all bool
+	// only says that names lists every function of the paths that
+	// commits an effect: the others are reads, whatever their names say
+	// (go-openai's CreateChatCompletion).
+	only bool
 }
 
 var pkgRules = []pkgRule{
@@ -296,6 +300,24 @@ var pkgRules = []pkgRule{
 	// namespace and then its verb (MessagesSendMessage, ChannelsEditAdmin,
 	// MessagesGetHistory): the verb decides (gotdCall).
 	{kind: kindRemote, paths: []string{"github.com/gotd/td/tg"}, all: true, check: gotdCall, fnOnly: true},
+	// go-openai: a completion, an embedding, a moderation, an image or a
+	// transcription is computed and returned, and stores nothing (its
+	// Create is a POST that reads); the files, assistants, threads,
+	// runs, batches, fine-tunes and vector stores it keeps are state.
+	{kind: kindRemote, paths: []string{"github.com/sashabaranov/go-openai"}, only: true, names: map[string]bool{
+		"Client.CreateAssistant": false, "Client.CreateAssistantFile": false, "Client.CreateBatch": false,
+		"Client.CreateBatchWithUploadFile": false, "Client.CreateFile": false, "Client.CreateFileBytes": false,
+		"Client.CreateFineTune": false, "Client.CreateFineTuningJob": false, "Client.CreateMessage": false,
+		"Client.CreateRun": false, "Client.CreateThread": false, "Client.CreateThreadAndRun": false,
+		"Client.CreateVectorStore": false, "Client.CreateVectorStoreFile": false,
+		"Client.CreateVectorStoreFileBatch": false, "Client.SubmitToolOutputs": false, "Client.UploadBatchFile": false,
+		"Client.DeleteAssistant": true, "Client.DeleteAssistantFile": true, "Client.DeleteFile": true,
+		"Client.DeleteFineTune": true, "Client.DeleteFineTuneModel": true, "Client.DeleteMessage": true,
+		"Client.DeleteThread": true, "Client.DeleteVectorStore": true, "Client.DeleteVectorStoreFile": true,
+		"Client.ModifyAssistant": true, "Client.ModifyMessage": true, "Client.ModifyRun": true,
+		"Client.ModifyThread": true, "Client.ModifyVectorStore": true, "Client.CancelBatch": true,
+		"Client.CancelFineTune": true, "Client.CancelFineTuningJob": true, "Client.CancelRun": true,
+		"Client.CancelVectorStoreFileBatch": true}},
 }
 
 var goGitPaths = []string{"github.com/go-git/go-git/v5", "github.com/go-git/go-git/v6", "gopkg.in/src-d/go-git.v4"}

@@ -36,11 +36,16 @@ type Effect struct {
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
-	Proc       *Proc  // a process run whose command line each call site decides (exec.go)
-	File       int    // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
-	Rest       int    // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
-	SQL        int    // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
-	Op         int    // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
+	// KeyField is the field of parameter KeyFrom[0] the key is read from
+	// (rec.RequestID), when the function reads it so: a caller passing a
+	// struct literal is keyed by that field's value alone, not by the
+	// other fields it fills from the request.
+	KeyField string
+	Proc     *Proc // a process run whose command line each call site decides (exec.go)
+	File     int   // 1-based parameter whose *os.File, or the path in which, is written: each call site decides (housekeeping.go)
+	Rest     int   // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
+	SQL      int   // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
+	Op       int   // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
 	// Iface, when not "", says that the function calls this method of an
 	// interface of the main module ("path.Type.Method") that no package
 	// it can see implements: the implementation is wired in elsewhere
@@ -489,11 +494,12 @@ func guessModule(path string) string {
 func sameModule(mod, pkgPath string) bool { return analysisutil.InModule(mod, pkgPath) }
 
 type funcInfo struct {
-	obj     types.Object
-	body    *ast.BlockStmt
-	effect  *Effect
-	keyRead string
-	keyFrom mask
+	obj      types.Object
+	body     *ast.BlockStmt
+	effect   *Effect
+	keyRead  string
+	keyFrom  mask
+	keyField string // Effect.KeyField
 	// keyPos is where fi reads its key, effectEnd where the call that
 	// commits its effect ends (its arguments are read before): a key read
 	// after the effect (a response's request id) does not check it.
@@ -517,6 +523,9 @@ type funcInfo struct {
 func (fi *funcInfo) settle() {
 	fi.effect.KeyChecked = fi.keyRead != "" && (fi.keyPos == token.NoPos || fi.effectEnd == token.NoPos || fi.keyPos < fi.effectEnd)
 	fi.effect.KeyFrom = fi.keyFrom.indices()
+	if fi.effect.KeyChecked {
+		fi.effect.KeyField = fi.keyField
+	}
 }
 
 // keyReadAt is where, for a caller, the callee fi reads its key in the
@@ -663,8 +672,8 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 							}
 							continue
 						}
-						if m := fi.getFlow(r, pass.TypesInfo).argsMask(c.call, ce.keyFrom.indices()); m != 0 {
-							fi.keyRead, fi.keyFrom, fi.keyPos = ce.keyRead, m, ce.keyReadAt(c.call)
+						if m := fi.getFlow(r, pass.TypesInfo).keyArgsMask(c.call, ce.keyFrom.indices(), ce.keyField); m != 0 {
+							fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = ce.keyRead, m, ce.keyReadAt(c.call), ""
 							changed = true
 							break
 						}
@@ -1076,7 +1085,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
 	}
 	// SQL through an interface of one's own (sqlc's DBTX): a method named
 	// Exec or ExecContext that returns database/sql.Result. It is said
@@ -1142,6 +1151,9 @@ func pkgRuleEffect(s *site) (e *Effect, ok bool) {
 		}
 		if rule.verbs != nil && rule.verbs[Verb(fn.Name())] && !DryRunName(fn.Name()) {
 			return s.apply(qualifiedName(fn), rule.kind, false, rule.check), true
+		}
+		if rule.only {
+			return nil, true
 		}
 	}
 	return nil, false
@@ -1664,6 +1676,16 @@ func (sc *Scope) build() {
 		return
 	}
 	add := func(lhs ast.Expr, rhs ast.Expr, idx int) {
+		if star, ok := ast.Unparen(lhs).(*ast.StarExpr); ok {
+			// *f, err = os.CreateTemp(...): what f points to is a
+			// temporary file, written through (*f).Write.
+			if id, ok := ast.Unparen(star.X).(*ast.Ident); ok {
+				if v, ok := sc.obj(id).(*types.Var); ok && (sc.isTemp(rhs) || sc.mentionsTemp(rhs)) {
+					sc.temp[v] = true
+				}
+			}
+			return
+		}
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
 		if !ok {
 			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" {

@@ -181,6 +181,55 @@ func (sc *Scope) paramField(v *valueflow.Value) hval {
 	return unknownVal
 }
 
+// builtBy returns the parameter of the scope's function whose call
+// returns the request v (req, err := build(), maybe req.WithContext(ctx)):
+// a request builder each caller passes. -1 otherwise.
+func (sc *Scope) builtBy(v *valueflow.Value) int {
+	found := -1
+	for _, a := range v.Each() {
+		if copyOfSelf(a) {
+			continue // req = req.WithContext(ctx): the other alternatives'
+		}
+		p := sc.builtBy1(a)
+		if p < 0 || found >= 0 && p != found {
+			return -1
+		}
+		found = p
+	}
+	return found
+}
+
+// copyOfSelf reports whether a is a copy of a request the engine could
+// not follow (the variable's own earlier value: req = req.WithContext).
+func copyOfSelf(a *valueflow.Value) bool {
+	if a.Kind != valueflow.Call || (a.Recv != nil && a.Recv.Kind != valueflow.Unknown) {
+		return false
+	}
+	fn, _ := a.Obj.(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net/http" && (fn.Name() == "WithContext" || fn.Name() == "Clone")
+}
+
+func (sc *Scope) builtBy1(a *valueflow.Value) int {
+	for a.Kind == valueflow.Call && a.Recv != nil {
+		fn, _ := a.Obj.(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "WithContext" && fn.Name() != "Clone") {
+			return -1
+		}
+		rs := a.Recv.Each()
+		if len(rs) != 1 {
+			return -1
+		}
+		a = rs[0]
+	}
+	if a.Kind != valueflow.Method || a.Name != "" || a.Index != 0 || len(a.Args) != 0 || a.X == nil || a.X.Kind != valueflow.Param {
+		return -1
+	}
+	if p := sc.paramField(a.X); p.param >= 0 && p.field == "" && !p.recv {
+		return p.param
+	}
+	return -1
+}
+
 // methodArg resolves the method a call of a function with fact h sends:
 // its argument MethodParam, or the field MethodField of it or of the
 // receiver.
@@ -267,17 +316,23 @@ func (r *Result) reqAt(sc *Scope, e ast.Expr, depth int) hreq {
 
 // reqArg resolves the request a call gives a function whose HTTP fact
 // names parameter ReqParam: the argument e, or its field path field
-// (op.Req of the caller's op).
-func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, depth int) hreq {
-	if field == "" {
+// (op.Req of the caller's op), or, built, what calling it returns (the
+// request builder a retry loop calls).
+func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, built bool, depth int) hreq {
+	if field == "" && !built {
 		return r.reqAt(sc, e, depth)
 	}
 	if e == nil || r.noFlow {
 		return unknownReq()
 	}
 	v := r.vf.Eval(e, nil)
-	for _, name := range strings.Split(field, ".") {
-		v = v.Select(name)
+	if built {
+		v = r.vf.Call(v, nil, 0)
+	}
+	if field != "" {
+		for _, name := range strings.Split(field, ".") {
+			v = v.Select(name)
+		}
 	}
 	return r.flowReqValue(sc, v)
 }
@@ -297,6 +352,10 @@ func (r *Result) flowReqValue(sc *Scope, v *valueflow.Value) hreq {
 			req.reqParam, req.reqField = p.param, p.field
 			return req
 		}
+	}
+	if p := sc.builtBy(v); p >= 0 {
+		req.reqParam, req.reqBuilt = p, true
+		return req
 	}
 	var alts []hval
 	for _, a := range v.Each() {
@@ -415,18 +474,28 @@ func (r *Result) callValue(sc *Scope, call *ast.CallExpr, v *types.Var) *types.F
 	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
 		return nil
 	}
-	var first *types.Func
+	var first, doer *types.Func
+	unknown := false
 	for _, a := range r.vf.Eval(call.Fun, nil).Each() {
 		if a.Kind == valueflow.Nil {
 			continue // var first func(...) before its assignments: a call never calls nil
 		}
 		fn, ok := a.FuncObj().(*types.Func)
 		if !ok || a.Kind != valueflow.Func {
-			return nil
+			unknown = true
+			continue
 		}
 		if first == nil {
 			first = fn.Origin()
 		}
+		if doer == nil && isDoer(fn) {
+			doer = fn.Origin()
+		}
+	}
+	if unknown {
+		// f := c.do; if f == nil { f = c.HTTPClient.Do }; f(req): a hook
+		// a test sets, else the client's Do. The call sends the request.
+		return doer
 	}
 	return first
 }

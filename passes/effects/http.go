@@ -45,8 +45,11 @@ type HTTP struct {
 	ReqParam    int    // the *http.Request parameter whose method is sent, or -1
 	// ReqField, when not "", says that the request is this field path
 	// ("Req", "Op.Req") of parameter ReqParam: a struct that holds the
-	// request a constructor built (api.HC.Do(op.Req)).
+	// request a constructor built (api.HC.Do(op.Req)); or, when
+	// ReqBuilt, what calling parameter ReqParam returns (a retry loop's
+	// build() callback: do(ctx, func() (*http.Request, error) {...})).
 	ReqField   string
+	ReqBuilt   bool
 	PathParam  int    // the string parameter giving the path, or -1
 	Path       string // the constant text of the path, when known
 	QueryParam int    // the string parameter holding a GraphQL document, or -1
@@ -102,6 +105,9 @@ func (h *HTTP) String() string {
 		b.WriteString("method of the options from param " + strconv.Itoa(h.OptsArg-1))
 	case h.ReqParam >= 0:
 		b.WriteString("request of param " + strconv.Itoa(h.ReqParam))
+		if h.ReqBuilt {
+			b.WriteString("()")
+		}
 		if h.ReqField != "" {
 			b.WriteString("'s " + h.ReqField)
 		}
@@ -160,6 +166,7 @@ type hreq struct {
 	method   hval
 	reqParam int    // the method is that of the enclosing function's request parameter
 	reqField string // the field path of parameter reqParam that holds the request, or ""
+	reqBuilt bool   // the request is what calling parameter reqParam returns (HTTP.ReqBuilt)
 	path     hval   // s holds the constant text of the path, param a parameter in it
 	query    hval
 	op       hval // the remote operation a JSON-RPC envelope names (rpcop.go)
@@ -263,7 +270,7 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			e.Op = req.op.param + 1 // each caller's operation decides
 			return e
 		}
-		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from)
+		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from) || convergesName(req.method.from)
 		// A GraphQL document known here that is no query is a mutation.
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from) || req.query.known
 	case "PATCH":
@@ -290,10 +297,15 @@ func opName(obj types.Object) string {
 		return name
 	}
 	recv := recvName(fn)
-	if !strings.HasSuffix(recv, "Call") || len(recv) == len("Call") {
+	suffix := "Call"
+	if name == "Do" && strings.HasSuffix(recv, "Service") {
+		// go-binance's and elastic's service objects: ChangeLeverageService.Do.
+		suffix = "Service"
+	}
+	if !strings.HasSuffix(recv, suffix) || len(recv) == len(suffix) {
 		return name
 	}
-	ws := nameWords(strings.TrimSuffix(recv, "Call"))
+	ws := nameWords(strings.TrimSuffix(recv, suffix))
 	for i := len(ws) - 1; i >= 0; i-- {
 		w := capital(ws[i])
 		if readWords[w] || remoteVerbs[w] || stateVerbs[w] || convergeVerbs[w] {
@@ -304,7 +316,7 @@ func opName(obj types.Object) string {
 			for _, x := range ws[i:] {
 				op += capital(x)
 			}
-			return op + "Call"
+			return op + suffix
 		}
 	}
 	return name
@@ -313,16 +325,38 @@ func opName(obj types.Object) string {
 // convergeVerbs name a call object's operations that set state: a
 // repeat finds it set (Modify labels, Clear values, Update a document,
 // Trash a file).
-var convergeVerbs = words("Modify", "Update", "Patch", "Clear", "Replace", "Delete", "Remove", "Trash", "Untrash", "Reset", "Set")
+var convergeVerbs = words("Modify", "Update", "Patch", "Clear", "Replace", "Delete", "Remove", "Trash", "Untrash", "Reset", "Set", "Change")
 
 // callOp reports whether a name is a call object's operation (opName).
-func callOp(from string) bool { return strings.HasSuffix(from, "Call") && len(from) > len("Call") }
+func callOp(from string) bool { return opObject(from) != "" }
+
+// opObject returns the operation a call or service object's name
+// (opName) names, or "".
+func opObject(from string) string {
+	for _, suffix := range []string{"Call", "Service"} {
+		if op, ok := strings.CutSuffix(from, suffix); ok && op != "" {
+			return op
+		}
+	}
+	return ""
+}
 
 // callConverges reports whether a request's operation, named by a call
 // object (opName), converges.
 func callConverges(from string) bool {
-	return strings.HasSuffix(from, "Call") && convergeVerbs[Verb(strings.TrimSuffix(from, "Call"))]
+	op := opObject(from)
+	return op != "" && convergeVerbs[Verb(op)]
 }
+
+// convergeWords are the first words of the names of operations whose
+// POST removes what it names, or upserts it (an API that POSTs
+// everything: DeleteMessages): a repeat leaves the same state. An
+// update by POST is left to the method (ServersService.Update may add).
+var convergeWords = words("Delete", "Remove", "Destroy", "Purge", "Terminate", "Upsert")
+
+// convergesName reports whether a function is named by a converging
+// operation.
+func convergesName(name string) bool { return convergeWords[leadWord(name)] }
 
 // addVerbs are the first words of the names of operations that add
 // rather than set: a repeat adds again.
@@ -623,7 +657,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 		case h.OptsArg > 0:
 			req.method = r.optionsMethod(sc, call, h.OptsArg-1)
 		case h.ReqParam >= 0:
-			req2 := r.reqArg(sc, arg(h.ReqParam), h.ReqField, depth+1)
+			req2 := r.reqArg(sc, arg(h.ReqParam), h.ReqField, h.ReqBuilt, depth+1)
 			req2.sink = h.Sink
 			if h.Builds {
 				return req2, buildsHTTP
@@ -1159,11 +1193,19 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 					c.rets = append(c.rets, n)
 				}
 			case *ast.CallExpr:
-				if f, ok := typeutil.Callee(c.sc.info, n).(*types.Func); ok {
+				switch f := typeutil.Callee(c.sc.info, n).(type) {
+				case *types.Func:
 					f = f.Origin()
 					if f.Pkg() != nil && (httpPkgs[f.Pkg().Path()] || r.httpOf(f) != nil || f.Pkg() == fn.Pkg() || isDoer(f) || shapeHTTP(f) != nil) {
 						c.calls = append(c.calls, n)
 						r.countMethods(c.sc, n, f, methods, &viaParam)
+					}
+				case *types.Var:
+					// f(req), f a local holding the client's Do (or a
+					// test's hook): inferHTTP resolves it (callValue).
+					if d := r.callValue(c.sc, n, f); d != nil && isDoer(d) {
+						c.calls = append(c.calls, n)
+						r.countMethods(c.sc, n, d, methods, &viaParam)
 					}
 				}
 			case *ast.CompositeLit:
@@ -1340,7 +1382,7 @@ func paramFact(req hreq, builds bool) *HTTP {
 	case req.method.opts > 0:
 		h.OptsArg = req.method.opts
 	case req.reqParam >= 0:
-		h.ReqParam, h.ReqField = req.reqParam, req.reqField
+		h.ReqParam, h.ReqField, h.ReqBuilt = req.reqParam, req.reqField, req.reqBuilt
 		h.PathParam, h.Path, h.QueryParam = -1, "", -1
 	case req.method.param >= 0 || req.method.recv:
 		h.MethodParam, h.MethodField, h.MethodRecv, h.MethodCall = req.method.param, req.method.field, req.method.recv, req.method.call

@@ -160,9 +160,9 @@ func (r *Result) litEffects(pass *analysis.Pass, fi *funcInfo) []LitEffect {
 		// function's own configuration) is the function's word
 		// (origin.go).
 		c := *best
-		c.KeyChecked, c.KeyFrom = (keyed || best.KeyChecked) && fi.effect.KeyChecked, nil
+		c.KeyChecked, c.KeyFrom, c.KeyField = (keyed || best.KeyChecked) && fi.effect.KeyChecked, nil, ""
 		if c.KeyChecked {
-			c.KeyFrom = fi.effect.KeyFrom
+			c.KeyFrom, c.KeyField = fi.effect.KeyFrom, fi.effect.KeyField
 		}
 		c.Asserted, c.Args, c.KeyMade, c.Lits = fi.effect.Asserted, fi.effect.Args, nil, nil
 		out[i].Effect = &c

@@ -76,6 +76,70 @@ func (m mask) indices() []int {
 	return out
 }
 
+// keyArgsMask is argsMask for the key of a callee that reads it from
+// field of its parameter (Effect.KeyField): an argument that is a struct
+// literal (or a local set once to one) counts by that field's value
+// alone, and not at all when it leaves the field unset.
+func (f *flow) keyArgsMask(call *ast.CallExpr, from []int, field string) mask {
+	if field == "" || len(from) != 1 || from[0] < 0 || from[0] >= len(call.Args) {
+		return f.argsMask(call, from)
+	}
+	lit := f.structLit(call.Args[from[0]])
+	if lit == nil {
+		return f.argsMask(call, from)
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return f.argsMask(call, from) // positional: not told apart
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+			return f.from(kv.Value)
+		}
+	}
+	return 0
+}
+
+// structLit returns the struct literal e is: the literal, its address,
+// or a local variable set once to either and not written through.
+func (f *flow) structLit(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		v := f.local(id)
+		if v == nil {
+			return nil
+		}
+		f.build()
+		if _, isParam := f.params[v]; isParam || len(f.defs[v]) != 1 {
+			return nil
+		}
+		for w := range f.writes {
+			if sel, ok := w.(*ast.SelectorExpr); ok {
+				if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && f.local(x) == v {
+					return nil // record.RequestID = in.Key later
+				}
+			}
+		}
+		e = ast.Unparen(f.defs[v][0])
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if t := f.info.TypeOf(lit); t == nil {
+		return nil
+	} else if _, ok := t.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return lit
+}
+
 // argsMask returns the mask of the arguments of call at the fact's
 // indices (a variadic index covers the arguments from there on).
 func (f *flow) argsMask(call *ast.CallExpr, from []int) mask {
@@ -126,6 +190,9 @@ type flow struct {
 	taken  map[*types.Var]bool // locals whose address the body takes, once addressed asks
 	memo   map[*types.Var]mask
 	busy   map[*types.Var]bool
+	// sc is the body's scope, for effectResult; made on first use.
+	sc        *Scope
+	effectRes map[*types.Var]bool
 }
 
 // newFlow returns the flow of a function with the given receiver and
@@ -436,6 +503,9 @@ func (f *flow) from(e ast.Expr) mask {
 			if _, ok := f.info.Uses[id].(*types.PkgName); ok {
 				return 0
 			}
+			if f.effectResult(id) {
+				return 0 // resp.RequestID of the send: the server's
+			}
 		}
 		return f.from(e.X)
 	case *ast.IndexExpr:
@@ -476,6 +546,46 @@ func (f *flow) from(e ast.Expr) mask {
 		return m
 	}
 	return 0
+}
+
+// effectResult reports whether id is a local set only from the results
+// of calls that commit an effect (resp, err := client.Send(ctx, msg)):
+// what a field of it holds is what the other side answered (the id it
+// gave the message), not the caller's data, whatever the call was sent.
+func (f *flow) effectResult(id *ast.Ident) bool {
+	v := f.local(id)
+	if v == nil {
+		return false
+	}
+	if _, isParam := f.params[v]; isParam {
+		return false
+	}
+	if r, ok := f.effectRes[v]; ok {
+		return r
+	}
+	if f.effectRes == nil {
+		f.effectRes = make(map[*types.Var]bool)
+	}
+	f.effectRes[v] = false // recursion
+	f.build()
+	defs := f.defs[v]
+	res := len(defs) > 0
+	for _, d := range defs {
+		call, ok := ast.Unparen(d).(*ast.CallExpr)
+		if !ok {
+			res = false
+			break
+		}
+		if f.sc == nil {
+			f.sc = f.r.NewScope(f.info, f.body)
+		}
+		if e := f.r.CallEffect(f.sc, call); e == nil || e.Pending() {
+			res = false
+			break
+		}
+	}
+	f.effectRes[v] = res
+	return res
 }
 
 // client reports whether m holds data of the caller that counts: for a
@@ -772,7 +882,7 @@ func (f *flow) effectKeyed(call *ast.CallExpr, e *Effect) bool {
 		if i >= 0 && i < len(call.Args) && f.fresh != nil && f.fresh(call.Args[i]) {
 			continue
 		}
-		if f.client(f.argsMask(call, []int{i})) {
+		if f.client(f.keyArgsMask(call, []int{i}, e.KeyField)) {
 			return true
 		}
 	}
@@ -829,8 +939,32 @@ func (fi *funcInfo) noteKey(r *Result, info *types.Info, n ast.Node, obj types.O
 		}
 	}
 	if ok && s.from != 0 {
-		fi.keyRead, fi.keyFrom, fi.keyPos = s.key, s.from, n.Pos()
+		fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = s.key, s.from, n.Pos(), f.paramField(n)
 	}
+}
+
+// paramField returns F when n reads p.F, p a parameter: the field a
+// caller's struct literal sets the key in (Effect.KeyField).
+func (f *flow) paramField(n ast.Node) string {
+	sel, ok := n.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	if _, written := f.writes[sel]; written {
+		return ""
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if v := f.local(id); v != nil {
+		if i, ok := f.params[v]; ok && i >= 0 {
+			if s := f.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal && len(s.Index()) == 1 {
+				return sel.Sel.Name
+			}
+		}
+	}
+	return ""
 }
 
 // keyedCall records in fi the key of a call of another package's
@@ -854,8 +988,8 @@ func (fi *funcInfo) keyedCall(r *Result, info *types.Info, call *ast.CallExpr, o
 		}
 		return true
 	}
-	if m := f.argsMask(call, e.KeyFrom); m != 0 {
-		fi.keyRead, fi.keyFrom, fi.keyPos = "key", m, call.Pos()
+	if m := f.keyArgsMask(call, e.KeyFrom, e.KeyField); m != 0 {
+		fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = "key", m, call.Pos(), ""
 		return true
 	}
 	return false

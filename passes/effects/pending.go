@@ -193,7 +193,7 @@ func (r *Result) HandlerEffect(obj types.Object, ref LitRef) *Effect {
 	// What the handler itself does besides the call: its key reads,
 	// its directive, the arguments it reads.
 	c := *res
-	c.KeyChecked, c.KeyFrom, c.Asserted, c.Args, c.KeyMade = e.KeyChecked, e.KeyFrom, e.Asserted, e.Args, e.KeyMade
+	c.KeyChecked, c.KeyFrom, c.KeyField, c.Asserted, c.Args, c.KeyMade = e.KeyChecked, e.KeyFrom, e.KeyField, e.Asserted, e.Args, e.KeyMade
 	return &c
 }
 

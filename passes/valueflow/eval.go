@@ -1044,8 +1044,10 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 				// A setter chosen under a condition (an option appended
 				// when a table names the tool) stores under it.
 				if s.Apply {
-					if len(st.prefix) == 0 {
-						applied = append(applied, withGuards(bind(s.Value), c.Guards))
+					// No option applied: the call passes none
+					// (callAPI(ctx, r) of callAPI(ctx, r, opts...)).
+					if a := bind(s.Value); len(st.prefix) == 0 && a != nil {
+						applied = append(applied, withGuards(a, c.Guards))
 					}
 					continue
 				}

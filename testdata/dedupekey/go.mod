@@ -81,6 +81,7 @@ replace example.com/extsdk => ./extsdk
 
 require (
 	example.com/restsdk v0.0.0
+	github.com/sashabaranov/go-openai v1.41.2
 	github.com/stretchr/testify v1.11.1
 	go.mongodb.org/mongo-driver v1.14.0
 	k8s.io/apimachinery v0.37.2
