@@ -196,6 +196,9 @@ var pkgRules = []pkgRule{
 		"Client.Unsubscribe": true}},
 	// v2 moves a NumSet, by UID or sequence number: taken as by UID.
 	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: idem("Client.Copy"), check: imapCopy},
+	// A FETCH of a body section without PEEK sets \Seen (RFC 9051
+	// 6.4.5): a flag, which a repeat leaves set.
+	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: converging("Client.Fetch"), check: imapFetch},
 	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: map[string]bool{
 		"Client.Append": false, "Client.Copy": false, "Client.Store": true, "Client.Move": true,
 		"Client.Expunge": true, "Client.UIDExpunge": true, "Client.UnselectAndExpunge": true,
@@ -668,6 +671,56 @@ func imapCopy(s *site) (bool, bool) {
 		})
 	}
 	return true, expunges
+}
+
+// imapFetch: go-imap v2's Client.Fetch(numSet, options) sets \Seen when
+// options ask for a body section without Peek. Peek set from a bool
+// parameter of the enclosing function is each caller's (Effect.Unless).
+func imapFetch(s *site) (bool, bool) {
+	if s.sc == nil || !s.sc.flow() {
+		return false, false
+	}
+	opts := s.arg(1)
+	if opts == nil {
+		return false, false
+	}
+	sections, ok := s.sc.r.vf.Eval(opts, nil).Field("BodySection")
+	if !ok || sections == nil {
+		return false, false // no body section: flags, envelope, size
+	}
+	effect, unless := false, 0
+	for _, list := range sections.Each() {
+		if list.Kind != valueflow.Slice || list.Elems == nil {
+			return false, false // not a list the engine follows: silent
+		}
+		for _, sec := range list.Elems.Each() {
+			if sec.Kind != valueflow.Struct {
+				return false, false
+			}
+			peek, set := sec.Field("Peek")
+			if !set || peek == nil {
+				effect = true // Peek unset: false
+				continue
+			}
+			hasTrue, hasFalse, known := peek.Bools()
+			switch {
+			case known && hasTrue && !hasFalse:
+				// PEEK: no \Seen.
+			case known:
+				effect = true
+			default:
+				if p := s.sc.paramField(peek); p.param >= 0 && p.field == "" && !p.recv && unless == 0 {
+					unless = p.param + 1
+					continue
+				}
+				effect = true
+			}
+		}
+	}
+	if !effect {
+		s.unless = unless
+	}
+	return effect || unless > 0, true
 }
 
 var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)

@@ -46,6 +46,7 @@ type Effect struct {
 	Rest     int   // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
 	SQL      int   // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
 	Op       int   // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
+	Unless   int   // 1-based bool parameter that, true, prevents the effect (an IMAP FETCH's Peek): each call site's value decides
 	// Iface, when not "", says that the function calls this method of an
 	// interface of the main module ("path.Type.Method") that no package
 	// it can see implements: the implementation is wired in elsewhere
@@ -1390,6 +1391,9 @@ type site struct {
 	// op is set by comCall when the COM method called is a parameter of
 	// the enclosing function: the 1-based parameter (Effect.Op).
 	op int
+	// unless is set by a check whose effect a bool parameter of the
+	// enclosing function prevents when true (Effect.Unless).
+	unless int
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1403,7 +1407,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op, Unless: s.unless}
 }
 
 func (s *site) arg(i int) ast.Expr {

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -42,7 +43,7 @@ var fileWrites = map[string]bool{
 }
 
 func (e *Effect) conditional() bool {
-	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Iface != ""
+	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Unless > 0 || e.Iface != ""
 }
 
 func (e *Effect) condString() string {
@@ -60,6 +61,9 @@ func (e *Effect) condString() string {
 	}
 	if e.Op > 0 {
 		return opString(e)
+	}
+	if e.Unless > 0 {
+		return "[unless $" + strconv.Itoa(e.Unless) + "]"
 	}
 	return "[file $" + strconv.Itoa(e.File) + "]"
 }
@@ -81,6 +85,9 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	if e.Iface != "" {
 		return r.pendingCall(fn, e)
 	}
+	if e.Unless > 0 {
+		return unlessCall(sc, call, fn, e)
+	}
 	if e.File-1 >= len(call.Args) {
 		return nil
 	}
@@ -92,6 +99,44 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), File: param}
 	}
 	return nil
+}
+
+// unlessCall judges a call of a function whose effect its bool
+// parameter Unless prevents when true: none for a constant true, the
+// caller's own condition for its parameter, else the effect (a value
+// the tool's caller may set false: !in.MarkAsRead).
+func unlessCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	if e.Unless-1 >= len(call.Args) {
+		return nil
+	}
+	out := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn)}
+	switch v, p := sc.boolArg(call.Args[e.Unless-1]); v {
+	case vSilent:
+		return nil
+	case vCond:
+		out.Unless = p
+	}
+	return out
+}
+
+// boolArg judges a bool argument that prevents an effect when true: a
+// constant true (vSilent), a bool parameter of the enclosing function
+// not reassigned (vCond, its 1-based index), else vEffect.
+func (sc *Scope) boolArg(a ast.Expr) (verdict, int) {
+	if tv, ok := sc.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		if constant.BoolVal(tv.Value) {
+			return vSilent, 0
+		}
+		return vEffect, 0
+	}
+	if id, ok := ast.Unparen(a).(*ast.Ident); ok && sc.sig != nil {
+		if v, _ := sc.obj(id).(*types.Var); v != nil && len(sc.defsOf(v)) == 0 {
+			if i, ok := sc.param(v); ok {
+				return vCond, i + 1
+			}
+		}
+	}
+	return vEffect, 0
 }
 
 // fileWrite judges a write through an *os.File: the receiver, or the

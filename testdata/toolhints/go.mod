@@ -10,6 +10,8 @@ require (
 
 require (
 	github.com/asaskevich/govalidator v0.0.0-20230301143203-a9d515a09cc2 // indirect
+	github.com/emersion/go-message v0.18.2 // indirect
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
 	github.com/go-openapi/errors v0.22.0 // indirect
 	github.com/go-openapi/runtime v0.28.0 // indirect
 	github.com/go-openapi/strfmt v0.23.0 // indirect
@@ -42,6 +44,7 @@ require (
 
 require (
 	example.com/restsdk v0.0.0
+	github.com/emersion/go-imap/v2 v2.0.0-beta.8
 	gitlab.com/gitlab-org/api/client-go/v2 v2.21.0
 )
 
