@@ -675,7 +675,8 @@ func imapCopy(s *site) (bool, bool) {
 
 // imapFetch: go-imap v2's Client.Fetch(numSet, options) sets \Seen when
 // options ask for a body section without Peek. Peek set from a bool
-// parameter of the enclosing function is each caller's (Effect.Unless).
+// parameter of the enclosing function, or read from a section it is
+// given, is each caller's (Effect.Unless).
 func imapFetch(s *site) (bool, bool) {
 	if s.sc == nil || !s.sc.flow() {
 		return false, false
@@ -688,39 +689,38 @@ func imapFetch(s *site) (bool, bool) {
 	if !ok || sections == nil {
 		return false, false // no body section: flags, envelope, size
 	}
-	effect, unless := false, 0
+	effect := false
+	var cond []hval
 	for _, list := range sections.Each() {
 		if list.Kind != valueflow.Slice || list.Elems == nil {
 			return false, false // not a list the engine follows: silent
 		}
 		for _, sec := range list.Elems.Each() {
-			if sec.Kind != valueflow.Struct {
+			var peek *valueflow.Value
+			switch sec.Kind {
+			case valueflow.Struct:
+				if f, _ := sec.Field("Peek"); f != nil {
+					peek = f
+				} else {
+					peek = valueflow.BoolValue(false) // unset
+				}
+			case valueflow.Param, valueflow.Field:
+				peek = sec.Select("Peek") // a section the caller passes
+			default:
 				return false, false
 			}
-			peek, set := sec.Field("Peek")
-			if !set || peek == nil {
-				effect = true // Peek unset: false
-				continue
-			}
-			hasTrue, hasFalse, known := peek.Bools()
-			switch {
-			case known && hasTrue && !hasFalse:
-				// PEEK: no \Seen.
-			case known:
+			switch v, p := s.sc.boolVal(peek); v {
+			case vEffect:
 				effect = true
-			default:
-				if p := s.sc.paramField(peek); p.param >= 0 && p.field == "" && !p.recv && unless == 0 {
-					unless = p.param + 1
-					continue
-				}
-				effect = true
+			case vCond:
+				cond = append(cond, p)
 			}
 		}
 	}
-	if !effect {
-		s.unless = unless
+	if !effect && len(cond) == 1 {
+		s.unless, s.unlessField = cond[0].param+1, cond[0].field
 	}
-	return effect || unless > 0, true
+	return effect || len(cond) > 0, true
 }
 
 var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)

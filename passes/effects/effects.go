@@ -47,6 +47,9 @@ type Effect struct {
 	SQL      int   // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
 	Op       int   // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
 	Unless   int   // 1-based bool parameter that, true, prevents the effect (an IMAP FETCH's Peek): each call site's value decides
+	// UnlessField is the field path of parameter Unless that holds the
+	// bool ("Peek" of a *FetchItemBodySection the caller passes).
+	UnlessField string
 	// Iface, when not "", says that the function calls this method of an
 	// interface of the main module ("path.Type.Method") that no package
 	// it can see implements: the implementation is wired in elsewhere
@@ -674,7 +677,8 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 							continue
 						}
 						if m := fi.getFlow(r, pass.TypesInfo).keyArgsMask(c.call, ce.keyFrom.indices(), ce.keyField); m != 0 {
-							fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = ce.keyRead, m, ce.keyReadAt(c.call), ""
+							f := fi.getFlow(r, pass.TypesInfo)
+							fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = ce.keyRead, m, ce.keyReadAt(c.call), f.passedField(c.call, ce.keyFrom.indices(), ce.keyField)
 							changed = true
 							break
 						}
@@ -1392,8 +1396,10 @@ type site struct {
 	// the enclosing function: the 1-based parameter (Effect.Op).
 	op int
 	// unless is set by a check whose effect a bool parameter of the
-	// enclosing function prevents when true (Effect.Unless).
-	unless int
+	// enclosing function (or its field unlessField) prevents when true
+	// (Effect.Unless).
+	unless      int
+	unlessField string
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1407,7 +1413,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op, Unless: s.unless}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op, Unless: s.unless, UnlessField: s.unlessField}
 }
 
 func (s *site) arg(i int) ast.Expr {

@@ -63,6 +63,9 @@ func (e *Effect) condString() string {
 		return opString(e)
 	}
 	if e.Unless > 0 {
+		if e.UnlessField != "" {
+			return "[unless $" + strconv.Itoa(e.Unless) + "." + e.UnlessField + "]"
+		}
 		return "[unless $" + strconv.Itoa(e.Unless) + "]"
 	}
 	return "[file $" + strconv.Itoa(e.File) + "]"
@@ -102,41 +105,60 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 }
 
 // unlessCall judges a call of a function whose effect its bool
-// parameter Unless prevents when true: none for a constant true, the
-// caller's own condition for its parameter, else the effect (a value
-// the tool's caller may set false: !in.MarkAsRead).
+// parameter Unless (its field UnlessField) prevents when true: none for
+// true, the caller's own condition for its parameter, else the effect
+// (a value the tool's caller may set false: !in.MarkAsRead).
 func unlessCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
 	if e.Unless-1 >= len(call.Args) {
 		return nil
 	}
 	out := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn)}
-	switch v, p := sc.boolArg(call.Args[e.Unless-1]); v {
+	a := call.Args[e.Unless-1]
+	var v verdict
+	var p hval
+	if e.UnlessField == "" {
+		if tv, ok := sc.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			if constant.BoolVal(tv.Value) {
+				return nil
+			}
+			return out
+		}
+	}
+	if !sc.flow() {
+		return out
+	}
+	val := sc.r.vf.Eval(a, nil)
+	if e.UnlessField != "" {
+		for _, name := range strings.Split(e.UnlessField, ".") {
+			val = val.Select(name)
+		}
+	}
+	v, p = sc.boolVal(val)
+	switch v {
 	case vSilent:
 		return nil
 	case vCond:
-		out.Unless = p
+		out.Unless, out.UnlessField = p.param+1, p.field
 	}
 	return out
 }
 
-// boolArg judges a bool argument that prevents an effect when true: a
-// constant true (vSilent), a bool parameter of the enclosing function
-// not reassigned (vCond, its 1-based index), else vEffect.
-func (sc *Scope) boolArg(a ast.Expr) (verdict, int) {
-	if tv, ok := sc.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		if constant.BoolVal(tv.Value) {
-			return vSilent, 0
-		}
-		return vEffect, 0
+// boolVal judges a bool value that prevents an effect when true: true
+// on every path (vSilent), a bool parameter of the enclosing function or
+// a field of one (vCond: each caller's), else vEffect (false, or a value
+// a tool's caller may set false).
+func (sc *Scope) boolVal(v *valueflow.Value) (verdict, hval) {
+	hasTrue, hasFalse, known := v.Bools()
+	switch {
+	case known && hasTrue && !hasFalse:
+		return vSilent, unknownVal
+	case known:
+		return vEffect, unknownVal
 	}
-	if id, ok := ast.Unparen(a).(*ast.Ident); ok && sc.sig != nil {
-		if v, _ := sc.obj(id).(*types.Var); v != nil && len(sc.defsOf(v)) == 0 {
-			if i, ok := sc.param(v); ok {
-				return vCond, i + 1
-			}
-		}
+	if p := sc.paramField(v); p.param >= 0 && !p.recv {
+		return vCond, p
 	}
-	return vEffect, 0
+	return vEffect, unknownVal
 }
 
 // fileWrite judges a write through an *os.File: the receiver, or the

@@ -100,6 +100,27 @@ func (f *flow) keyArgsMask(call *ast.CallExpr, from []int, field string) mask {
 	return 0
 }
 
+// passedField returns the key field of the function whose flow f is
+// when it passes its own parameter whole where its callee reads the key
+// from field (Insert(ctx, r) calling exec(ctx, r), which reads
+// r.RequestID): the same field of that parameter. "" otherwise.
+func (f *flow) passedField(call *ast.CallExpr, from []int, field string) string {
+	if field == "" || len(from) != 1 || from[0] < 0 || from[0] >= len(call.Args) {
+		return ""
+	}
+	id, ok := ast.Unparen(call.Args[from[0]]).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if v := f.local(id); v != nil {
+		f.build()
+		if i, ok := f.params[v]; ok && i >= 0 && len(f.defs[v]) == 0 {
+			return field
+		}
+	}
+	return ""
+}
+
 // structLit returns the struct literal e is: the literal, its address,
 // or a local variable set once to either and not written through.
 func (f *flow) structLit(e ast.Expr) *ast.CompositeLit {
@@ -989,7 +1010,7 @@ func (fi *funcInfo) keyedCall(r *Result, info *types.Info, call *ast.CallExpr, o
 		return true
 	}
 	if m := f.keyArgsMask(call, e.KeyFrom, e.KeyField); m != 0 {
-		fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = "key", m, call.Pos(), ""
+		fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = "key", m, call.Pos(), f.passedField(call, e.KeyFrom, e.KeyField)
 		return true
 	}
 	return false
