@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -271,8 +272,10 @@ func typedHandler(t types.Type) bool {
 }
 
 // typedTool returns the one method of an interface type (or of a type
-// parameter's constraint) that is a typed handler (Handle(ctx, req,
-// params) (Result, error)), or nil.
+// parameter's constraint) that is a typed handler taking the SDK's tool
+// request (Handle(ctx, req mcp.CallToolRequest, params) (Result,
+// error)), or nil. A client interface a handler factory captures
+// (client.CreatePaste(ctx, &args)) is no tool.
 func typedTool(t types.Type) *types.Func {
 	var iface *types.Interface
 	switch u := types.Unalias(t).(type) {
@@ -287,7 +290,7 @@ func typedTool(t types.Type) *types.Func {
 	var found *types.Func
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)
-		if !typedHandler(m.Type()) {
+		if !typedHandler(m.Type()) || !takesRequest(m.Type().(*types.Signature)) {
 			continue
 		}
 		if found != nil {
@@ -296,6 +299,17 @@ func typedTool(t types.Type) *types.Func {
 		found = m
 	}
 	return found
+}
+
+// takesRequest reports whether a signature has a parameter of an SDK's
+// request type.
+func takesRequest(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if path, name := namedIn(sig.Params().At(i).Type()); isSDKPath(path) && strings.HasSuffix(name, "Request") {
+			return true
+		}
+	}
+	return false
 }
 
 func isError(t types.Type) bool {

@@ -1,0 +1,49 @@
+// Package paste registers a handler a factory makes around a client
+// interface (wastebin-mcp-go's NewCreatePasteHandler(client)): the
+// closure is the handler, not a typed tool's method, and the finding is
+// at its call of the client.
+package paste
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type Args struct {
+	Text string `json:"text"`
+}
+
+type Resp struct{ Status int }
+
+// Creator creates pastes.
+type Creator interface {
+	Create(ctx context.Context, args *Args) (*Resp, error)
+}
+
+type Client struct{ base string }
+
+func (c *Client) Create(ctx context.Context, args *Args) (*Resp, error) {
+	resp, err := http.Post(c.base+"/pastes", "text/plain", bytes.NewBufferString(args.Text))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return &Resp{Status: resp.StatusCode}, nil
+}
+
+func NewHandler(c Creator) func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, any, error) {
+	return func(ctx context.Context, _ *mcp.CallToolRequest, args Args) (*mcp.CallToolResult, any, error) {
+		resp, err := c.Create(ctx, &args) // want `tool "create_paste" is not idempotent but sends an HTTP POST \(paste.Creator.Create, implemented by paste.Client.Create\)`
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, resp.Status, nil
+	}
+}
+
+func Register(s *mcp.Server, c *Client) {
+	mcp.AddTool(s, &mcp.Tool{Name: "create_paste"}, NewHandler(c))
+}
