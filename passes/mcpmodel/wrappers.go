@@ -115,7 +115,7 @@ func (b *builder) wrapsParamDepth(ft *ast.FuncType, body *ast.BlockStmt, depth i
 		}
 		for _, n := range f.Names {
 			v, _ := info.Defs[n].(*types.Var)
-			if v != nil && !sameHandlerShape(v.Type(), rt) && (!typed || !typedHandler(v.Type()) && typedTool(v.Type()) == nil) {
+			if v != nil && !sameHandlerShape(v.Type(), rt) && (!typed || !typedRequestHandler(v.Type()) && typedTool(v.Type()) == nil) {
 				v = nil // a callback of another shape (a logger, a check)
 			}
 			params = append(params, v)
@@ -269,6 +269,15 @@ func typedHandler(t types.Type) bool {
 		return false
 	}
 	return isError(sig.Results().At(1).Type())
+}
+
+// typedRequestHandler reports whether t is a typed handler that takes
+// the SDK's request (func(ctx, req mcp.CallToolRequest, args P) (R,
+// error)): a callback of another shape that a handler factory is given
+// (a lookup, svc(ctx, id)) is no handler, and the factory's closure is.
+func typedRequestHandler(t types.Type) bool {
+	sig := coreSignature(t)
+	return sig != nil && typedHandler(t) && takesRequest(sig)
 }
 
 // typedTool returns the one method of an interface type (or of a type

@@ -44,6 +44,25 @@ func NewHandler(c Creator) func(context.Context, *mcp.CallToolRequest, Args) (*m
 	}
 }
 
+// NewCopyHandler is given a lookup callback, which its closure calls
+// before its own POST: a callback, not the handler it wraps.
+func NewCopyHandler(base string, lookup func(ctx context.Context, id string) (*Resp, error)) func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, any, error) {
+	return func(ctx context.Context, _ *mcp.CallToolRequest, args Args) (*mcp.CallToolResult, any, error) {
+		if _, err := lookup(ctx, args.Text); err != nil {
+			return nil, nil, err
+		}
+		resp, err := http.Post(base+"/pastes", "text/plain", bytes.NewBufferString(args.Text)) // want `tool "copy_paste" is not idempotent but sends an HTTP POST \(http.Post\)`
+		if err != nil {
+			return nil, nil, err
+		}
+		resp.Body.Close()
+		return nil, nil, nil
+	}
+}
+
+func find(ctx context.Context, id string) (*Resp, error) { return &Resp{}, nil }
+
 func Register(s *mcp.Server, c *Client) {
 	mcp.AddTool(s, &mcp.Tool{Name: "create_paste"}, NewHandler(c))
+	mcp.AddTool(s, &mcp.Tool{Name: "copy_paste"}, NewCopyHandler(c.base, find))
 }
