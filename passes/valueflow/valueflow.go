@@ -625,6 +625,13 @@ files:
 // variable of the package whose value holds a constant (a name, a
 // method), as the package writes it.
 func exportVars(pass *analysis.Pass, en *Engine) {
+	// A variable is evaluated on a query's budget, not a summary's: a
+	// tool definition of twenty options with their JSON schemas
+	// (MoreLogin's AdvancedCreateProfileTool) takes thousands of steps,
+	// and variables are few. The package's budget still bounds them all.
+	saved := en.exportLimit
+	en.exportLimit = budget
+	defer func() { en.exportLimit = saved }()
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
