@@ -303,6 +303,31 @@ var pkgRules = []pkgRule{
 	// namespace and then its verb (MessagesSendMessage, ChannelsEditAdmin,
 	// MessagesGetHistory): the verb decides (gotdCall).
 	{kind: kindRemote, paths: []string{"github.com/gotd/td/tg"}, all: true, check: gotdCall, fnOnly: true},
+	// slack-go (every Web API call a POST: the method says nothing): a
+	// message posted, scheduled or uploaded, a reminder, a bookmark, a
+	// canvas repeat; a reaction, a pin or a star added (a repeat answers
+	// already_reacted), an edit, a delete, a topic, a membership, a
+	// status and a conversation created by name (name_taken) converge.
+	{kind: kindPublish, paths: []string{"github.com/slack-go/slack"}, names: withContext(map[string]bool{
+		"PostMessage": false, "PostEphemeral": false, "SendMessage": false, "ScheduleMessage": false}),
+	},
+	{kind: kindRemote, paths: []string{"github.com/slack-go/slack"}, names: withContext(map[string]bool{
+		"UploadFile": false, "UploadFileV2": false, "AddBookmark": false, "AddChannelReminder": false,
+		"AddUserReminder": false, "AddCall": false, "StartStream": false, "AppendStream": false,
+		"CreateCanvas": false, "CreateChannelCanvas": false,
+		"AddReaction": true, "RemoveReaction": true, "AddPin": true, "RemovePin": true, "AddStar": true,
+		"RemoveStar": true, "UpdateMessage": true, "DeleteMessage": true, "DeleteScheduledMessage": true,
+		"DeleteFile": true, "DeleteFileComment": true, "DeleteReminder": true, "RemoveBookmark": true,
+		"EditBookmark": true, "SetTopicOfConversation": true, "SetPurposeOfConversation": true,
+		"RenameConversation": true, "ArchiveConversation": true, "UnArchiveConversation": true,
+		"JoinConversation": true, "LeaveConversation": true, "KickUserFromConversation": true,
+		"InviteUsersToConversation": true, "MarkConversation": true, "CloseConversation": true,
+		"OpenConversation": true, "CreateConversation": true, "CreateUserGroup": true,
+		"UpdateUserGroup": true, "UpdateUserGroupMembers": true, "EnableUserGroup": true,
+		"DisableUserGroup": true, "SetUserPresence": true, "SetUserCustomStatus": true,
+		"UnsetUserCustomStatus": true, "SetUserProfile": true, "SetUserRealName": true,
+		"MuteChat": true, "UnMuteChat": true, "EndDND": true, "SetSnooze": true, "EndSnooze": true}),
+	},
 	// go-openai: a completion, an embedding, a moderation, an image or a
 	// transcription is computed and returned, and stores nothing (its
 	// Create is a POST that reads); the files, assistants, threads,
@@ -544,6 +569,16 @@ var notRemote = []string{
 	"google.golang.org/grpc",
 	"google.golang.org/protobuf",
 	"github.com/stretchr/testify",
+}
+
+// withContext returns names with each name's Context variant added
+// (slack-go's PostMessage and PostMessageContext).
+func withContext(names map[string]bool) map[string]bool {
+	out := make(map[string]bool, 2*len(names))
+	for n, idem := range names {
+		out[n], out[n+"Context"] = idem, idem
+	}
+	return out
 }
 
 // converging is idem for names whose effect is idempotent by nature.

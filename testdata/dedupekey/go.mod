@@ -34,6 +34,7 @@ require (
 	github.com/go-openapi/swag/typeutils v0.27.1 // indirect
 	github.com/go-openapi/swag/yamlutils v0.27.1 // indirect
 	github.com/golang/snappy v0.0.1 // indirect
+	github.com/gorilla/websocket v1.5.4-0.20250319132907-e064f32e3674 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/klauspost/compress v1.13.6 // indirect
 	github.com/mitchellh/mapstructure v1.5.0 // indirect
@@ -82,6 +83,7 @@ replace example.com/extsdk => ./extsdk
 require (
 	example.com/restsdk v0.0.0
 	github.com/sashabaranov/go-openai v1.41.2
+	github.com/slack-go/slack v0.17.3
 	github.com/stretchr/testify v1.11.1
 	go.mongodb.org/mongo-driver v1.14.0
 	k8s.io/apimachinery v0.37.2
