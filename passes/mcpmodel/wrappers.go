@@ -82,11 +82,10 @@ func (b *builder) inMiddleware(f *Func) bool {
 // (or calls a method of it: a typed tool's Handle), another wrapper's
 // result given such a closure, or a conversion of either. A parameter
 // is a handler when it has the returned function's shape, or is a typed
-// handler (a function taking a context first and returning a result and
-// an error: func(ctx, req, Params) (Result, error), which an adapter
-// binds the arguments for).
-// A parameter of the returned shape comes first: a middleware calling a
-// typed verify(ctx, token) before next(ctx, req) wraps next.
+// handler taking the SDK's request (func(ctx, req, Params) (Result,
+// error), which an adapter binds the arguments for), or a typed tool
+// (typedTool). A parameter of the returned shape comes first: a
+// middleware calling another callback before next(ctx, req) wraps next.
 func (b *builder) wrapsParam(ft *ast.FuncType, body *ast.BlockStmt) wrapped {
 	return b.wrapsParamAt(ft, body, 0)
 }
