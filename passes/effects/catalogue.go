@@ -1141,6 +1141,12 @@ func classifySQL(q string, def bool) (write, idem bool) {
 			return true, true
 		}
 	case "INSERT":
+		if auditTable(insertTable(up)) {
+			// An audit trail's row (INSERT INTO audit_event ...): a record
+			// of the call, as a log line is, which a retry repeats
+			// harmlessly; not what the tool does.
+			return false, false
+		}
 		return true, strings.Contains(up, "ON CONFLICT") || strings.Contains(up, "ON DUPLICATE KEY") ||
 			strings.HasPrefix(up, "INSERT OR IGNORE") || strings.HasPrefix(up, "INSERT OR REPLACE")
 	case "UPDATE":
@@ -1154,6 +1160,35 @@ func classifySQL(q string, def bool) (write, idem bool) {
 		return false, false
 	}
 	return def, false
+}
+
+// insertTable returns the table an INSERT statement (upper-cased) writes,
+// without its schema or quotes; "" when it cannot tell.
+func insertTable(up string) string {
+	f := strings.Fields(strings.NewReplacer("(", " ( ").Replace(up))
+	for i := 1; i < len(f); i++ {
+		if f[i] == "INTO" && i+1 < len(f) {
+			t := strings.Trim(f[i+1], "`\"[]")
+			if j := strings.LastIndexByte(t, '.'); j >= 0 {
+				t = strings.Trim(t[j+1:], "`\"[]")
+			}
+			return t
+		}
+	}
+	return ""
+}
+
+// auditTable reports whether a table (upper-cased) is an audit trail by
+// a word of its name (audit_event, mcp_audit_logs, AUDITLOG; not
+// auditors, a table of people).
+func auditTable(t string) bool {
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == '_' || r == '-' }) {
+		switch w {
+		case "AUDIT", "AUDITS", "AUDITLOG", "AUDITLOGS", "AUDITTRAIL", "AUDITEVENT", "AUDITEVENTS":
+			return true
+		}
+	}
+	return false
 }
 
 // shells run whatever script they are given.

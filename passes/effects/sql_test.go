@@ -19,6 +19,12 @@ func TestClassifySQL(t *testing.T) {
 		{"CALL `DOLT_CHECKOUT`('main')", false, false},
 		{"DELETE FROM t;", true, true},
 		{"INSERT INTO t VALUES (1);", true, false},
+		{"INSERT INTO audit_event (actor) VALUES ($1)", false, false},
+		{`insert into public."mcp_audit_logs"(tool) values ($1)`, false, false},
+		{"INSERT INTO auditors (name) VALUES ($1)", true, false},
+		{"INSERT INTO AuditLog (x) VALUES (1)", false, false},
+		{"INSERT INTO events (kind) SELECT 'audit'", true, false},
+		{"UPDATE audit_event SET seen = true", true, true},
 		{"KILL 3;", true, false}, // not known: the default
 	} {
 		write, idem := classifySQL(tc.q, true)

@@ -32,6 +32,20 @@ func Register(s *mcp.Server, conn *pgx.Conn) {
 		return &mcp.CallToolResult{}, nil, nil
 	})
 
+	// ok: a read-only tool that records the call in an audit trail (a
+	// row per call, as a log line): no effect of the tool's.
+	mcp.AddTool(s, &mcp.Tool{Name: "list_orders", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		if _, err := conn.Exec(ctx, `INSERT INTO public."audit_event" (actor, action) VALUES ($1, 'list_orders')`, in.Query); err != nil {
+			return nil, nil, err
+		}
+		rows, err := conn.Query(ctx, "SELECT id FROM orders")
+		if err != nil {
+			return nil, nil, err
+		}
+		rows.Close()
+		return &mcp.CallToolResult{}, nil, nil
+	})
+
 	// A read-only tool that inserts.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_counter", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		_, err := conn.Exec(ctx, "INSERT INTO hits (q) VALUES ($1)", in.Query) // want `tool "get_counter" is annotated read-only but writes to an SQL database \(pgx.Conn.Exec\)`
