@@ -8,5 +8,7 @@ import (
 )
 
 func Register(s *server.MCPServer) {
+	// ok: the same large definition, a handler that reads.
+	s.AddTool(profile.CreateProfileTool, profile.GetProfile)
 	s.AddTool(profile.CreateProfileTool, profile.CreateProfile) // want `tool "create_profile" is not idempotent but sends an HTTP POST \(profile.CreateProfile\)`
 }

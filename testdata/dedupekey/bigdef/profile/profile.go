@@ -242,3 +242,13 @@ func CreateProfile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	resp.Body.Close()
 	return mcp.NewToolResultText("created"), nil
 }
+
+// GetProfile only reads.
+func GetProfile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := http.Get("http://127.0.0.1:40000/api/env/list")
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return mcp.NewToolResultText("listed"), nil
+}

@@ -60,9 +60,36 @@ func NewCopyHandler(base string, lookup func(ctx context.Context, id string) (*R
 	}
 }
 
+// Getter reads pastes.
+type Getter interface {
+	Get(ctx context.Context, args *Args) (*Resp, error)
+}
+
+func (c *Client) Get(ctx context.Context, args *Args) (*Resp, error) {
+	resp, err := http.Get(c.base + "/pastes/" + args.Text)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return &Resp{Status: resp.StatusCode}, nil
+}
+
+// NewGetHandler is NewHandler's shape around a read: no finding.
+func NewGetHandler(g Getter) func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, any, error) {
+	return func(ctx context.Context, _ *mcp.CallToolRequest, args Args) (*mcp.CallToolResult, any, error) {
+		resp, err := g.Get(ctx, &args)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, resp.Status, nil
+	}
+}
+
 func find(ctx context.Context, id string) (*Resp, error) { return &Resp{}, nil }
 
 func Register(s *mcp.Server, c *Client) {
 	mcp.AddTool(s, &mcp.Tool{Name: "create_paste"}, NewHandler(c))
 	mcp.AddTool(s, &mcp.Tool{Name: "copy_paste"}, NewCopyHandler(c.base, find))
+	// ok: a read.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_paste"}, NewGetHandler(c))
 }
