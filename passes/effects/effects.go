@@ -521,6 +521,9 @@ type funcInfo struct {
 	// this package, which may implement them (localIfaceRound).
 	ifaceCalls []calleeAt
 	scope      Scope // scanFunc's, which the callees point to
+	// guardLoad is the call that loads the entity of fi's guarded
+	// transition (guard.go): a read, whatever interface it calls.
+	guardLoad *ast.CallExpr
 }
 
 // settle records on fi's effect whether fi reads a key, and from where.
@@ -691,6 +694,9 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 			// The effect that matters most among the callees' (attribution).
 			for _, c := range fi.callees {
 				ce := r.bodies[c.obj]
+				if ce != nil && ce.effect.Pending() && c.call == fi.guardLoad {
+					continue // the entity's load (guard.go)
+				}
 				if ce != nil && ce.effect.Pending() && fi.effect.Pending() {
 					// Both pending: the callee's calls come after fi's
 					// own first (MoreIfaces), unless resolved here.
@@ -835,6 +841,12 @@ func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
 	sc := &fi.scope // kept with fi: one allocation fewer per function
 	sc.initFunc(s.info, fi)
 	sc.r = r
+	// A guarded transition's guard reads the entity's state: its id is a
+	// key, and the call that loads the entity a read (guard.go).
+	g := r.stateGuard(s.info, fi)
+	if g != nil {
+		fi.guardLoad = g.load
+	}
 	// keys: look for key reads in this walk. In a package that names no
 	// key (vocab.go) the walk only looks for a key name in the body
 	// (local), and keyWalk looks for the reads if it finds one.
@@ -847,6 +859,9 @@ func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
 	if s.local {
 		r.localVocab = true
 		r.keyWalk(s.info, fi)
+	}
+	if g != nil && (fi.keyRead == "" || g.pos < fi.keyPos) {
+		fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = g.key, g.from, g.pos, ""
 	}
 	s.fi, s.sc, s.skip = nil, nil, nil
 }
@@ -920,7 +935,7 @@ func (s *scanner) node(n ast.Node) bool {
 		}
 	}
 	if !topEffect(fi.effect) || fi.effect.conditional() {
-		if e := r.callEffect(s.sc, call, obj); e != nil {
+		if e := r.callEffect(s.sc, call, obj); e != nil && !(e.Pending() && call == fi.guardLoad) {
 			if betterEffect(e, fi.effect) {
 				fi.effect, fi.effectEnd = e.at(s.pass, call), call.End()
 			} else if e.Pending() && fi.effect.Pending() {

@@ -106,15 +106,17 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 		case ie.conditional():
 			continue // decided by arguments this call does not pass on
 		}
+		// A key fn reads before its calls (a guarded transition's
+		// state) keys them, as for an effect of fn's own (callEffect).
 		c := *ie
 		c.Via = qualifiedName(fn)
-		c.KeyChecked, c.Asserted = false, false
+		c.KeyChecked, c.KeyFrom, c.KeyField, c.Asserted = e.KeyChecked, e.KeyFrom, e.KeyField, false
 		return &c
 	}
 	if len(still) == 0 {
 		return nil
 	}
-	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn)}
+	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField}
 }
 
 // maxMoreIfaces bounds Effect.MoreIfaces.

@@ -99,6 +99,11 @@ type PendingCall struct {
 	Iface string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
 	Via   string      // what the handler calls (the method, or the helper that calls it), as the related position words it
 	At    effects.Hop // the handler's call
+	// Keyed marks a call of a function that reads a key before its
+	// interface calls, from the tool call's data the handler passes it
+	// (a guarded transition: effects' guard.go): a retry repeats none of
+	// them.
+	Keyed bool
 }
 
 // Method returns the name of the interface method c calls.
@@ -158,7 +163,11 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 		if body := t.Handler.Body(); body != nil {
 			asserted = asserted || dirs.Find("idempotent", t.Handler.Node().Pos(), "") != nil
 			var k bool
-			ps, k = pendingIn(pass, eff, body)
+			var recv *ast.FieldList
+			if t.Handler.Decl != nil {
+				recv = t.Handler.Decl.Recv
+			}
+			ps, k = pendingIn(pass, eff, eff.Handler(pass.TypesInfo, recv, t.Handler.Type(), body, nil), body)
 			keyed = keyed || k
 		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
 			if eff.HandlerEffect(obj, t.Handler.Ref) != nil {
@@ -197,7 +206,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			if remote != "" {
 				via = "the handler " + remote + " calls " + p.e.Via
 			}
-			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at})
+			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at, Keyed: p.keyed})
 		}
 		if len(pt.Calls) > 0 {
 			if refs == nil {
@@ -214,8 +223,9 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 
 // pendingAt is a pending interface call and where the handler makes it.
 type pendingAt struct {
-	e  *effects.Effect
-	at token.Pos
+	e     *effects.Effect
+	at    token.Pos
+	keyed bool // PendingCall.Keyed
 }
 
 // pendingEach returns each of the pending interface calls of p (nil:
@@ -225,7 +235,7 @@ func pendingEach(p *effects.Effect, pos token.Pos) []pendingAt {
 	for _, key := range p.Ifaces() {
 		c := *p
 		c.Iface, c.MoreIfaces = key, nil
-		out = append(out, pendingAt{&c, pos})
+		out = append(out, pendingAt{e: &c, at: pos})
 	}
 	return out
 }
@@ -235,8 +245,9 @@ const maxPendingCalls = 4
 
 // pendingIn returns the pending interface calls of a handler body that
 // commits no effect its package sees, in source order, one per interface
-// method (nil otherwise), and whether the body reads a dedupe key.
-func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (out []pendingAt, keyed bool) {
+// method (nil otherwise), and whether the body reads a dedupe key. h is
+// the handler's key flow.
+func pendingIn(pass *analysis.Pass, eff *effects.Result, h *effects.Handler, body *ast.BlockStmt) (out []pendingAt, keyed bool) {
 	info := pass.TypesInfo
 	sc := eff.NewScope(info, body)
 	seen := make(map[string]bool)
@@ -258,7 +269,9 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (o
 			clean = false // an effect this package sees: judged here
 			return false
 		}
+		callKeyed := p != nil && h.CallKeyed(call, p)
 		for _, pa := range pendingEach(p, call.Pos()) {
+			pa.keyed = callKeyed
 			if len(out) < maxPendingCalls && !seen[pa.e.Iface] {
 				seen[pa.e.Iface] = true
 				out = append(out, pa)

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"example.com/toolhints/di/model"
+	"example.com/toolhints/di/tasks"
 )
 
 type TaskIn struct {
@@ -22,6 +23,19 @@ type KeyedIn struct {
 }
 
 func Register(s *mcp.Server, st model.TaskStore) {
+	svc := &tasks.Service{Store: st}
+	// ok: a guarded transition (tasks.Service.Archive).
+	mcp.AddTool(s, &mcp.Tool{Name: "archive_task", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
+		return nil, nil, svc.Archive(in.ID)
+	})
+	// An idempotent tool whose guard does not stop a retry.
+	mcp.AddTool(s, &mcp.Tool{Name: "note_task", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: annotated idempotent here; set IdempotentHint to false, or check a client-supplied key before the effect
+		return nil, nil, svc.Note(in.ID) // related: the handler calls (*tasks.Service).Note here
+	})
+	// A read-only tool whose guarded transition still writes.
+	mcp.AddTool(s, &mcp.Tool{Name: "archive_view", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: annotated read-only here; set ReadOnlyHint to false, or move the write out of this tool
+		return nil, nil, svc.Archive(in.ID) // related: the handler calls (*tasks.Service).Archive here
+	})
 	// ok: a read-only tool that reads.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_task", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) {
 		_, err := st.GetTask(in.ID)

@@ -29,3 +29,13 @@ func (s *SQLStore) AddTask(t *model.Task) error {
 	_, err := s.db.Exec("INSERT INTO tasks (id, name) VALUES (?, ?)", t.ID, t.Name) // related: commits the SQL write here: (*database/sql.DB).Exec
 	return err
 }
+
+func (s *SQLStore) AddEvent(id, what string) error {
+	_, err := s.db.Exec("INSERT INTO task_events (task_id, what) VALUES (?, ?)", id, what) // related: commits the SQL write here: (*database/sql.DB).Exec
+	return err
+}
+
+func (s *SQLStore) SetStatus(id string, st model.Status) error {
+	_, err := s.db.Exec("UPDATE tasks SET status = ? WHERE id = ?", int(st), id)
+	return err
+}
