@@ -180,14 +180,14 @@ func message(t *mcpmodel.Tool, e *effects.Effect, via string) string {
 }
 
 // registered is the related position of the registration, with the fix.
-func registered(t *mcpmodel.Tool, idem bool) analysis.RelatedInformation {
-	return analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: registeredFix(t.HintFile, t.SDK.Annotated(), idem)}
+func registered(t *mcpmodel.Tool, e *effects.Effect) analysis.RelatedInformation {
+	return analysis.RelatedInformation{Pos: t.Reg.Pos(), End: t.Reg.End(), Message: registeredFix(t.HintFile, t.SDK.Annotated(), e)}
 }
 
 // registeredFix is the message of a registration's related position: the
 // fix, where the tool's hints are declared (a data file, the SDK's
 // annotations, or a directive for an SDK without them).
-func registeredFix(hintFile string, annotated, idem bool) string {
+func registeredFix(hintFile string, annotated bool, e *effects.Effect) string {
 	label := "annotate IdempotentHint: true"
 	if hintFile != "" {
 		label = "annotate idempotentHint: true in " + hintFile
@@ -195,7 +195,10 @@ func registeredFix(hintFile string, annotated, idem bool) string {
 		label = "put a //mcpvet:idempotent directive on the registration (the SDK has no tool annotations)"
 	}
 	fix := "check a client-supplied idempotency key before the effect, or " + label + " if a repeat is harmless"
-	if idem {
+	switch {
+	case e.Guarded:
+		fix = label + " if a repeat is harmless (a state check before the effect refuses a repeat), else check a dedupe key first"
+	case e.Idempotent:
 		fix = label + " if a repeat is harmless (the effect looks idempotent by nature: an overwrite or delete), else check a dedupe key first"
 	}
 	return wording.Fix("tool registered here", fix)
@@ -215,7 +218,7 @@ func better(a, b *effects.EffectAt) bool {
 // reportRemote reports the effect e (remoteEffect) of a handler declared
 // in another package, whose facts are all that is known of it.
 func reportRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, e *effects.Effect, others []*mcpmodel.Tool) {
-	related, also := sharedRelated(t, others, e.Idempotent)
+	related, also := sharedRelated(t, others, e)
 	rep.Report(analysis.Diagnostic{
 		Pos: t.HandlerArg.Pos(), End: t.HandlerArg.End(),
 		Category: wording.UnkeyedEffect,
@@ -244,8 +247,8 @@ func remoteEffect(eff *effects.Result, t *mcpmodel.Tool) *effects.Effect {
 // handler, which the others share: t's registration with the fix, then
 // each other registration at another position; and the message's
 // naming of the others (wording.SharedWith).
-func sharedRelated(t *mcpmodel.Tool, others []*mcpmodel.Tool, idem bool) ([]analysis.RelatedInformation, string) {
-	related := []analysis.RelatedInformation{registered(t, idem)}
+func sharedRelated(t *mcpmodel.Tool, others []*mcpmodel.Tool, e *effects.Effect) ([]analysis.RelatedInformation, string) {
+	related := []analysis.RelatedInformation{registered(t, e)}
 	var also []string
 	for _, o := range others {
 		also = append(also, o.Name)
@@ -385,7 +388,7 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
 	}
-	related, also := sharedRelated(t, others, first.Effect.Idempotent)
+	related, also := sharedRelated(t, others, first.Effect)
 	rep.Report(analysis.Diagnostic{
 		Pos: first.Call.Pos(), End: first.Call.End(),
 		Category: wording.UnkeyedEffect,

@@ -31,7 +31,7 @@ func checkPending(pass *analysis.Pass, rep *analysisutil.Reporter, w *wiring.Res
 		if e == nil || e.Idempotent && !t.Annotated || effects.NamedRead(e, t.Name) {
 			continue
 		}
-		related, where := w.Related(pass, wt, c, e, false, registeredFix(t.HintFile, t.Annotated, e.Idempotent))
+		related, where := w.Related(pass, wt, c, e, false, registeredFix(t.HintFile, t.Annotated, e))
 		wired := " (the implementation is wired in by this program)"
 		if where != "" {
 			wired = " (" + where + "; the implementation is wired in by this program)"

@@ -33,6 +33,9 @@ type Effect struct {
 	Sink       string // the catalogue entry finally reached, e.g. "os.WriteFile"
 	Kind       string // e.g. "file write"
 	Idempotent bool   // whether the effect is idempotent by nature
+	// Guarded says why an effect that would repeat is Idempotent: a
+	// guarded transition's guard stands before it (guard.go).
+	Guarded bool
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
@@ -521,8 +524,10 @@ type funcInfo struct {
 	// this package, which may implement them (localIfaceRound).
 	ifaceCalls []calleeAt
 	scope      Scope // scanFunc's, which the callees point to
-	// guardLoad is the call that loads the entity of fi's guarded
-	// transition (guard.go): a read, whatever interface it calls.
+	// guardPos is where fi's guarded transition's guard is, guardLoad
+	// the call that loads its entity: a read, whatever interface it
+	// calls (guard.go).
+	guardPos  token.Pos
 	guardLoad *ast.CallExpr
 }
 
@@ -713,13 +718,15 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 				var e *Effect
 				if ce.effect.conditional() {
 					// The callee's command line or file is this call's arguments.
-					if e = r.condCall(c.sc, c.call, c.obj, ce.effect); e == nil || !betterEffect(e, fi.effect) {
+					if e = fi.guarded(c.call, r.condCall(c.sc, c.call, c.obj, ce.effect)); e == nil || !betterEffect(e, fi.effect) {
 						continue
 					}
 				} else {
 					cp := *ce.effect
 					cp.Via, cp.KeyChecked, cp.Asserted = qualifiedName(c.obj), false, false
-					e = &cp
+					if e = fi.guarded(c.call, &cp); !betterEffect(e, fi.effect) {
+						continue // converged by fi's guard
+					}
 					fi.effectFrom = ce
 				}
 				if cacheLocal(fi, e) {
@@ -841,11 +848,10 @@ func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
 	sc := &fi.scope // kept with fi: one allocation fewer per function
 	sc.initFunc(s.info, fi)
 	sc.r = r
-	// A guarded transition's guard reads the entity's state: its id is a
-	// key, and the call that loads the entity a read (guard.go).
-	g := r.stateGuard(s.info, fi)
-	if g != nil {
-		fi.guardLoad = g.load
+	// A guarded transition: what follows the guard converges, and the
+	// call that loads the entity is a read (guard.go).
+	if g := r.stateGuard(s.info, fi); g != nil {
+		fi.guardPos, fi.guardLoad = g.pos, g.load
 	}
 	// keys: look for key reads in this walk. In a package that names no
 	// key (vocab.go) the walk only looks for a key name in the body
@@ -859,9 +865,6 @@ func (r *Result) scanFunc(s *scanner, fi *funcInfo) {
 	if s.local {
 		r.localVocab = true
 		r.keyWalk(s.info, fi)
-	}
-	if g != nil && (fi.keyRead == "" || g.pos < fi.keyPos) {
-		fi.keyRead, fi.keyFrom, fi.keyPos, fi.keyField = g.key, g.from, g.pos, ""
 	}
 	s.fi, s.sc, s.skip = nil, nil, nil
 }
@@ -935,7 +938,7 @@ func (s *scanner) node(n ast.Node) bool {
 		}
 	}
 	if !topEffect(fi.effect) || fi.effect.conditional() {
-		if e := r.callEffect(s.sc, call, obj); e != nil && !(e.Pending() && call == fi.guardLoad) {
+		if e := fi.guarded(call, r.callEffect(s.sc, call, obj)); e != nil && !(e.Pending() && call == fi.guardLoad) {
 			if betterEffect(e, fi.effect) {
 				fi.effect, fi.effectEnd = e.at(s.pass, call), call.End()
 			} else if e.Pending() && fi.effect.Pending() {
@@ -1105,7 +1108,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
+		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
 	}
 	// SQL through an interface of one's own (sqlc's DBTX): a method named
 	// Exec or ExecContext that returns database/sql.Result. It is said

@@ -24,28 +24,40 @@ import (
 //
 // A retried call finds the entity moved and stops at the guard (or, for
 // `if o.Status == StatusCancelled { return o, nil }`, answers from the
-// state it finds), so what follows the guard does not repeat. The guard
-// is the function's dedupe key: the entity's id, read before the effect
-// (stateGuard), and a caller passing the tool call's id is keyed by it as
-// by any key its callee reads.
+// state it finds), so what follows the guard does not repeat: its
+// effects converge (Effect.Idempotent), as a set of a value does. A tool
+// annotated idempotent may commit them; one that is not could be
+// (dedupekey's advice for a converging effect). The call that loads the
+// entity is a read, whatever interface it goes through (a repository
+// main wires in: pending.go).
 //
 // The evidence must be positive, since a guard that does not stop a
 // retry is the common bug (refuse unless the account is open, then
 // charge it): the guard is a statement of the function's body, before
 // every path to what follows; its condition compares a field of the
-// entity with constants of the field's named type (an enum), and a
-// constant of that type that the function uses outside the condition
-// (the state it moves the entity to) makes the condition true, whatever
-// the condition's other terms; the branch returns, and calls nothing
-// that commits an effect. A guard a flag can bypass (`&& !force`), one
-// inside a branch, and one whose state the function never changes are
-// no guards.
+// entity, which comes from the function's parameters, with constants of
+// the field's named type (an enum), and a constant of that type that the
+// function (or a function of its package it calls) uses outside the
+// condition, the state it moves the entity to, makes the condition true
+// whatever the condition's other terms; the branch returns, and calls
+// nothing that commits an effect. A guard a flag can bypass
+// (`&& !force`), one inside a branch, and one whose state the function
+// never changes are no guards.
+
+// guarded returns e, the effect of a call of fi, converged when fi's
+// guard stands before the call.
+func (fi *funcInfo) guarded(call *ast.CallExpr, e *Effect) *Effect {
+	if e == nil || e.Idempotent || !fi.guardPos.IsValid() || call.Pos() < fi.guardPos {
+		return e
+	}
+	c := *e
+	c.Idempotent, c.Guarded = true, true
+	return &c
+}
 
 // A transition is a guarded transition of a function (stateGuard).
 type transition struct {
 	pos  token.Pos     // the guard's
-	key  string        // the key name it stands for: "state:" and the field
-	from mask          // the parameters the entity comes from
 	load *ast.CallExpr // the call whose result is the entity, or nil
 }
 
@@ -62,11 +74,10 @@ func (r *Result) stateGuard(info *types.Info, fi *funcInfo) *transition {
 			continue
 		}
 		f := fi.getFlow(r, info)
-		m := f.from(g.entity) &^ recvBit
-		if m == 0 {
+		if f.from(g.entity)&^recvBit == 0 {
 			continue // not the caller's entity (a setting of the receiver's)
 		}
-		t := &transition{pos: ifs.Pos(), key: "state:" + g.field.Name(), from: m}
+		t := &transition{pos: ifs.Pos()}
 		if id, ok := ast.Unparen(g.entity).(*ast.Ident); ok {
 			if v := f.local(id); v != nil && len(f.defs[v]) == 1 {
 				t.load, _ = ast.Unparen(f.defs[v][0]).(*ast.CallExpr)

@@ -110,13 +110,18 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 		// state) keys them, as for an effect of fn's own (callEffect).
 		c := *ie
 		c.Via = qualifiedName(fn)
+		// So does a guard before them, which makes them converge
+		// (guard.go: a pending effect is idempotent only so).
 		c.KeyChecked, c.KeyFrom, c.KeyField, c.Asserted = e.KeyChecked, e.KeyFrom, e.KeyField, false
+		if e.Idempotent && !c.Idempotent {
+			c.Idempotent, c.Guarded = true, true
+		}
 		return &c
 	}
 	if len(still) == 0 {
 		return nil
 	}
-	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField}
+	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, Idempotent: e.Idempotent, Guarded: e.Guarded}
 }
 
 // maxMoreIfaces bounds Effect.MoreIfaces.

@@ -101,9 +101,12 @@ type PendingCall struct {
 	At    effects.Hop // the handler's call
 	// Keyed marks a call of a function that reads a key before its
 	// interface calls, from the tool call's data the handler passes it
-	// (a guarded transition: effects' guard.go): a retry repeats none of
-	// them.
+	// (effects.Handler.CallKeyed): a retry repeats none of them.
 	Keyed bool
+	// Converged marks a call of a function whose guard stands before its
+	// interface calls (a guarded transition: effects' guard.go): what
+	// they commit converges.
+	Converged bool
 }
 
 // Method returns the name of the interface method c calls.
@@ -206,7 +209,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			if remote != "" {
 				via = "the handler " + remote + " calls " + p.e.Via
 			}
-			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at, Keyed: p.keyed})
+			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at, Keyed: p.keyed, Converged: p.e.Idempotent})
 		}
 		if len(pt.Calls) > 0 {
 			if refs == nil {
@@ -426,7 +429,16 @@ func (r *referrers) entries(pos token.Pos) []string {
 // to a firm effect that accept takes, and the effect; nil when none.
 func (r *Result) Resolve(w Wired, accept func(*effects.Effect, PendingCall) bool) (*effects.Effect, PendingCall) {
 	for _, c := range w.Tool.Calls {
-		if e := r.eff.ResolveIface(c.Iface); e != nil && !e.Pending() && !e.Soft() && accept(e, c) {
+		e := r.eff.ResolveIface(c.Iface)
+		if e == nil || e.Pending() || e.Soft() {
+			continue
+		}
+		if c.Converged && !e.Idempotent {
+			cp := *e
+			cp.Idempotent, cp.Guarded = true, true
+			e = &cp
+		}
+		if accept(e, c) {
 			return e, c
 		}
 	}

@@ -1,9 +1,9 @@
 // Package transition registers tools that are not idempotent (no
-// annotations) whose handlers move a booking through its states. A
-// guarded transition (load the booking, refuse unless it is in the state
-// the change starts from, move it on) dedupes by the booking's id: a
-// retried call stops at the guard. A guard that leaves the state where
-// it was stops nothing.
+// annotations) whose handlers move a booking through its states. After
+// a guarded transition's guard (load the booking, refuse unless it is in
+// the state the change starts from, move it on) the writes converge: a
+// retried call stops at the guard, and the tool could be annotated
+// idempotent. A guard that leaves the state where it was stops nothing.
 package transition
 
 import (
@@ -73,9 +73,9 @@ func (b *Bookings) Extend(ctx context.Context, id string) error {
 }
 
 func Register(s *server.MCPServer, b *Bookings) {
-	// ok: confirmed → cancelled; a retry finds it cancelled.
+	// Confirmed → cancelled; a retry finds it cancelled: converges.
 	s.AddTool(mcp.NewTool("cancel_booking", mcp.WithString("booking_id")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return nil, b.Cancel(ctx, req.GetString("booking_id", ""))
+		return nil, b.Cancel(ctx, req.GetString("booking_id", "")) // want `tool "cancel_booking" is not marked idempotent and writes to an SQL database`
 	})
 	s.AddTool(mcp.NewTool("extend_booking", mcp.WithString("booking_id")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, b.Extend(ctx, req.GetString("booking_id", "")) // want `tool "extend_booking" is not idempotent but writes to an SQL database`
