@@ -35,7 +35,7 @@ type Effect struct {
 	Idempotent bool   // whether the effect is idempotent by nature
 	// Guarded says why an effect that would repeat is Idempotent: a
 	// guarded transition's guard stands before it (guard.go).
-	Guarded bool
+	Guarded    bool
 	Via        string // the first callee on the way, "" when called directly
 	KeyChecked bool   // the function also reads a dedupe key somewhere
 	KeyFrom    []int  // the parameters that key comes from (-1: the receiver); see origin.go
