@@ -489,11 +489,12 @@ var remoteVerbs = words(
 	"Apply", "Delete", "Update", "Upsert", "Patch", "Put", "Submit", "Enqueue",
 	"Merge", "Edit", "Refund", "Pay", "Capture", "Deploy", "Provision", "Trigger",
 	"Dispatch", "Uninstall", "Upload", "Remove", "Destroy", "Terminate", "Purge",
-	"Add", "Move", "Transition", "Cancel")
+	"Add", "Move", "Transition", "Cancel", "Drop", "Rename")
 
 // remoteIdem lists which generic verbs are idempotent by nature: moving
-// an item to a place converges (a second move leaves it there).
-var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge", "Move", "Cancel")
+// an item to a place converges (a second move leaves it there), and so
+// does dropping a table or an index, or renaming one.
+var remoteIdem = words("Delete", "Update", "Upsert", "Put", "Apply", "Remove", "Destroy", "Terminate", "Purge", "Move", "Cancel", "Drop", "Rename")
 
 // dryRunWords are the words that, anywhere in a function's name, say
 // that it computes what a change would do without making it:

@@ -285,8 +285,9 @@ type builder struct {
 	idem        bool                           // the package imports idem's SDK packages (sdk_idem.go)
 	toolsServer map[*ast.CompositeLit]ast.Expr // ServerTool literals given to AddTools, to the server
 
-	templates map[*types.Func][]*template // the package's templates (templates.go)
-	tmplPkgs  map[*types.Package]bool     // packages with a TemplatePackage fact, by lookup
+	templates  map[*types.Func][]*template    // the package's templates (templates.go)
+	tmplPkgs   map[*types.Package]bool        // packages with a TemplatePackage fact, by lookup
+	paramFuncs map[types.Object]*ast.FuncDecl // the function declaring each parameter (filler), made on first use
 }
 
 func run(pass *analysis.Pass) (any, error) {

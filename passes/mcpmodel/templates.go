@@ -95,8 +95,16 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 	if fd == nil {
 		return false
 	}
+	exprs := []ast.Expr{def, handler}
+	if !b.reads(fd, exprs, true) {
+		// A registry of the package that another function fills from
+		// its parameter: that function's calls register.
+		if fd = b.filler(fd, exprs); fd == nil {
+			return false
+		}
+	}
 	fn := b.funcObj(fd)
-	if fn == nil || len(b.templates[fn]) >= maxTemplates || !b.reads(fd, []ast.Expr{def, handler}, true) {
+	if fn == nil || len(b.templates[fn]) >= maxTemplates {
 		return false
 	}
 	env, loops := b.placeholders(fd, fn, []ast.Expr{def, handler})
@@ -128,12 +136,77 @@ func (b *builder) noteTemplate(sdk SDK, reg ast.Node, def, handler ast.Expr) boo
 		return fn.Exported()
 	}
 	for _, cs := range sites {
-		if cd, ok := cs.In.(*ast.FuncDecl); ok && b.passesParams(cd, cs.Call, t) {
+		if cd, ok := cs.In.(*ast.FuncDecl); ok && b.liftTo(cd, cs.Call, t) != nil {
 			t.depth = -1 // resolved by resolveTemplates, at every call
 			return true
 		}
 	}
 	return false
+}
+
+// filler returns the function whose calls decide what a registration in
+// fd registers when fd ranges over a package-level table that function
+// fills from its parameter: a plugin registry, whose tools each package
+// adds from its init function (RegisterTool(t) appends t to tools;
+// RegisterAllTools(s) adds each to the server). The engine gives a
+// table's element as the values stored into it, here the filler's
+// parameter. It returns nil when the registration reads no such table,
+// or more than one function fills it.
+func (b *builder) filler(fd *ast.FuncDecl, exprs []ast.Expr) *ast.FuncDecl {
+	var out *ast.FuncDecl
+	for _, v := range b.freeVars(exprs) {
+		table, _ := ast.Unparen(b.vf.RangedOver(v)).(*ast.Ident)
+		if table == nil {
+			continue
+		}
+		tv, _ := b.pass.TypesInfo.Uses[table].(*types.Var)
+		if tv == nil || tv.Pkg() != b.pass.Pkg || tv.Parent() != b.pass.Pkg.Scope() {
+			continue // not a package-level table
+		}
+		ok := true
+		b.vf.Eval(b.identFor(v), nil).Mentions(func(x *valueflow.Value) bool {
+			if x.Kind != valueflow.Param || x.Obj == nil {
+				return false
+			}
+			f := b.paramFunc(x.Obj)
+			switch {
+			case f == nil || f == fd || out != nil && f != out:
+				ok = false
+			default:
+				out = f
+			}
+			return false
+		})
+		if !ok {
+			return nil
+		}
+	}
+	if out == nil || !b.reads(out, exprs, false) {
+		return nil
+	}
+	return out
+}
+
+// paramFunc returns the function declaration of the package that
+// declares the parameter obj, or nil.
+func (b *builder) paramFunc(obj types.Object) *ast.FuncDecl {
+	if b.paramFuncs == nil {
+		b.paramFuncs = make(map[types.Object]*ast.FuncDecl)
+		for _, f := range b.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					for _, fld := range fd.Type.Params.List {
+						for _, n := range fld.Names {
+							if o := b.pass.TypesInfo.Defs[n]; o != nil {
+								b.paramFuncs[o] = fd
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return b.paramFuncs[obj]
 }
 
 // callSites returns the calls of fn in the package: its static calls,
@@ -186,6 +259,20 @@ func (b *builder) passesParams(fd *ast.FuncDecl, call *ast.CallExpr, t *template
 		}
 	}
 	return false
+}
+
+// liftTo returns the function whose calls decide what a call of t in fd
+// registers: fd when it passes t its own parameters, the filler of a
+// package table fd passes t an element of (filler), or nil when the
+// call's values are decided where it is.
+func (b *builder) liftTo(fd *ast.FuncDecl, call *ast.CallExpr, t *template) *ast.FuncDecl {
+	if b.passesParams(fd, call, t) {
+		return fd
+	}
+	if f := b.filler(fd, call.Args); f != nil && b.passesParams(f, call, t) {
+		return f
+	}
+	return nil
 }
 
 // methodOnParam reports whether v is the result of a method called on
@@ -534,8 +621,10 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 	var callerLoops []*valueflow.Value
 	caller, _ := b.enclosingFunc(call.Pos()).(*ast.FuncDecl)
 	var callerFn *types.Func
-	if caller != nil && b.passesParams(caller, call, t) {
-		callerFn = b.funcObj(caller)
+	if caller != nil {
+		if caller = b.liftTo(caller, call, t); caller != nil {
+			callerFn = b.funcObj(caller)
+		}
 	}
 	// The arguments as the template's function leaves them: what it
 	// stores into the tool it is given is the tool it registers.

@@ -39,3 +39,11 @@ func SafeReads(ctx context.Context, t *sdk.Tracker) error { // ok: Safety is no 
 	}
 	return t.SafeList(ctx)
 }
+
+func Drop(ctx context.Context, t *sdk.Tracker) error { // want Drop:`effect\(remote mutation: \(\*sdk.Tracker\).DropIndex\)`
+	return t.DropIndex(ctx, "by_date")
+}
+
+func Rename(ctx context.Context, t *sdk.Tracker) error { // want Rename:`effect\(remote mutation: \(\*sdk.Tracker\).RenameBoard\)`
+	return t.RenameBoard(ctx, "old", "new")
+}

@@ -54,3 +54,8 @@ func (t *Tracker) SafetyCheck(ctx context.Context, issue string) error { return 
 
 // SafeList reads: a modifier before a read verb.
 func (t *Tracker) SafeList(ctx context.Context) error { return nil }
+
+// DropIndex and RenameBoard change a tracker's schema: each converges.
+func (t *Tracker) DropIndex(ctx context.Context, name string) error { return nil }
+
+func (t *Tracker) RenameBoard(ctx context.Context, from, to string) error { return nil }
