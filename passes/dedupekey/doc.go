@@ -178,7 +178,10 @@
 //     (os.WriteFile) before reading a dedupe key: a retried call repeats
 //     it. The effect looks idempotent by nature (an overwrite, a delete):
 //     annotate IdempotentHint: true if repeating the whole tool is
-//     harmless, else check a dedupe key first.
+//     harmless, else check a dedupe key first. So is an effect after a
+//     guarded transition's guard (the entity loaded by the client's id,
+//     refused unless in the state the change starts from, then moved
+//     on): a retry stops at the guard.
 //   - tool "charge" falls back to a fresh dedupe key when the client sends
 //     none: a retried call without a key repeats it. Reject calls without
 //     a key, or derive the fallback from the request's content. The
