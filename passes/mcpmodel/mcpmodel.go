@@ -361,10 +361,107 @@ func run(pass *analysis.Pass) (any, error) {
 	b.dropOperations()
 	b.markDeduped()
 	b.switchedHandlers()
+	b.dropDead()
 	for _, t := range m.Tools {
 		t.Test = strings.HasSuffix(pass.Fset.Position(t.Reg.Pos()).Filename, "_test.go")
 	}
 	return m, nil
+}
+
+// dropDead drops a registration written in an unexported function that
+// nothing in its package calls or refers to, when a live function of the
+// package registers a tool of the same name: the leftover
+// registerBatchTool beside the registerBatchToolMP the server calls,
+// which would report each tool twice. (An uncalled function alone is
+// still judged: it is often one a test or a build tag calls.) Only a
+// plain function counts: a method may be called through an interface.
+func (b *builder) dropDead() {
+	var dead map[*types.Func]bool
+	isDead := func(t *Tool) bool {
+		fd, _ := b.enclosingFunc(t.Reg.Pos()).(*ast.FuncDecl)
+		if fd == nil || fd.Recv != nil || fd.Name.IsExported() || fd.Name.Name == "init" || fd.Name.Name == "main" {
+			return false
+		}
+		if dead == nil {
+			dead = b.unreferenced()
+		}
+		fn := b.funcObj(fd)
+		return fn != nil && dead[fn]
+	}
+	var drop map[*Tool]bool
+	live := make(map[string]bool)
+	for _, t := range b.model.Tools {
+		if t.Name == "" {
+			continue
+		}
+		if isDead(t) {
+			if drop == nil {
+				drop = make(map[*Tool]bool)
+			}
+			drop[t] = true
+		} else {
+			live[t.Name] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	out := b.model.Tools[:0]
+	for _, t := range b.model.Tools {
+		if !drop[t] || !live[t.Name] {
+			out = append(out, t)
+		}
+	}
+	b.model.Tools = out
+}
+
+// unreferenced returns the unexported plain functions of the package
+// that no identifier of it uses, other than in such functions (a helper
+// only a dead function calls is dead too).
+func (b *builder) unreferenced() map[*types.Func]bool {
+	info := b.pass.TypesInfo
+	cand := make(map[*types.Func]bool)
+	for id, obj := range info.Defs {
+		if fn, ok := obj.(*types.Func); ok && !fn.Exported() && fn.Type().(*types.Signature).Recv() == nil && id.Name != "_" && id.Name != "init" && id.Name != "main" {
+			cand[fn] = true
+		}
+	}
+	// users[fn] are the functions whose bodies use fn; nil marks a use
+	// outside a candidate (a live one).
+	users := make(map[*types.Func][]*types.Func)
+	for id, obj := range info.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || !cand[fn.Origin()] {
+			continue
+		}
+		var in *types.Func
+		if fd, _ := b.enclosingFunc(id.Pos()).(*ast.FuncDecl); fd != nil && fd.Recv == nil {
+			if f := b.funcObj(fd); f != nil && cand[f] {
+				in = f
+			}
+		}
+		users[fn.Origin()] = append(users[fn.Origin()], in)
+	}
+	dead := make(map[*types.Func]bool)
+	for changed := true; changed; {
+		changed = false
+		for fn := range cand {
+			if dead[fn] {
+				continue
+			}
+			all := true
+			for _, u := range users[fn] {
+				if u == nil || u != fn && !dead[u] {
+					all = false
+					break
+				}
+			}
+			if all {
+				dead[fn], changed = true, true
+			}
+		}
+	}
+	return dead
 }
 
 // index records function declarations and single-assignment variables.
