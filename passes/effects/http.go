@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -271,8 +272,15 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			return e
 		}
 		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from) || convergesName(req.method.from)
-		// A GraphQL document known here that is no query is a mutation.
+		// A GraphQL document known here that is no query is a mutation;
+		// its field's verb says what it does (stopTimeSpan converges,
+		// createTimeSpan repeats), whatever the sender's name.
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from) || req.query.known
+		if req.query.known {
+			if w := Verb(exported(mutationField(req.query.s))); remoteVerbs[w] || stateVerbs[w] || convergeVerbs[w] {
+				e.Idempotent = remoteIdem[w] || stateVerbs[w] || convergeVerbs[w]
+			}
+		}
 	case "PATCH":
 		// A PATCH sets the fields it carries: idempotent by nature,
 		// unless the function whose PATCH it is is named by an
@@ -385,7 +393,7 @@ func namesRequest(name string) bool {
 // Play, Reset (a reset password mails a link, a reset token is another
 // token), Transfer (of money) and Add are not among them: a repeat makes
 // another.
-var stateVerbs = words("Subscribe", "Unsubscribe", "Archive", "Unarchive", "Approve", "Unapprove",
+var stateVerbs = words("Subscribe", "Unsubscribe", "Archive", "Unarchive", "Approve", "Unapprove", "Stop",
 	"Cancel", "Protect", "Unprotect", "Restore", "Disable", "Enable", "Lock", "Unlock", "Pin",
 	"Unpin", "Star", "Unstar", "Close", "Reopen", "Block", "Unblock", "Ban", "Unban", "Activate",
 	"Deactivate", "Suspend", "Unsuspend", "Resume", "Pause", "Unpause", "Mute", "Unmute", "Follow",
@@ -539,18 +547,58 @@ func readByDesign(req hreq) bool {
 // isGraphQLQuery reports whether a GraphQL document is a query (or a
 // subscription) and not a mutation.
 func isGraphQLQuery(doc string) bool {
+	doc = gqlTrim(doc)
+	return strings.HasPrefix(doc, "query") || strings.HasPrefix(doc, "{") || strings.HasPrefix(doc, "subscription")
+}
+
+// gqlTrim drops a GraphQL document's leading space and comments.
+func gqlTrim(doc string) string {
 	for {
 		doc = strings.TrimSpace(doc)
 		if !strings.HasPrefix(doc, "#") {
-			break
+			return doc
 		}
 		if i := strings.IndexByte(doc, '\n'); i >= 0 {
 			doc = doc[i+1:]
 		} else {
-			doc = ""
+			return ""
 		}
 	}
-	return strings.HasPrefix(doc, "query") || strings.HasPrefix(doc, "{") || strings.HasPrefix(doc, "subscription")
+}
+
+// mutationField returns the first field a GraphQL mutation selects (its
+// operation: "stopTimeSpan" of `mutation($id: Int!) { stopTimeSpan(id:
+// $id) { id } }`, past an alias), or "" for another document.
+func mutationField(doc string) string {
+	doc = gqlTrim(doc)
+	if !strings.HasPrefix(doc, "mutation") {
+		return ""
+	}
+	i := strings.IndexByte(doc, '{')
+	if i < 0 {
+		return ""
+	}
+	ident := func(s string) (string, string) {
+		s = strings.TrimSpace(s)
+		n := strings.IndexFunc(s, func(c rune) bool { return !(c == '_' || unicode.IsLetter(c) || unicode.IsDigit(c)) })
+		if n < 0 {
+			n = len(s)
+		}
+		return s[:n], strings.TrimSpace(s[n:])
+	}
+	name, rest := ident(doc[i+1:])
+	if strings.HasPrefix(rest, ":") { // an alias
+		name, _ = ident(rest[1:])
+	}
+	return name
+}
+
+// exported returns name with its first letter upper-cased, for Verb.
+func exported(name string) string {
+	if name == "" {
+		return ""
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
 }
 
 // isDoer reports whether fn has the shape of an HTTP client's Do or a

@@ -95,3 +95,20 @@ func TestReadName(t *testing.T) {
 		}
 	}
 }
+
+// TestMutationField checks the operation a GraphQL document's mutation
+// selects.
+func TestMutationField(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{`mutation($id: Int!) { stopTimer(id: $id) { id } }`, "stopTimer"},
+		{"# a comment\nmutation Retag($k: String!) {\n  renamed: updateTag(key: $k) { key }\n}", "updateTag"},
+		{`mutation { createIssue(input: {title: "x"}) { issue { id } } }`, "createIssue"},
+		{`query { issues { id } }`, ""},
+		{`{ viewer { login } }`, ""},
+		{`mutation`, ""},
+	} {
+		if got := mutationField(c.doc); got != c.want {
+			t.Errorf("mutationField(%q) = %q, want %q", c.doc, got, c.want)
+		}
+	}
+}
