@@ -1036,7 +1036,29 @@ func preparedSQL(s *site) (bool, bool) {
 		return true, false
 	}
 	var texts []string
-	for _, v := range s.sc.r.vf.Eval(x, nil).Each() {
+	vf := s.sc.r.vf
+	var alts []*valueflow.Value
+	for _, v := range vf.Eval(x, nil).Each() {
+		// A statement kept in a field (d.insert, prepared by the
+		// constructor or by Begin): each statement the package
+		// stores there.
+		if v.Kind == valueflow.Field && v.X != nil {
+			if base, ok := v.X.Obj.(*types.Var); ok {
+				if fv := vf.FieldValues(base.Type(), v.Name); len(fv) > 0 {
+					for _, f := range fv {
+						for _, a := range f.Each() {
+							if a.Kind != valueflow.Nil { // d.txStmt = nil after Commit
+								alts = append(alts, a)
+							}
+						}
+					}
+					continue
+				}
+			}
+		}
+		alts = append(alts, v)
+	}
+	for _, v := range alts {
 		fn, _ := v.Obj.(*types.Func)
 		if v.Kind != valueflow.Call || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "database/sql" {
 			return true, false

@@ -756,7 +756,7 @@ func (en *Engine) storedAt(root *types.Var, path []string, min int, env *Env) []
 			out = append(out, UnknownValue("computed store"))
 			continue
 		}
-		out = append(out, en.fieldsOf(en.guarded(en.eval(s.rhs, env), s.conds), path[len(s.path):]))
+		out = append(out, en.fieldsOf(en.guarded(en.storeVal(s, env), s.conds), path[len(s.path):]))
 	}
 	for _, st := range ix.setters[root] {
 		out = append(out, en.setterStores(st, path, env)...)
@@ -1010,7 +1010,7 @@ func (en *Engine) updates(v *types.Var, env *Env, each bool) (ups []update, sets
 			ups = append(ups, update{path: s.path, val: UnknownValue("computed store")})
 			continue
 		}
-		ups = append(ups, update{path: s.path, val: en.guarded(en.eval(s.rhs, env), s.conds), at: s.rhs.Pos(), maybe: s.maybe, unless: en.unless(s.conds)})
+		ups = append(ups, update{path: s.path, val: en.guarded(en.storeVal(s, env), s.conds), at: s.rhs.Pos(), maybe: s.maybe, unless: en.unless(s.conds)})
 	}
 	for _, st := range ix.setters[v] {
 		fresh()
@@ -1920,7 +1920,20 @@ func (en *Engine) storedValue(s store) *Value {
 	if s.rhs == nil {
 		return UnknownValue("computed store")
 	}
-	return en.eval(s.rhs, nil)
+	return en.storeVal(s, nil)
+}
+
+// storeVal returns the value of a store's right-hand side: the call's
+// result for a store of one of several (x.f, err = db.Prepare(q)).
+func (en *Engine) storeVal(s store, env *Env) *Value {
+	if s.tuple {
+		call, ok := ast.Unparen(s.rhs).(*ast.CallExpr)
+		if !ok {
+			return UnknownValue("tuple")
+		}
+		return en.call(call, env, s.idx)
+	}
+	return en.eval(s.rhs, env)
 }
 
 // reachable reports whether no condition that guards the return

@@ -93,6 +93,10 @@ type store struct {
 	// the root (aliasRangeElems): a loop over a table makes a store of
 	// its body into each element.
 	elemMaybe bool
+	// tuple marks a store of result idx of the call rhs (x.f, err =
+	// db.Prepare(q)).
+	tuple bool
+	idx   int
 }
 
 // callStore is a field store rooted at a call's result: call.path = rhs.
@@ -204,7 +208,7 @@ func (ix *index) aliasRangeElems(info *types.Info) {
 		ptr := isPointer(v.Type())
 		for _, s := range ix.stores[v] {
 			if ptr || throughPointer(v.Type(), s.path) {
-				ix.stores[r] = append(ix.stores[r], store{path: joinPath(at, s.path), rhs: s.rhs, conds: s.conds, maybe: s.elemMaybe, elemMaybe: s.elemMaybe})
+				ix.stores[r] = append(ix.stores[r], store{path: joinPath(at, s.path), rhs: s.rhs, conds: s.conds, maybe: s.elemMaybe, elemMaybe: s.elemMaybe, tuple: s.tuple, idx: s.idx})
 			}
 		}
 		if !ptr {
@@ -436,19 +440,19 @@ func (w *indexer) lhs(l ast.Expr, a assign) {
 		}
 		break
 	}
-	if a.kind != plain {
-		a.rhs = nil // only plain stores have a value the engine follows
+	if a.kind != plain && a.kind != tupleIdx {
+		a.rhs = nil // only plain stores and a call's results have a value the engine follows
 	}
 	root := w.varOf(e)
 	if call, ok := e.(*ast.CallExpr); ok && root == nil && len(path) > 0 && len(w.fn) > 0 {
 		in := w.fn[len(w.fn)-1]
-		w.ix.callStores[in] = append(w.ix.callStores[in], callStore{call, store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos())}})
+		w.ix.callStores[in] = append(w.ix.callStores[in], callStore{call, store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos()), tuple: a.kind == tupleIdx, idx: a.idx}})
 		return
 	}
 	if root == nil || len(path) == 0 {
 		return
 	}
-	st := store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos())}
+	st := store{path: path, rhs: a.rhs, conds: w.condsNow(), maybe: w.maybe(l.Pos()), tuple: a.kind == tupleIdx, idx: a.idx}
 	st.elemMaybe = st.maybe
 	if body := w.ix.rangeBody[root]; body != nil && st.maybe {
 		st.elemMaybe = w.maybeOutside(l.Pos(), body)

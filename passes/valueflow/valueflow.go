@@ -926,3 +926,57 @@ func openParam(v *Value, depth int) bool {
 	}
 	return false
 }
+
+// FieldValues returns what the package stores into the field name of a
+// struct of type t (t or a pointer to it), wherever it is: a field store
+// (d.insert = stmt; d.insert, err = db.Prepare(q)) or a composite
+// literal's keyed element (&DB{insert: stmt}); nil when it stores none.
+// A constructor of another package is not seen: a field of a type of
+// another package is nil.
+func (r *Result) FieldValues(t types.Type, name string) []*Value {
+	if r == nil || r.en == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != r.en.pkg {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	en := r.en
+	var out []*Value
+	for v, stores := range en.index().stores {
+		vt := v.Type()
+		if p, ok := vt.(*types.Pointer); ok {
+			vt = p.Elem()
+		}
+		if !types.Identical(vt, named) {
+			continue
+		}
+		for _, s := range stores {
+			if len(s.path) == 1 && s.path[0] == name {
+				out = append(out, en.storedValue(s))
+			}
+		}
+	}
+	for _, f := range en.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || !types.Identical(en.info.TypeOf(lit), named) {
+				return true
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+						out = append(out, en.eval(kv.Value, nil))
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
