@@ -398,7 +398,14 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		if r.testFiles != nil && r.testFiles[r.pass.Fset.File(m.Pos())] {
 			continue // a test's fake: the tests' wiring
 		}
-		n++ // stand-ins included: the implementation is in sight (pending.go)
+		if r.standIn(m) && (testDouble(recvType(m)) || holdsIface(recvType(m), recvType(fn))) {
+			// A test double, or a layer that forwards to another
+			// implementation of the same interface it holds (a
+			// Manager over its Storage): neither is the implementation
+			// the program runs, which is still to be wired in.
+			continue
+		}
+		n++ // other stand-ins included: the implementation is in sight (pending.go)
 		if r.standIn(m) && (r.effects[m.Origin()] == nil || r.effects[m.Origin()].Pending()) {
 			// A fake that forwards: the others decide. A forwarder
 			// whose own call resolves to an effect (a wrapper of the
@@ -441,4 +448,34 @@ func ruleOnlyEffect(fn *types.Func) *Effect {
 	}
 	e, _ := pkgRuleEffect(&site{fn: fn})
 	return e
+}
+
+// recvType returns the receiver type of method m, or nil.
+func recvType(m *types.Func) types.Type {
+	if sig, ok := m.Type().(*types.Signature); ok && sig.Recv() != nil {
+		return sig.Recv().Type()
+	}
+	return nil
+}
+
+// holdsIface reports whether t (or *t) is a struct with a field of the
+// named interface type iface (not another of the same methods: a wrapper
+// of an SDK's interface is the implementation).
+func holdsIface(t, iface types.Type) bool {
+	if t == nil || iface == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if types.Identical(st.Field(i).Type(), iface) {
+			return true
+		}
+	}
+	return false
 }

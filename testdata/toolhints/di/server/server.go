@@ -48,6 +48,11 @@ func Register(s *mcp.Server, st model.TaskStore) {
 		}
 		return nil, nil, st.TouchTask(in.ID) // related: the handler calls model.TaskStore.TouchTask here
 	})
+	// An idempotent tool that inserts through a validating layer.
+	v := &model.Validating{Next: st}
+	mcp.AddTool(s, &mcp.Tool{Name: "put_task_checked", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: annotated idempotent here; set IdempotentHint to false, or check a client-supplied key before the effect
+		return nil, nil, v.AddTask(&model.Task{ID: in.ID, Name: in.Name}) // related: the handler calls (*model.Validating).AddTask here
+	})
 	// An idempotent tool that inserts.
 	mcp.AddTool(s, &mcp.Tool{Name: "put_task", Annotations: &mcp.ToolAnnotations{IdempotentHint: true}}, func(ctx context.Context, req *mcp.CallToolRequest, in TaskIn) (*mcp.CallToolResult, any, error) { // related: annotated idempotent here; set IdempotentHint to false, or check a client-supplied key before the effect
 		return nil, nil, st.AddTask(&model.Task{ID: in.ID, Name: in.Name}) // related: the handler calls model.TaskStore.AddTask here
