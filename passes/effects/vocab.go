@@ -331,17 +331,11 @@ func exportVocab(pass *analysis.Pass, m *names.Matcher) bool {
 }
 
 // importedVocab reports whether a dependency declares a key name (its
-// Vocab fact) or has a KeyRead fact, or an effect keyed by its
-// parameters (a guarded transition, guard.go), which a call reads a key
-// through. r's facts must have been imported.
+// Vocab fact) or has a KeyRead fact, which a call reads a key through.
+// r's facts must have been imported.
 func (r *Result) importedVocab(pass *analysis.Pass) bool {
 	if len(r.keyReads) > 0 {
 		return true
-	}
-	for _, e := range r.effects {
-		if e.KeyChecked && len(e.KeyFrom) > 0 {
-			return true
-		}
 	}
 	for _, f := range pass.AllPackageFacts() {
 		if _, ok := f.Fact.(*Vocab); ok {
