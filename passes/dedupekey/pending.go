@@ -27,7 +27,7 @@ func checkPending(pass *analysis.Pass, rep *analysisutil.Reporter, w *wiring.Res
 		if t.ReadOnly != mcpmodel.False || t.Idempotent != mcpmodel.False || t.Keyed || t.Asserted {
 			continue
 		}
-		e, c := w.Resolve(wt, func(_ *effects.Effect, c wiring.PendingCall) bool { return !c.Keyed })
+		e, c := w.Resolve(wt, func(*effects.Effect, wiring.PendingCall) bool { return true })
 		if e == nil || e.Idempotent && !t.Annotated || effects.NamedRead(e, t.Name) {
 			continue
 		}

@@ -179,10 +179,6 @@ func (h *Handler) SetDestructive() { h.f.destructive = true }
 // guard an effect.
 func (h *Handler) Effects() []EffectAt { return h.f.r.effectsIn(h.f.info, h.body, h.f) }
 
-// CallKeyed reports whether the call's callee, whose effect is e, reads
-// a key before it from the tool call's data the handler passes it.
-func (h *Handler) CallKeyed(call *ast.CallExpr, e *Effect) bool { return h.f.effectKeyed(call, e) }
-
 // KeyReadAt reports whether n reads a dedupe key from the tool call, and
 // its name. It does not descend.
 func (h *Handler) KeyReadAt(n ast.Node) (string, bool) { return h.f.readsClientKey(n) }

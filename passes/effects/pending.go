@@ -106,13 +106,11 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 		case ie.conditional():
 			continue // decided by arguments this call does not pass on
 		}
-		// A key fn reads before its calls (a guarded transition's
-		// state) keys them, as for an effect of fn's own (callEffect).
 		c := *ie
 		c.Via = qualifiedName(fn)
-		// So does a guard before them, which makes them converge
-		// (guard.go: a pending effect is idempotent only so).
-		c.KeyChecked, c.KeyFrom, c.KeyField, c.Asserted = e.KeyChecked, e.KeyFrom, e.KeyField, false
+		c.KeyChecked, c.Asserted = false, false
+		// A guard of fn's before them makes them converge (guard.go:
+		// a pending effect is idempotent only so).
 		if e.Idempotent && !c.Idempotent {
 			c.Idempotent, c.Guarded = true, true
 		}
@@ -121,7 +119,7 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 	if len(still) == 0 {
 		return nil
 	}
-	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, Idempotent: e.Idempotent, Guarded: e.Guarded}
+	return &Effect{Sink: e.Sink, Kind: kindPending, Iface: still[0], MoreIfaces: still[1:], Via: qualifiedName(fn), Idempotent: e.Idempotent, Guarded: e.Guarded}
 }
 
 // maxMoreIfaces bounds Effect.MoreIfaces.

@@ -131,7 +131,7 @@ func checkWired(pass *analysis.Pass, rep *analysisutil.Reporter, w *wiring.Resul
 			continue
 		}
 		e, c := w.Resolve(wt, func(e *effects.Effect, c wiring.PendingCall) bool {
-			return reportable(e, r, c.Method(), t.Name) && !effects.NamedRead(e, t.Name) && !(r == idempotent && c.Keyed)
+			return reportable(e, r, c.Method(), t.Name) && !effects.NamedRead(e, t.Name)
 		})
 		if e == nil {
 			continue

@@ -99,10 +99,6 @@ type PendingCall struct {
 	Iface string      // the interface method, "path.Type.Method" (effects.Effect.Iface)
 	Via   string      // what the handler calls (the method, or the helper that calls it), as the related position words it
 	At    effects.Hop // the handler's call
-	// Keyed marks a call of a function that reads a key before its
-	// interface calls, from the tool call's data the handler passes it
-	// (effects.Handler.CallKeyed): a retry repeats none of them.
-	Keyed bool
 	// Converged marks a call of a function whose guard stands before its
 	// interface calls (a guarded transition: effects' guard.go): what
 	// they commit converges.
@@ -166,11 +162,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 		if body := t.Handler.Body(); body != nil {
 			asserted = asserted || dirs.Find("idempotent", t.Handler.Node().Pos(), "") != nil
 			var k bool
-			var recv *ast.FieldList
-			if t.Handler.Decl != nil {
-				recv = t.Handler.Decl.Recv
-			}
-			ps, k = pendingIn(pass, eff, eff.Handler(pass.TypesInfo, recv, t.Handler.Type(), body, nil), body)
+			ps, k = pendingIn(pass, eff, body)
 			keyed = keyed || k
 		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
 			if eff.HandlerEffect(obj, t.Handler.Ref) != nil {
@@ -209,7 +201,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			if remote != "" {
 				via = "the handler " + remote + " calls " + p.e.Via
 			}
-			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at, Keyed: p.keyed, Converged: p.e.Idempotent})
+			pt.Calls = append(pt.Calls, PendingCall{Iface: p.e.Iface, Via: via, At: at, Converged: p.e.Idempotent})
 		}
 		if len(pt.Calls) > 0 {
 			if refs == nil {
@@ -226,9 +218,8 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 
 // pendingAt is a pending interface call and where the handler makes it.
 type pendingAt struct {
-	e     *effects.Effect
-	at    token.Pos
-	keyed bool // PendingCall.Keyed
+	e  *effects.Effect
+	at token.Pos
 }
 
 // pendingEach returns each of the pending interface calls of p (nil:
@@ -248,9 +239,8 @@ const maxPendingCalls = 4
 
 // pendingIn returns the pending interface calls of a handler body that
 // commits no effect its package sees, in source order, one per interface
-// method (nil otherwise), and whether the body reads a dedupe key. h is
-// the handler's key flow.
-func pendingIn(pass *analysis.Pass, eff *effects.Result, h *effects.Handler, body *ast.BlockStmt) (out []pendingAt, keyed bool) {
+// method (nil otherwise), and whether the body reads a dedupe key.
+func pendingIn(pass *analysis.Pass, eff *effects.Result, body *ast.BlockStmt) (out []pendingAt, keyed bool) {
 	info := pass.TypesInfo
 	sc := eff.NewScope(info, body)
 	seen := make(map[string]bool)
@@ -272,9 +262,7 @@ func pendingIn(pass *analysis.Pass, eff *effects.Result, h *effects.Handler, bod
 			clean = false // an effect this package sees: judged here
 			return false
 		}
-		callKeyed := p != nil && h.CallKeyed(call, p)
 		for _, pa := range pendingEach(p, call.Pos()) {
-			pa.keyed = callKeyed
 			if len(out) < maxPendingCalls && !seen[pa.e.Iface] {
 				seen[pa.e.Iface] = true
 				out = append(out, pa)
