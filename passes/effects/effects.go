@@ -67,6 +67,12 @@ type Effect struct {
 	Trail      []Hop  // the calls from the function to the sink (trail.go)
 	Method     string // for an HTTP request, its method ("POST"), when known
 	RPC        bool   // an HTTP POST of a client that POSTs everything (http.go)
+	// Transport marks an HTTP POST whose method a helper named by no
+	// operation fixes (newAPIRequest, doAPIAttempt, apiRequest) and that
+	// no function on the way up has named since: a client's transport,
+	// no evidence of a write by itself (a read-only hint: toolhints).
+	// A function named by a mutation or a state it sets decides it.
+	Transport bool
 	// Mutation marks an HTTP POST or PATCH whose method a function named
 	// by a mutation verb fixes (createItem builds it, another function
 	// sends it), or that carries a GraphQL mutation: it writes, whatever
@@ -106,6 +112,26 @@ type Effect struct {
 	// itself (objectpath). An unexported function the function calls or
 	// refers to that is not listed commits nothing.
 	Anchored []AnchoredLits
+}
+
+// through returns e, the effect of a call of the function name, as its
+// caller sees it: a transport POST (Effect.Transport) is decided by the
+// first name on the way that says what it does. A read, or a credential
+// exchange, with no word of a change (GetPage, login, checkSession),
+// makes it a POST read by design (Soft): the client's way to read. A
+// mutation or a state set (EditPage, MovePage) makes it an ordinary
+// POST. e itself may change.
+func (e *Effect) through(name string) *Effect {
+	if e == nil || !e.Transport || neutralName(name) {
+		return e
+	}
+	e.Transport = false
+	if readsOnly(name) {
+		e.Kind, e.Method = kindReadPOST, ""
+		return e
+	}
+	e.Mutation = e.Mutation || namesMutation(name)
+	return e
 }
 
 // Anchors is the fact on an exported function that commits no effect
@@ -724,7 +750,7 @@ func (r *Result) propagate(pass *analysis.Pass, funcs []*funcInfo) {
 				} else {
 					cp := *ce.effect
 					cp.Via, cp.KeyChecked, cp.Asserted = qualifiedName(c.obj), false, false
-					if e = fi.guarded(c.call, &cp); !betterEffect(e, fi.effect) {
+					if e = fi.guarded(c.call, cp.through(c.obj.Name())); e == nil || !betterEffect(e, fi.effect) {
 						continue // converged by fi's guard
 					}
 					fi.effectFrom = ce
@@ -1108,7 +1134,8 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
+		c := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Transport: e.Transport}
+		return c.through(fn.Name())
 	}
 	// SQL through an interface of one's own (sqlc's DBTX): a method named
 	// Exec or ExecContext that returns database/sql.Result. It is said
@@ -1840,10 +1867,54 @@ func (sc *Scope) mentionsTemp(e ast.Expr) bool {
 			if sc.isTemp(n) {
 				found = true
 			}
+		case *ast.SelectorExpr:
+			if sc.tempField(n) {
+				found = true
+			}
 		}
 		return true
 	})
 	return found
+}
+
+// tempFileName reports whether v is the name of a file os.CreateTemp
+// made (f.Name()).
+func tempFileName(v *valueflow.Value) bool {
+	fn, _ := v.Obj.(*types.Func)
+	if v.Kind != valueflow.Call || fn == nil || fn.FullName() != "(*os.File).Name" || v.Recv == nil {
+		return false
+	}
+	r := v.Recv
+	rf, _ := r.Obj.(*types.Func)
+	return r.Kind == valueflow.Call && r.Index == 0 && rf != nil && rf.FullName() == "os.CreateTemp"
+}
+
+// tempField reports whether sel reads a field of a struct of the package
+// that holds a temporary path wherever the package stores one into it
+// (pdfTempFiles{pdfPath: p} with p made by a function returning what
+// os.CreateTemp made: files.cleanup()'s os.Remove(f.pdfPath)).
+func (sc *Scope) tempField(sel *ast.SelectorExpr) bool {
+	if sc.r == nil || sc.r.vf == nil || sc.r.bodies == nil {
+		return false
+	}
+	s := sc.info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal || s.Obj().Pkg() != sc.r.pkg || !isStrings(s.Obj().Type()) {
+		return false
+	}
+	vals := sc.r.vf.FieldValues(s.Recv(), sel.Sel.Name)
+	for _, v := range vals {
+		for _, a := range v.Each() {
+			fn, _ := a.Obj.(*types.Func)
+			switch {
+			case a.Kind == valueflow.Call && a.Index == 0 && fn != nil && fn.Pkg() == sc.r.pkg && sc.r.isTempFunc(fn.Origin()):
+			case tempRooted(a, 0), tempFileName(a):
+			case a.Kind == valueflow.Const && a.Const.Kind() == constant.String && constant.StringVal(a.Const) == "":
+			default:
+				return false
+			}
+		}
+	}
+	return len(vals) > 0
 }
 
 // isTempSource reports whether e is a call that makes or names a

@@ -276,6 +276,11 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 		// its field's verb says what it does (stopTimeSpan converges,
 		// createTimeSpan repeats), whatever the sender's name.
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from) || req.query.known
+		// A POST to the client's one endpoint (a field or configured
+		// value, no path of its own), fixed by a helper named by no
+		// operation (newAPIRequest): its callers' names say what it
+		// does.
+		e.Transport = !e.Mutation && !e.RPC && !e.Idempotent && req.op.param < 0 && !req.path.known && req.path.param < 0 && req.path.s == "" && neutralName(req.method.from)
 		if req.query.known {
 			if w := Verb(exported(mutationField(req.query.s))); remoteVerbs[w] || stateVerbs[w] || convergeVerbs[w] {
 				e.Idempotent = remoteIdem[w] || stateVerbs[w] || convergeVerbs[w]
@@ -289,6 +294,27 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 		e.Mutation = namesMutation(req.method.from) && !namesRequest(req.method.from)
 	}
 	return e
+}
+
+// neutralName reports whether a function's name says nothing of the
+// operation its request runs: no read, no mutation, no state it sets.
+func neutralName(name string) bool {
+	return name != "" && !readName(name) && !opReads[leadWord(name)] && !namesMutation(name) && !setsState(name) && !callOp(name) && !callConverges(name) && !convergesName(name)
+}
+
+// readsOnly reports whether a function's name says it reads, or
+// exchanges credentials (login, checkSession), with no word of a change
+// anywhere in it (FindReplace changes).
+func readsOnly(name string) bool {
+	if !readName(name) && !opReads[leadWord(name)] {
+		return false
+	}
+	for _, w := range nameWords(name) {
+		if namesMutation(capital(w)) || toolChangeWords[capital(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 // opName returns the name that says what a function's requests do: its

@@ -46,6 +46,9 @@ func (b *builder) flowRegistrations(sdk SDK, reg ast.Node, def, handler ast.Expr
 			// must not make it a second one.
 			b.consumed[in.node] = true
 		}
+		if in.site != nil {
+			b.consumed[in.site] = true
+		}
 		b.flowDef(t, b.vf.Eval(def, in.env))
 		hv := b.vf.Eval(handler, in.env)
 		t.Handler = b.flowHandler(hv)
@@ -124,6 +127,9 @@ func (b *builder) holding(es []ast.Expr, h *Func) ast.Expr {
 type flowInstance struct {
 	env  *valueflow.Env
 	node ast.Node
+	// site is the call of the registering function the instance
+	// passes through, when node is elsewhere.
+	site ast.Node
 }
 
 // instanceEnvs returns the instances of a registration: one per
@@ -138,7 +144,14 @@ func (b *builder) instanceEnvs(reg ast.Node, exprs ...ast.Expr) []flowInstance {
 		if obj, fd := b.funcObj(fn), fn.(*ast.FuncDecl); obj != nil {
 			var sites []flowInstance
 			for _, ce := range b.vf.CallEnvs(fd, obj, exprs) {
-				sites = append(sites, flowInstance{env: ce.Env, node: ce.Call})
+				in := flowInstance{env: ce.Env, node: ce.Call}
+				if ce.Node != nil {
+					// A table's element, through a literal; the call of
+					// the registering function is no registration of
+					// its own.
+					in.node, in.site = ce.Node, ce.Site
+				}
+				sites = append(sites, in)
 			}
 			if len(sites) > 0 {
 				envs = sites

@@ -234,6 +234,11 @@ func reportable(e *effects.Effect, r rule, callee, tool string) bool {
 	if r == idempotent {
 		return !e.Idempotent && !(e.Kind == kindHTTP && (setters[effects.Verb(callee)] || toolSets(tool)))
 	}
+	if e.Transport {
+		// A client's transport POST that no name on the way says is a
+		// change: the handler's callee must.
+		return mutatorName(callee)
+	}
 	return true
 }
 

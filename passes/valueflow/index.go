@@ -51,6 +51,10 @@ type index struct {
 	// method: each may dispatch to an implementation of the package
 	// (DynamicCallSites).
 	ifaceCalls map[*types.Func][]callSite
+	// valueCalls are the calls of function values (a local, a field,
+	// a map's entry): each may run a literal of the package
+	// (Result.litCallSites).
+	valueCalls []callSite
 	// callees inverts callers, by the declaration making the calls (a
 	// literal's calls count as its owner's); built on first use
 	// (anchorWalk).
@@ -728,6 +732,14 @@ func (w *indexer) call(call *ast.CallExpr) {
 			w.ix.ifaceCalls[fn] = append(w.ix.ifaceCalls[fn], callSite{call, in})
 		}
 		w.ix.callers[fn] = append(w.ix.callers[fn], callSite{call, in})
+	} else if tv, ok := w.info.Types[call.Fun]; ok && tv.IsValue() {
+		if _, ok := tv.Type.Underlying().(*types.Signature); ok {
+			var in ast.Node
+			if len(w.fn) > 0 {
+				in = w.fn[len(w.fn)-1]
+			}
+			w.ix.valueCalls = append(w.ix.valueCalls, callSite{call, in})
+		}
 	}
 	for i, a := range call.Args {
 		x := ast.Unparen(a)

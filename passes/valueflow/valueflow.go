@@ -63,6 +63,9 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	mu sync.Mutex
 	en *Engine
+	// litSites are the calls of function values, by the literal they
+	// may run; built on first use (litCallSites).
+	litSites map[*ast.FuncLit][]CallSite
 }
 
 // Eval returns what e, an expression of the package, can hold, with
@@ -277,7 +280,7 @@ func (r *Result) AtCallSites(e ast.Expr) []*Value {
 		return nil
 	}
 	var out []*Value
-	for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, true) {
+	for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, true, false) {
 		out = append(out, r.Eval(e, ce.Env))
 	}
 	return out
@@ -285,10 +288,16 @@ func (r *Result) AtCallSites(e ast.Expr) []*Value {
 
 // CallEnv is a call of a function and the bindings of the function's
 // parameters there; Call is the call where the values come from (the
-// outermost, when the arguments were followed up).
+// outermost, when the arguments were followed up). Node, when set, is
+// the element of a table whose value the binding holds (the composite
+// literal of a loop's element, CallEnvs followed through a literal):
+// where that instance is written.
 type CallEnv struct {
 	Env  *Env
 	Call *ast.CallExpr
+	Node ast.Node
+	// Site is the call of the function itself.
+	Site *ast.CallExpr
 }
 
 // CallEnvs returns, for each call of fn (declared by decl) in the
@@ -299,49 +308,166 @@ type CallEnv struct {
 // bind it in turn, up to maxCallerDepth functions and maxCallSites calls
 // each; where they cannot, the call's own bindings stay. nil when fn has
 // no call.
+//
+// A call made in a function literal is followed to the calls of that
+// literal: the calls of a function value the engine gives as the
+// literal (registrars[spec.Method] of a package map of closures, called
+// as r(h, s, tool, spec)). Above such a call, each element a loop passes
+// (for _, spec := range specs { h.register(s, spec) }) is bound on its
+// own, and the call counts only under the bindings where its function
+// value is the literal: the closure a map's key selects runs for the
+// elements whose field is that key, not for the others.
 func (r *Result) CallEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr) []CallEnv {
-	return r.callEnvs(decl, fn, exprs, nil, 0, false)
+	return r.callEnvs(decl, fn, exprs, nil, 0, false, false)
 }
+
+// binder binds the parameters of the function a chain of calls reaches,
+// given the bindings of the function making the outermost call; false
+// when a call of the chain does not run under them (a literal the
+// callee's value is not).
+type binder func(outer *Env) (*Env, bool)
 
 // callEnvs is CallEnvs; strict, it returns nil where a value that needs
 // the calling function's calls cannot be followed there, and at an
-// exported calling function.
-func (r *Result) callEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr, inner func(*Env) *Env, depth int, strict bool) []CallEnv {
-	if r == nil || r.en == nil || fn == nil || depth >= maxCallerDepth || strict && depth > 0 && fn.Exported() {
+// exported calling function; split, each element a loop passes to a
+// call is bound on its own (followed through a literal).
+func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner binder, depth int, strict, split bool) []CallEnv {
+	if r == nil || r.en == nil || depth >= maxCallerDepth || strict && depth > 0 && fn != nil && fn.Exported() {
 		return nil
 	}
-	sites := r.CallSites(fn)
+	var sites []CallSite
+	switch d := decl.(type) {
+	case *ast.FuncDecl:
+		if fn == nil {
+			return nil
+		}
+		sites = r.CallSites(fn)
+	case *ast.FuncLit:
+		sites = r.litCallSites(d)
+	}
 	if len(sites) == 0 || (strict || depth > 0) && len(sites) > maxCallSites {
 		return nil
 	}
 	var out []CallEnv
 	for _, cs := range sites {
-		bind := func(outer *Env) *Env {
-			env := r.Bindings(decl, cs.Call, outer)
-			if inner != nil {
-				env = inner(env)
+		for _, el := range r.splitArgs(cs, split) {
+			bind := func(outer *Env) (*Env, bool) {
+				if el.v != nil {
+					outer = outer.Bind(el.v, el.val)
+				}
+				if lit, ok := decl.(*ast.FuncLit); ok && !r.runs(cs.Call, outer, lit) {
+					return nil, false
+				}
+				env := r.Bindings(decl, cs.Call, outer)
+				if inner != nil {
+					return inner(env)
+				}
+				return env, true
 			}
-			return env
-		}
-		env := bind(nil)
-		if slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
-			up, ok := cs.In.(*ast.FuncDecl)
-			var ups []CallEnv
-			if ok && up != decl {
-				upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
-				ups = r.callEnvs(up, upFn, exprs, bind, depth+1, strict)
-			}
-			if len(ups) > 0 {
-				out = append(out, ups...)
+			env, ok := bind(nil)
+			if !ok {
 				continue
 			}
-			if strict {
-				return nil
+			if slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
+				var ups []CallEnv
+				switch up := cs.In.(type) {
+				case *ast.FuncDecl:
+					if up != decl {
+						upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
+						ups = r.callEnvs(up, upFn, exprs, bind, depth+1, strict, split)
+					}
+				case *ast.FuncLit:
+					if up != decl {
+						ups = r.callEnvs(up, nil, exprs, bind, depth+1, strict, true)
+					}
+				}
+				if len(ups) > 0 {
+					for _, u := range ups {
+						u.Site = cs.Call
+						out = append(out, u)
+					}
+					continue
+				}
+				if strict {
+					return nil
+				}
 			}
+			out = append(out, CallEnv{Env: env, Call: cs.Call, Node: el.node, Site: cs.Call})
 		}
-		out = append(out, CallEnv{Env: env, Call: cs.Call})
 	}
 	return out
+}
+
+// maxSplit bounds the elements of a table a call's argument is split
+// into (callEnvs).
+const maxSplit = 64
+
+// splitArg is one element a loop passes to a call: v, the loop's
+// variable, holds val, made by node.
+type splitArg struct {
+	v    *types.Var
+	val  *Value
+	node ast.Node
+}
+
+// splitArgs returns the elements a call passes, one at a time, when
+// split and an argument is the value variable of a range loop over a
+// whole table (a variable or a literal): one each, or one empty
+// splitArg when there is nothing to split.
+func (r *Result) splitArgs(cs CallSite, split bool) []splitArg {
+	none := []splitArg{{}}
+	if !split {
+		return none
+	}
+	for _, a := range cs.Call.Args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, _ := r.en.info.Uses[id].(*types.Var)
+		switch ast.Unparen(r.RangedOver(v)).(type) {
+		case nil, *ast.SliceExpr, *ast.IndexExpr:
+			continue
+		}
+		alts := r.Eval(id, nil).Each()
+		if len(alts) < 2 || len(alts) > maxSplit {
+			continue
+		}
+		out := make([]splitArg, 0, len(alts))
+		for _, x := range alts {
+			out = append(out, splitArg{v: v, val: x, node: x.Node})
+		}
+		return out
+	}
+	return none
+}
+
+// litCallSites returns the calls of function values in the package that
+// may run lit: the function value's alternatives include it.
+func (r *Result) litCallSites(lit *ast.FuncLit) []CallSite {
+	r.mu.Lock()
+	ix := r.en.index()
+	if r.litSites == nil {
+		r.litSites = make(map[*ast.FuncLit][]CallSite)
+		r.en.begin()
+		for _, c := range ix.valueCalls {
+			for _, a := range r.en.eval(c.call.Fun, nil).Each() {
+				if a.Kind == Closure && a.Lit != nil {
+					r.litSites[a.Lit] = append(r.litSites[a.Lit], CallSite{Call: c.call, In: c.in})
+				}
+			}
+		}
+	}
+	r.mu.Unlock()
+	return r.litSites[lit]
+}
+
+// runs reports whether the function value call calls, with env's
+// bindings, may be lit.
+func (r *Result) runs(call *ast.CallExpr, env *Env, lit *ast.FuncLit) bool {
+	return slices.ContainsFunc(r.Eval(call.Fun, env).Each(), func(a *Value) bool {
+		return a.Kind == Closure && a.Lit == lit
+	})
 }
 
 // RangedOver returns the table a local variable of the package iterates
