@@ -81,7 +81,12 @@
 // by one, or when it carries a GraphQL mutation the value-flow engine
 // finds (go-gitlab's GraphQL.Do(GraphQLQuery{Query: mutation})). A client
 // that takes the method as a parameter, or sends more than one method, is
-// a REST client, whose method is evidence.
+// a REST client, whose method is evidence. So is a client that POSTs each
+// call to its API's one endpoint (a URL kept in a field, no path of its
+// own, MediaWiki's api.php) from a helper named by no operation
+// (newAPIRequest): the first function on the way up named by one decides
+// (GetPage reads, login exchanges credentials, EditPage writes); a
+// read-only tool whose chain names none is not reported.
 //
 // WRONG:
 //
