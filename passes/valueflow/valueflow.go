@@ -1072,6 +1072,7 @@ func (r *Result) FieldValues(t types.Type, name string) []*Value {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.en.begin()
 	en := r.en
 	var out []*Value
 	for v, stores := range en.index().stores {
