@@ -1901,20 +1901,25 @@ func (sc *Scope) tempField(sel *ast.SelectorExpr) bool {
 	if s == nil || s.Kind() != types.FieldVal || s.Obj().Pkg() != sc.r.pkg || !isStrings(s.Obj().Type()) {
 		return false
 	}
-	vals := sc.r.vf.FieldValues(s.Recv(), sel.Sel.Name)
-	for _, v := range vals {
+	// Every value is a temporary path or the empty string (the field
+	// before it is set), and one at least is a temporary path: a field
+	// only ever set to "" holds none.
+	temp := false
+	for _, v := range sc.r.vf.FieldValues(s.Recv(), sel.Sel.Name) {
 		for _, a := range v.Each() {
 			fn, _ := a.Obj.(*types.Func)
 			switch {
 			case a.Kind == valueflow.Call && a.Index == 0 && fn != nil && fn.Pkg() == sc.r.pkg && sc.r.isTempFunc(fn.Origin()):
+				temp = true
 			case tempRooted(a, 0), tempFileName(a):
+				temp = true
 			case a.Kind == valueflow.Const && a.Const.Kind() == constant.String && constant.StringVal(a.Const) == "":
 			default:
 				return false
 			}
 		}
 	}
-	return len(vals) > 0
+	return temp
 }
 
 // isTempSource reports whether e is a call that makes or names a

@@ -1033,6 +1033,15 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 			}
 			return
 		}
+		// A path the engine knows for one string (a constructor's
+		// result, a field or option set to a constant, a package
+		// variable) is that string; a parameter's is not known here.
+		if sc.r != nil {
+			if ss, ok := sc.r.vf.Strings(e); ok && len(ss) == 1 {
+				parts = append(parts, ss[0])
+				return
+			}
+		}
 		switch x := ast.Unparen(e).(type) {
 		case *ast.BinaryExpr:
 			w := whole && !isConstString(sc.info, x.X) && !isConstString(sc.info, x.Y)
