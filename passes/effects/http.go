@@ -479,7 +479,7 @@ func NamedRead(e *Effect, tool string) bool {
 			return false
 		}
 	}
-	if len(ws) > 2 && !readName(capital(ws[0])) && !setsState(capital(ws[0])) && readName(capital(ws[1])) {
+	if len(ws) > 1 && !readName(capital(ws[0])) && !setsState(capital(ws[0])) && readName(capital(ws[1])) {
 		// A namespace before the verb: linear_get_issue, jira_search.
 		ws = ws[1:]
 	}

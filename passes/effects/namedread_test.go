@@ -29,6 +29,9 @@ func TestNamedRead(t *testing.T) {
 		{"get_status", &Effect{Kind: kindHTTP, Method: "PUT"}, false},
 		{"get_item", built, false},                                      // built by createItem
 		{"linear_get_issue", post("(*linear.Client).execute"), true},    // a namespace before the verb
+		{"jira_search", post("(*jira.Client).execute"), true},           // a namespace before the verb alone
+		{"jira_transition", post("(*jira.Client).execute"), false},      // a change after the namespace
+		{"order_status", post("(*shop.Client).execute"), false},         // no verb
 		{"prometheus_label_values", post("(*prom.Client).post"), false}, // no verb
 		{"jira_create_issue", post("(*jira.Client).execute"), false},    // a change
 		{"cache_set_get", post("(*cache.Client).post"), false},          // a state verb first
