@@ -329,7 +329,7 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 		SDK:         string(t.SDK),
 		ReadOnly:    hint(t.ReadOnly, declared(info, t.Def, "ReadOnlyHint", "WithReadOnlyHintAnnotation")),
 		Idempotent:  hint(t.Idempotent, declared(info, t.Def, "IdempotentHint", "WithIdempotentHintAnnotation")),
-		Destructive: declared(info, t.Def, "DestructiveHint", "WithDestructiveHintAnnotation"),
+		Destructive: destructive(t, declared(info, t.Def, "DestructiveHint", "WithDestructiveHintAnnotation")),
 		HintsFrom:   t.HintFile,
 		Effects:     []toolEffect{},
 	}
@@ -523,6 +523,21 @@ func calleeName(call *ast.CallExpr) string {
 
 // hint shows a hint the model resolved, as declared: "unset" when the
 // model's false is the spec default of an absent hint.
+// destructive is the tool's destructive hint as written where the
+// definition says it (decl), else as the model read it from the value
+// (a hint set under a condition of a table's field, a builder's).
+func destructive(t *mcpmodel.Tool, decl string) string {
+	switch {
+	case decl != "?" || !t.DestructiveRead || t.Destructive == mcpmodel.Unknown:
+		return decl
+	case t.Destructive == mcpmodel.True:
+		return "true"
+	case t.DestructiveUnset:
+		return "unset"
+	}
+	return "false"
+}
+
 func hint(h mcpmodel.Hint, decl string) string {
 	if h == mcpmodel.False && decl == "unset" {
 		return "unset"

@@ -98,6 +98,11 @@ func TestToolsHints(t *testing.T) {
 		"status":       {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
 		"status_ro":    {"mcp-go", "true", "unset", "unset", 0, false, false, false, 0},
 
+		// A table's rows, built by one function that sets
+		// DestructiveHint for one of them only.
+		"wipe": {"go-sdk", "false", "false", "true", 1, false, false, false, 1},
+		"trim": {"go-sdk", "false", "true", "unset", 1, false, false, false, 0},
+
 		// Registered through a local function literal: one row per call.
 		"local_append": {"mcp-go", "false", "false", "?", 2, false, false, false, 1},
 		"local_peek":   {"mcp-go", "true", "false", "?", 0, false, false, false, 0},

@@ -95,6 +95,7 @@ func mergeInstances(ts []*Tool, reg ast.Node) []*Tool {
 		into.Idempotent = agree([]Hint{into.Idempotent, t.Idempotent})
 		into.ReadOnly = agree([]Hint{into.ReadOnly, t.ReadOnly})
 		into.Destructive = agree([]Hint{into.Destructive, t.Destructive})
+		into.DestructiveRead, into.DestructiveUnset = into.DestructiveRead && t.DestructiveRead, into.DestructiveUnset && t.DestructiveUnset
 		if into.HintFile != t.HintFile {
 			into.HintFile = ""
 		}
@@ -479,7 +480,7 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 		b.valueDef(&u, a, 0)
 		if first {
 			t.Name, t.Idempotent, t.ReadOnly, t.SchemaKeys = u.Name, u.Idempotent, u.ReadOnly, u.SchemaKeys
-			t.Destructive, t.HintFile = u.Destructive, u.HintFile
+			t.Destructive, t.DestructiveRead, t.DestructiveUnset, t.HintFile = u.Destructive, u.DestructiveRead, u.DestructiveUnset, u.HintFile
 			first = false
 			continue
 		}
@@ -498,6 +499,7 @@ func (b *builder) flowDef(t *Tool, v *valueflow.Value) {
 		if u.Destructive != t.Destructive {
 			t.Destructive = Unknown
 		}
+		t.DestructiveRead, t.DestructiveUnset = t.DestructiveRead && u.DestructiveRead, t.DestructiveUnset && u.DestructiveUnset
 	}
 }
 
@@ -609,6 +611,7 @@ func (b *builder) valueDef(t *Tool, v *valueflow.Value, depth int) {
 // defaults).
 func (b *builder) valueAnnotations(t *Tool, a *valueflow.Value) {
 	var idem, ro, de []Hint
+	unset := true // no alternative sets DestructiveHint
 	for _, alt := range a.Each() {
 		switch alt.Kind {
 		case valueflow.Nil:
@@ -616,12 +619,17 @@ func (b *builder) valueAnnotations(t *Tool, a *valueflow.Value) {
 		case valueflow.Struct:
 			idem = append(idem, hintField(alt, goField(alt.Type, "IdempotentHint")))
 			ro = append(ro, hintField(alt, goField(alt.Type, "ReadOnlyHint")))
-			de = append(de, hintField(alt, goField(alt.Type, "DestructiveHint")))
+			f := goField(alt.Type, "DestructiveHint")
+			de = append(de, hintField(alt, f))
+			v, ok := alt.Field(f)
+			unset = unset && ok && (v == nil || v.Kind == valueflow.Nil)
 		default:
 			idem, ro, de = append(idem, Unknown), append(ro, Unknown), append(de, Unknown)
+			unset = false
 		}
 	}
 	t.Idempotent, t.ReadOnly, t.Destructive = agree(idem), agree(ro), agree(de)
+	t.DestructiveRead, t.DestructiveUnset = true, unset && len(de) > 0
 }
 
 func agree(hs []Hint) Hint {
@@ -746,6 +754,7 @@ func (b *builder) valueOption(t *Tool, o *valueflow.Value) {
 	case "WithDestructiveHintAnnotation":
 		if len(o.Args) == 1 {
 			t.Destructive = boolValueHint(o.Args[0])
+			t.DestructiveRead, t.DestructiveUnset = true, false
 		}
 	case "WithToolAnnotation":
 		if len(o.Args) == 1 {

@@ -109,7 +109,13 @@ type Tool struct {
 	// read-only) is not taken: it only outweighs a POST's being a read by
 	// design (effects.Effect.Soft), which needs the tool's own word.
 	Destructive Hint
-	HintNode    ast.Node // the annotation that set the hints, or Def
+	// DestructiveRead is true when the model read Destructive from the
+	// value of the tool's annotations or options (a hint a builder sets
+	// under a condition of a table's field), and DestructiveUnset when
+	// that value leaves DestructiveHint nil: Destructive is then False,
+	// and the spec's default applies (the inventory says "unset").
+	DestructiveRead, DestructiveUnset bool
+	HintNode                          ast.Node // the annotation that set the hints, or Def
 	// HintFile is file:line of the data file entry that declares the
 	// hints, when a data file does rather than Go (catalogue.go).
 	HintFile   string

@@ -17,8 +17,9 @@ import (
 type Spec struct {
 	Name       string
 	Method     string
-	ReadOnly   bool
-	Idempotent bool
+	ReadOnly    bool
+	Idempotent  bool
+	Destructive bool
 }
 
 var readSpecs = []Spec{
@@ -27,7 +28,7 @@ var readSpecs = []Spec{
 
 var writeSpecs = []Spec{
 	{Name: "wiki_upload", Method: "Upload"},
-	{Name: "wiki_protect", Method: "Protect"},
+	{Name: "wiki_protect", Method: "Protect", Destructive: true},
 	{Name: "wiki_rename", Method: "Rename", Idempotent: true},
 }
 
@@ -127,14 +128,20 @@ func (h *Registry) registerByName(s *mcp.Server, spec Spec) {
 }
 
 func buildTool(spec Spec) *mcp.Tool {
+	annotations := &mcp.ToolAnnotations{
+		ReadOnlyHint:   spec.ReadOnly,
+		IdempotentHint: spec.Idempotent,
+	}
+	if spec.Destructive {
+		annotations.DestructiveHint = ptr(true)
+	}
 	return &mcp.Tool{
-		Name: spec.Name,
-		Annotations: &mcp.ToolAnnotations{
-			ReadOnlyHint:   spec.ReadOnly,
-			IdempotentHint: spec.Idempotent,
-		},
+		Name:        spec.Name,
+		Annotations: annotations,
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
 
 func register[Args, Out any](h *Registry, s *mcp.Server, t *mcp.Tool, sp Spec, method func(context.Context, Args) (Out, error)) {
 	mcp.AddTool(s, t, func(ctx context.Context, req *mcp.CallToolRequest, args Args) (*mcp.CallToolResult, Out, error) {

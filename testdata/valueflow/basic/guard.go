@@ -234,3 +234,33 @@ func chained() {
 	g.add("x").add("y")
 	show(g.names) // want `^\(\["x"\] \| \["y"\]\)$`
 }
+
+type hintSpec struct {
+	Name        string
+	Destructive bool
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+// buildFromSpec sets a hint when a field of its struct parameter says so
+// (mediawiki-mcp-server's buildTool).
+func buildFromSpec(sp hintSpec) *tool {
+	a := &annotations{}
+	if sp.Destructive {
+		a.Destructive = ptrTo(true)
+	}
+	return &tool{Name: sp.Name, Annotations: a}
+}
+
+func fromSpec() {
+	show(buildFromSpec(hintSpec{Name: "drop", Destructive: true}).Annotations.Destructive) // want `true`
+	show(buildFromSpec(hintSpec{Name: "peek"}).Annotations.Destructive)                    // want `nil`
+}
+
+var hintSpecs = []hintSpec{{Name: "drop", Destructive: true}, {Name: "peek"}}
+
+func fromSpecs() {
+	for _, sp := range hintSpecs {
+		show(buildFromSpec(sp).Annotations.Destructive) // want `\(nil \| true\)`
+	}
+}
