@@ -15,8 +15,8 @@ import (
 
 // Spec is a tool as the table describes it.
 type Spec struct {
-	Name       string
-	Method     string
+	Name        string
+	Method      string
 	ReadOnly    bool
 	Idempotent  bool
 	Destructive bool
