@@ -349,7 +349,7 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 	}
 	if body := h.Body(); body != nil {
 		seen := make(map[toolEffect]bool)
-		for _, at := range eff.EffectsIn(info, body) {
+		for _, at := range eff.EffectsInEnv(info, body, h.Env) {
 			e := toolEffect{Kind: at.Effect.Kind, Sink: at.Effect.Sink, Via: at.Effect.Via, Keyed: at.Keyed}
 			if !seen[e] {
 				seen[e] = true

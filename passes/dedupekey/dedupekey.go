@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -62,6 +63,21 @@ func run(pass *analysis.Pass) (any, error) {
 	var tools []*mcpmodel.Tool
 	groups := make(map[any][]*mcpmodel.Tool) // by handler: its node, or remoteKey
 	remote := make(map[*mcpmodel.Tool]*effects.Effect)
+	// The literals some tool binds to its own row (mcpmodel.Func.Env):
+	// their tools are grouped by what the literal commits for each.
+	rows := make(map[ast.Node]bool)
+	for _, t := range model.Tools {
+		if t.Handler != nil && t.Handler.Env != nil && t.Handler.Node() != nil {
+			rows[t.Handler.Node()] = true
+		}
+	}
+	localKey := func(t *mcpmodel.Tool) any {
+		n := t.Handler.Node()
+		if !rows[n] {
+			return n
+		}
+		return rowKey{n, rowEffects(pass, eff, t)}
+	}
 	for _, t := range model.Tools {
 		// Only tools known to be neither idempotent nor read-only.
 		if t.Idempotent != mcpmodel.False || t.ReadOnly != mcpmodel.False || t.Handler == nil || t.Test {
@@ -82,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		var k any
 		if n := t.Handler.Node(); n != nil {
-			k = n
+			k = localKey(t)
 		} else if e := remoteEffect(eff, t); e != nil {
 			k = remoteKey{t.Handler.Obj, t.Handler.Ref}
 			remote[t] = e
@@ -97,9 +113,11 @@ func run(pass *analysis.Pass) (any, error) {
 	dispatched := make(map[*mcpmodel.Dispatch]bool)
 	for _, t := range tools {
 		n := t.Handler.Node()
-		var k any = n
+		var k any
 		if n == nil {
 			k = remoteKey{t.Handler.Obj, t.Handler.Ref}
+		} else {
+			k = localKey(t)
 		}
 		if firstNamed(groups[k]) != t {
 			continue // reported with the first
@@ -121,6 +139,24 @@ func run(pass *analysis.Pass) (any, error) {
 	// program wires in (pending.go).
 	checkPending(pass, rep, blocks.Of(pass).Wiring)
 	return nil, nil
+}
+
+// rowEffects is what the handler literal of t commits under t's own row
+// (mcpmodel.Func.Env): tools sharing a literal are grouped by it, so
+// that those whose rows differ (a GET, a POST) are judged apart and
+// those that commit the same are reported once.
+func rowEffects(pass *analysis.Pass, eff *effects.Result, t *mcpmodel.Tool) string {
+	var sig strings.Builder
+	for _, at := range eff.EffectsInEnv(pass.TypesInfo, t.Handler.Body(), t.Handler.Env) {
+		fmt.Fprintf(&sig, "%d:%s %s %v;", at.Call.Pos(), at.Effect.Kind, at.Effect.Method, at.Effect.Idempotent)
+	}
+	return sig.String()
+}
+
+// rowKey groups the tools of a literal some tool binds to its row.
+type rowKey struct {
+	node ast.Node
+	sig  string
 }
 
 // remoteKey is a handler of another package: the function (or its
@@ -299,12 +335,13 @@ func checkBodyKeys(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects
 		return
 	}
 	info := pass.TypesInfo
-	sc := eff.NewScope(info, body)
+	sc := eff.NewScope(info, body).Bind(t.Handler.Env)
 	var recv *ast.FieldList
 	if t.Handler.Decl != nil {
 		recv = t.Handler.Decl.Recv
 	}
 	h := eff.Handler(info, recv, t.Handler.Type(), body, schemaKeys)
+	h.Bind(t.Handler.Env)
 	if t.Destructive == mcpmodel.True {
 		h.SetDestructive() // the tool's word outweighs a POST's read-by-design name or path
 	}

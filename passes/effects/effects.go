@@ -1685,6 +1685,13 @@ type Scope struct {
 	info  *types.Info
 	body  ast.Node
 	built bool // the maps below are filled on first use: most functions never need them
+	// perRow is set while a method is resolved from a table's row in a
+	// literal the loop over it makes (rowMethods).
+	perRow bool
+	// env binds, for a handler literal made in a loop over a table, the
+	// variables it captures to one tool's row (mcpmodel.Func.Env): the
+	// engine evaluates the literal's values under it.
+	env *valueflow.Env
 
 	fname string           // the declared function's name, "" for a handler literal
 	sig   *types.Signature // the declared function's signature, nil for a handler literal
@@ -1715,6 +1722,13 @@ func (r *Result) NewScope(info *types.Info, body ast.Node) *Scope {
 	if r != nil && r.vf != nil {
 		sc.r = r
 	}
+	return sc
+}
+
+// Bind makes the scope's values those of one instance of a handler
+// literal: env binds the variables it captures (mcpmodel.Func.Env).
+func (sc *Scope) Bind(env *valueflow.Env) *Scope {
+	sc.env = env
 	return sc
 }
 

@@ -32,11 +32,76 @@ func (r *Result) methodVal(sc *Scope, e ast.Expr) hval {
 	if v.known || v.symbolic() || e == nil || r.noFlow {
 		return v
 	}
-	v = r.methodOf(sc, r.vf.Eval(e, nil), 0)
+	v = r.rowMethods(sc, e, func() hval { return r.methodOf(sc, r.vf.Eval(e, sc.env), 0) })
 	if v.known {
 		v.from = sc.fname
 	}
 	return v
+}
+
+// rowMethods resolves a method with resolve, where e, in a function
+// literal written in a loop over a table, reads the loop's row
+// (http.NewRequest(ep.method, ...), or a request built from it): each
+// literal the loop makes holds one row, and the rows' methods are no
+// alternatives of any one tool's (list_orders' GET beside create_order's
+// POST). Rows that differ in kind (a read, an idempotent write, a
+// write) leave the method unknown; the one per-row mechanism, the
+// instance's binding, is the registration's (mcpmodel), not the
+// literal's effect.
+func (r *Result) rowMethods(sc *Scope, e ast.Expr, resolve func() hval) hval {
+	if sc.perRow || !r.rowValue(sc, e, 0) {
+		return resolve()
+	}
+	sc.perRow = true
+	defer func() { sc.perRow = false }()
+	return resolve()
+}
+
+// rowValue reports whether e, in the scope of a function literal, reads
+// a variable the literal captures from a range loop over a table around
+// it, directly or through the literal's own locals.
+func (r *Result) rowValue(sc *Scope, e ast.Expr, depth int) bool {
+	if sc.body == nil || r.vf == nil {
+		return false
+	}
+	// The innermost literal around e: the scope's own body when it is a
+	// handler literal's, else one written inside the declared function.
+	var lit ast.Node
+	if sc.fn == nil {
+		lit = sc.body
+	}
+	ast.Inspect(sc.body, func(n ast.Node) bool {
+		if n == nil || n.Pos() > e.Pos() || n.End() <= e.Pos() {
+			return false
+		}
+		if l, ok := n.(*ast.FuncLit); ok {
+			lit = l
+		}
+		return true
+	})
+	if lit == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		v, _ := sc.obj(id).(*types.Var)
+		switch {
+		case v == nil:
+		case v.Pos() < lit.Pos() || v.Pos() >= lit.End():
+			found = r.vf.RangedOver(v) != nil
+		case depth < 3:
+			sc.build()
+			for _, d := range sc.defs[v] {
+				found = found || d.rhs != nil && r.rowValue(sc, d.rhs, depth+1)
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // queryVal resolves a GraphQL document: strVal's shapes, then the
@@ -84,6 +149,9 @@ func (r *Result) methodOf(sc *Scope, v *valueflow.Value, depth int) hval {
 	var alts []hval
 	for _, a := range v.Each() {
 		alts = append(alts, r.methodAlt(sc, a, depth))
+	}
+	if sc.perRow && len(alts) > 1 {
+		return joinRowMethods(alts)
 	}
 	return joinMethods(alts)
 }
@@ -134,6 +202,17 @@ func joinMethods(alts []hval) hval {
 		}
 	}
 	return alts[best]
+}
+
+// joinRowMethods is joinMethods for the rows of a table (rowMethods):
+// unknown unless every row's method is of one kind.
+func joinRowMethods(alts []hval) hval {
+	for _, a := range alts {
+		if !a.known || methodRank(a.s) != methodRank(alts[0].s) {
+			return unknownVal
+		}
+	}
+	return joinMethods(alts)
 }
 
 // methodRank orders methods as classifyHTTP's effects are ordered
@@ -301,7 +380,8 @@ func (r *Result) reqAt(sc *Scope, e ast.Expr, depth int) hreq {
 	if req.method.known || req.method.symbolic() || req.reqParam >= 0 || e == nil || r.noFlow {
 		return req
 	}
-	q := r.flowReq(sc, e)
+	var q hreq
+	r.rowMethods(sc, e, func() hval { q = r.flowReq(sc, e); return q.method })
 	if q.reqParam >= 0 {
 		return q
 	}
@@ -342,7 +422,7 @@ func (r *Result) reqArg(sc *Scope, e ast.Expr, field string, built bool, depth i
 // WithContext or Clone, an http.Request literal, or a field of a
 // parameter that holds one (each caller's: hreq.reqField).
 func (r *Result) flowReq(sc *Scope, e ast.Expr) hreq {
-	return r.flowReqValue(sc, r.vf.Eval(e, nil))
+	return r.flowReqValue(sc, r.vf.Eval(e, sc.env))
 }
 
 func (r *Result) flowReqValue(sc *Scope, v *valueflow.Value) hreq {

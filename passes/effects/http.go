@@ -1037,7 +1037,11 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 		// result, a field or option set to a constant, a package
 		// variable) is that string; a parameter's is not known here.
 		if sc.r != nil {
-			if ss, ok := sc.r.vf.Strings(e); ok && len(ss) == 1 {
+			ss, ok := sc.r.vf.Strings(e)
+			if sc.env != nil {
+				ss, ok = sc.r.vf.Eval(e, sc.env).Strings()
+			}
+			if ok && len(ss) == 1 {
 				parts = append(parts, ss[0])
 				return
 			}

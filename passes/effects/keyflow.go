@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/internal/names"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // EffectAt is one side effect committed in a function body.
@@ -29,18 +30,24 @@ type EffectAt struct {
 // count where they appear (a transaction callback runs in place).
 // dedupekey and toolhints share it.
 func (r *Result) EffectsIn(info *types.Info, body *ast.BlockStmt) []EffectAt {
-	return r.effectsIn(info, body, nil)
+	return r.effectsIn(info, body, nil, nil)
+}
+
+// EffectsInEnv is EffectsIn for one instance of a handler literal: env
+// binds the variables it captures (Scope.Bind).
+func (r *Result) EffectsInEnv(info *types.Info, body *ast.BlockStmt, env *valueflow.Env) []EffectAt {
+	return r.effectsIn(info, body, nil, env)
 }
 
 // effectsIn is EffectsIn; with a flow, only keys from the caller's data
 // count (Handler.Effects).
-func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow) []EffectAt {
+func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow, env *valueflow.Env) []EffectAt {
 	type event struct {
 		at   EffectAt
 		read bool
 		pos  int
 	}
-	sc := r.NewScope(info, body)
+	sc := r.NewScope(info, body).Bind(env)
 	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
 	events := make([][]event, len(g.Blocks))
 	for _, b := range g.Blocks {
@@ -153,6 +160,7 @@ func (r *Result) argsReadKey(info *types.Info, call *ast.CallExpr, f *flow) bool
 type Handler struct {
 	f    *flow
 	body *ast.BlockStmt
+	env  *valueflow.Env // Bind
 }
 
 // Handler returns the key flow of a handler with the given receiver (nil
@@ -177,7 +185,11 @@ func (h *Handler) SetDestructive() { h.f.destructive = true }
 
 // Effects is EffectsIn for the handler: only keys from the tool call
 // guard an effect.
-func (h *Handler) Effects() []EffectAt { return h.f.r.effectsIn(h.f.info, h.body, h.f) }
+func (h *Handler) Effects() []EffectAt { return h.f.r.effectsIn(h.f.info, h.body, h.f, h.env) }
+
+// Bind makes the handler one instance of a handler literal: env binds
+// the variables it captures (Scope.Bind).
+func (h *Handler) Bind(env *valueflow.Env) { h.env = env }
 
 // KeyReadAt reports whether n reads a dedupe key from the tool call, and
 // its name. It does not descend.

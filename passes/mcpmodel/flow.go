@@ -901,7 +901,7 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 		if inner := b.forwarded(a); inner != nil {
 			return inner
 		}
-		return &Func{Lit: a.Lit}
+		return &Func{Lit: a.Lit, Env: a.Env}
 	case valueflow.Method, valueflow.Call:
 		if h := b.wrappedArg(a); h != nil {
 			return b.oneFunc(h, depth)
@@ -959,7 +959,7 @@ func (b *builder) valueFuncs(a *valueflow.Value, depth int) ([]*Func, bool) {
 				return fs, complete
 			}
 		}
-		return []*Func{{Lit: a.Lit}}, true
+		return []*Func{{Lit: a.Lit, Env: a.Env}}, true
 	case valueflow.Method, valueflow.Call:
 		if h := b.wrappedArg(a); h != nil {
 			return b.allFuncs(h, depth)

@@ -201,6 +201,10 @@ type Func struct {
 	// HandlerEffect judges the literal's own body. Zero when the
 	// handler is Obj itself.
 	Ref effects.LitRef
+	// Env binds, for a literal made in a loop over a table (or by a
+	// function called per row), the variables it captures to this
+	// tool's instance: its row (flow.go). Nil otherwise.
+	Env *valueflow.Env
 }
 
 // Body returns the handler's body when it is in this package, or nil.

@@ -314,7 +314,7 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	}
 	info := pass.TypesInfo
 	var first *effects.EffectAt
-	for _, at := range eff.EffectsIn(info, body) {
+	for _, at := range eff.EffectsInEnv(info, body, t.Handler.Env) {
 		if !reportable(at.Effect, r, apiName(pass, eff, info, at), t.Name) || t.ReadByName(at.Effect) {
 			continue
 		}
