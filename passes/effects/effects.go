@@ -1071,6 +1071,12 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		if e := r.effects[v]; e != nil {
 			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
 		}
+		// A function value of the tool's row (sp.Run(name) in a literal
+		// made per row of a table, Scope.Bind): the one function the
+		// row holds.
+		if fn := r.boundFunc(sc, call); fn != nil {
+			return r.callEffect(sc, call, fn)
+		}
 		return nil
 	}
 	fn, ok := obj.(*types.Func)

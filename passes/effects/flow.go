@@ -541,6 +541,21 @@ func noRequest(a *valueflow.Value) bool {
 	return false
 }
 
+// boundFunc is the one declared function the callee of call holds under
+// the scope's binding (Scope.Bind), or nil: without one, or when the
+// value is not one function.
+func (r *Result) boundFunc(sc *Scope, call *ast.CallExpr) *types.Func {
+	if sc == nil || sc.env == nil || r.vf == nil {
+		return nil
+	}
+	alts := r.vf.Eval(call.Fun, sc.env).Each()
+	if len(alts) != 1 || alts[0].Kind != valueflow.Func {
+		return nil
+	}
+	fn, _ := alts[0].FuncObj().(*types.Func)
+	return fn
+}
+
 // callValue resolves the callee of a call through a local variable of
 // function type (first := c.callWithAuth; if alt { first =
 // c.callWithHeaderAuth }; first(ctx, method)) to the function it holds:

@@ -93,3 +93,38 @@ func registerEndpoints(s *server.MCPServer, base string, eps []endpoint) {
 		})
 	}
 }
+
+// fileOp is a tool whose literal calls the row's own operation, a
+// function of another shape than a handler's: each tool commits what
+// its row's function does.
+type fileOp struct {
+	name string
+	run  func(path string) error
+}
+
+var fileOps = []fileOp{
+	{"log_line", appendLine},
+	{"stat_file", statFile},
+}
+
+func appendLine(path string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func statFile(path string) error {
+	_, err := os.Stat(path)
+	return err
+}
+
+// RegisterFiles adds a tool per file operation.
+func RegisterFiles(s *server.MCPServer) {
+	for _, op := range fileOps {
+		s.AddTool(mcp.NewTool(op.name), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return nil, op.run(req.GetString("path", "")) // want `tool "log_line" is not idempotent but writes a file \(looplit.appendLine\)`
+		})
+	}
+}
