@@ -33,6 +33,46 @@ func (r *Result) EffectsIn(info *types.Info, body *ast.BlockStmt) []EffectAt {
 	return r.effectsIn(info, body, nil, nil)
 }
 
+// maxBoundDepth bounds how many helpers deep boundHelper follows a
+// tool's row.
+const maxBoundDepth = 2
+
+// boundHelper is the effect of a call, from a handler literal bound to
+// its tool's row (Scope.Bind), of a function of the package that commits
+// nothing the facts know: its body judged with its parameters bound to
+// the call's arguments under the row (a helper given the row that calls
+// its function field: call(op, req) { return op.run(...) }). Nil when
+// the body commits nothing so either.
+func (r *Result) boundHelper(info *types.Info, sc *Scope, call *ast.CallExpr, depth int) *Effect {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if depth >= maxBoundDepth || fn == nil || fn.Pkg() != r.pkg || r.vf == nil {
+		return nil
+	}
+	decl := r.vf.Decl(fn.Origin())
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	env := r.vf.Bindings(decl, call, sc.env)
+	if env == nil {
+		return nil
+	}
+	inner := r.NewScope(info, decl.Body).Bind(env)
+	var found *Effect
+	analysisutil.Inspect(decl.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || found != nil {
+			return found == nil
+		}
+		if e := r.CallEffect(inner, c); e != nil {
+			found = e.calledVia(fn)
+		} else if e := r.boundHelper(info, inner, c, depth+1); e != nil {
+			found = e.calledVia(fn)
+		}
+		return found == nil
+	})
+	return found
+}
+
 // EffectsInEnv is EffectsIn for one instance of a handler literal: env
 // binds the variables it captures (Scope.Bind).
 func (r *Result) EffectsInEnv(info *types.Info, body *ast.BlockStmt, env *valueflow.Env) []EffectAt {
@@ -68,6 +108,9 @@ func (r *Result) effectsIn(info *types.Info, body *ast.BlockStmt, f *flow, env *
 					e := r.CallEffect(sc, call)
 					if f != nil && f.destructive {
 						e = r.callEffect(sc, call, typeutil.Callee(info, call)).Hard()
+					}
+					if e == nil && sc.env != nil {
+						e = r.boundHelper(info, sc, call, 0)
 					}
 					if e != nil {
 						keyed := e.KeyChecked
@@ -268,3 +311,11 @@ func (h *Handler) SetsClientKey(n ast.Node) bool {
 // evaluation): a key set from one, even mixed with the tool call's data,
 // is no key of the client. Call it before any other method.
 func (h *Handler) SetFresh(fresh func(ast.Expr) bool) { h.f.fresh = fresh }
+
+// calledVia is e, committed in the body of fn, as a call of fn commits
+// it: named by fn, decided by fn's name if it is a transport's.
+func (e *Effect) calledVia(fn *types.Func) *Effect {
+	c := *e
+	c.Via = qualifiedName(fn)
+	return c.through(fn.Name())
+}

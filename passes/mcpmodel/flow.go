@@ -959,7 +959,11 @@ func (b *builder) valueFuncs(a *valueflow.Value, depth int) ([]*Func, bool) {
 				return fs, complete
 			}
 		}
-		return []*Func{{Lit: a.Lit, Env: a.Env}}, true
+		// No binding (Func.Env) for a dispatcher's operations: where the
+		// alternatives are those a registration could not tell apart
+		// (a map of closures its binding does not select), each would be
+		// judged under a row that is not its own.
+		return []*Func{{Lit: a.Lit}}, true
 	case valueflow.Method, valueflow.Call:
 		if h := b.wrappedArg(a); h != nil {
 			return b.allFuncs(h, depth)

@@ -8,7 +8,6 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 // rewrites: Delta -1 a finding lost, +1 a finding gained (a false
 // positive), with what mcpvet stopped following.
 var gaps = []metamorph.Gap{
-	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "looplit dedupekey/unkeyed-effect \"log_line\"", Delta: -1, Why: "a call of the row's function value (op.run) is made by a new helper given the row: the helper's effect facts do not say that it calls its parameter's function field, which the tool's row binds"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "registrars dedupekey/unkeyed-effect \"wiki_protect\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "registrars dedupekey/unkeyed-effect \"wiki_upload\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
 	{Module: "dedupekey", Variant: "extract-func/mod", Finding: "registrars toolhints/idempotent \"wiki_rename\"", Delta: -1, Why: "a call of the module's own function is made by a new helper function of the same package"},
