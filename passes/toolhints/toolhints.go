@@ -73,11 +73,10 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
 
-	type key struct {
-		handler ast.Node
-		rule    rule
-	}
-	seen := make(map[key]bool) // a handler registered twice is reported once per rule
+	// A handler registered twice is reported once per rule and effect:
+	// the instances of a literal bound to their rows (mcpmodel.Func.Env)
+	// may commit different effects, each reported.
+	seen := make(map[reportKey]bool)
 	for _, t := range model.Tools {
 		// A gateway's forwarder: its hints stand for the upstream tool's,
 		// which the upstream server keeps (toolcalls.Result.Forwarder).
@@ -102,11 +101,10 @@ func run(pass *analysis.Pass) (any, error) {
 			checkRemote(pass, rep, eff, t, r)
 			continue
 		}
-		if seen[key{n, r}] || (r == idempotent && dirs.Find("idempotent", n.Pos(), "") != nil) {
+		if r == idempotent && dirs.Find("idempotent", n.Pos(), "") != nil {
 			continue
 		}
-		seen[key{n, r}] = true
-		checkBody(pass, rep, eff, t, r)
+		checkBody(pass, rep, eff, t, r, seen)
 	}
 	checkWired(pass, rep, blocks.Of(pass).Wiring)
 	return nil, nil
@@ -305,9 +303,18 @@ func category(r rule) string {
 	return wording.IdempotentHint
 }
 
+// reportKey is a finding on a handler of the package: the handler, the
+// rule, and the effect's call and kind.
+type reportKey struct {
+	handler ast.Node
+	rule    rule
+	call    *ast.CallExpr
+	effect  string
+}
+
 // event is a key read or an effect inside the handler.
 // checkBody analyzes a handler whose body is in this package.
-func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
+func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule, seen map[reportKey]bool) {
 	body := t.Handler.Body()
 	if body == nil {
 		return
@@ -331,6 +338,11 @@ func checkBody(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Res
 	if first == nil {
 		return
 	}
+	k := reportKey{t.Handler.Node(), r, first.Call, first.Effect.Kind + " " + first.Effect.Method}
+	if seen[k] {
+		return
+	}
+	seen[k] = true
 	via := first.Effect.Sink
 	if first.Effect.Via != "" {
 		via = first.Effect.Via
