@@ -1140,8 +1140,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		c := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Transport: e.Transport}
-		return c.through(fn.Name())
+		return e.calledVia(fn)
 	}
 	// SQL through an interface of one's own (sqlc's DBTX): a method named
 	// Exec or ExecContext that returns database/sql.Result. It is said
@@ -1692,7 +1691,7 @@ type Scope struct {
 	body  ast.Node
 	built bool // the maps below are filled on first use: most functions never need them
 	// perRow is set while a method is resolved from a table's row in a
-	// literal the loop over it makes (rowMethods).
+	// literal the loop over it makes (asRow).
 	perRow bool
 	// env binds, for a handler literal made in a loop over a table, the
 	// variables it captures to one tool's row (mcpmodel.Func.Env): the

@@ -32,40 +32,70 @@ func (r *Result) methodVal(sc *Scope, e ast.Expr) hval {
 	if v.known || v.symbolic() || e == nil || r.noFlow {
 		return v
 	}
-	v = r.rowMethods(sc, e, func() hval { return r.methodOf(sc, r.vf.Eval(e, sc.env), 0) })
+	r.asRow(sc, e, func() { v = r.methodOf(sc, r.vf.Eval(e, sc.env), 0) })
 	if v.known {
 		v.from = sc.fname
 	}
 	return v
 }
 
-// rowMethods resolves a method with resolve, where e, in a function
-// literal written in a loop over a table, reads the loop's row
-// (http.NewRequest(ep.method, ...), or a request built from it): each
-// literal the loop makes holds one row, and the rows' methods are no
-// alternatives of any one tool's (list_orders' GET beside create_order's
-// POST). Rows that differ in kind (a read, an idempotent write, a
-// write) leave the method unknown; the one per-row mechanism, the
-// instance's binding, is the registration's (mcpmodel), not the
-// literal's effect.
-func (r *Result) rowMethods(sc *Scope, e ast.Expr, resolve func() hval) hval {
-	if sc.perRow || !r.rowValue(sc, e, 0) {
-		return resolve()
+// asRow runs resolve, which resolves a method, as the method of a row
+// where e, in a function literal written in a loop over a table, reads
+// the loop's row (http.NewRequest(ep.method, ...), or a request built
+// from it): each literal the loop makes holds one row, and the rows'
+// methods are no alternatives of any one tool's (list_orders' GET beside
+// create_order's POST). Rows that differ in kind (a read, an idempotent
+// write, a write) leave the method unknown (joinRowMethods); the one
+// per-row mechanism is the tool's binding (Scope.Bind), under which the
+// row is one.
+func (r *Result) asRow(sc *Scope, e ast.Expr, resolve func()) {
+	if sc.perRow || sc.body == nil || r.vf == nil || !r.rowValue(sc, e, nil, 0) {
+		resolve()
+		return
 	}
 	sc.perRow = true
 	defer func() { sc.perRow = false }()
-	return resolve()
+	resolve()
 }
 
-// rowValue reports whether e, in the scope of a function literal, reads
-// a variable the literal captures from a range loop over a table around
-// it, directly or through the literal's own locals.
-func (r *Result) rowValue(sc *Scope, e ast.Expr, depth int) bool {
-	if sc.body == nil || r.vf == nil {
-		return false
-	}
-	// The innermost literal around e: the scope's own body when it is a
-	// handler literal's, else one written inside the declared function.
+// rowValue reports whether e, in the scope of a function literal (lit,
+// found on first need), reads a variable the literal captures from a
+// range loop over a table around it, directly or through the literal's
+// own locals.
+func (r *Result) rowValue(sc *Scope, e ast.Expr, lit ast.Node, depth int) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		v, _ := sc.obj(id).(*types.Var)
+		if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return true
+		}
+		if lit == nil {
+			if lit = innermostLit(sc, e); lit == nil {
+				return false
+			}
+		}
+		switch {
+		case v.Pos() < lit.Pos() || v.Pos() >= lit.End():
+			found = r.vf.RangedOver(v) != nil
+		case depth < 3:
+			sc.build()
+			for _, d := range sc.defs[v] {
+				found = found || d.rhs != nil && r.rowValue(sc, d.rhs, lit, depth+1)
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// innermostLit is the function literal around e: the scope's own body
+// when it is a handler literal's, else one written inside the declared
+// function; nil when e is in no literal.
+func innermostLit(sc *Scope, e ast.Expr) ast.Node {
 	var lit ast.Node
 	if sc.fn == nil {
 		lit = sc.body
@@ -79,29 +109,7 @@ func (r *Result) rowValue(sc *Scope, e ast.Expr, depth int) bool {
 		}
 		return true
 	})
-	if lit == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || found {
-			return !found
-		}
-		v, _ := sc.obj(id).(*types.Var)
-		switch {
-		case v == nil:
-		case v.Pos() < lit.Pos() || v.Pos() >= lit.End():
-			found = r.vf.RangedOver(v) != nil
-		case depth < 3:
-			sc.build()
-			for _, d := range sc.defs[v] {
-				found = found || d.rhs != nil && r.rowValue(sc, d.rhs, depth+1)
-			}
-		}
-		return true
-	})
-	return found
+	return lit
 }
 
 // queryVal resolves a GraphQL document: strVal's shapes, then the
@@ -204,7 +212,7 @@ func joinMethods(alts []hval) hval {
 	return alts[best]
 }
 
-// joinRowMethods is joinMethods for the rows of a table (rowMethods):
+// joinRowMethods is joinMethods for the rows of a table (asRow):
 // unknown unless every row's method is of one kind.
 func joinRowMethods(alts []hval) hval {
 	for _, a := range alts {
@@ -381,7 +389,7 @@ func (r *Result) reqAt(sc *Scope, e ast.Expr, depth int) hreq {
 		return req
 	}
 	var q hreq
-	r.rowMethods(sc, e, func() hval { q = r.flowReq(sc, e); return q.method })
+	r.asRow(sc, e, func() { q = r.flowReq(sc, e) })
 	if q.reqParam >= 0 {
 		return q
 	}

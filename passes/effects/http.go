@@ -1037,9 +1037,12 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 		// result, a field or option set to a constant, a package
 		// variable) is that string; a parameter's is not known here.
 		if sc.r != nil {
-			ss, ok := sc.r.vf.Strings(e)
+			var ss []string
+			var ok bool
 			if sc.env != nil {
 				ss, ok = sc.r.vf.Eval(e, sc.env).Strings()
+			} else {
+				ss, ok = sc.r.vf.Strings(e)
 			}
 			if ok && len(ss) == 1 {
 				parts = append(parts, ss[0])

@@ -30,7 +30,7 @@ type EffectAt struct {
 // count where they appear (a transaction callback runs in place).
 // dedupekey and toolhints share it.
 func (r *Result) EffectsIn(info *types.Info, body *ast.BlockStmt) []EffectAt {
-	return r.effectsIn(info, body, nil, nil)
+	return r.EffectsInEnv(info, body, nil)
 }
 
 // maxBoundDepth bounds how many helpers deep boundHelper follows a
@@ -312,10 +312,10 @@ func (h *Handler) SetsClientKey(n ast.Node) bool {
 // is no key of the client. Call it before any other method.
 func (h *Handler) SetFresh(fresh func(ast.Expr) bool) { h.f.fresh = fresh }
 
-// calledVia is e, committed in the body of fn, as a call of fn commits
-// it: named by fn, decided by fn's name if it is a transport's.
+// calledVia is e, the unconditional effect of fn, as a call of fn
+// commits it: named by fn, decided by fn's name if it is a transport's;
+// what fn's parameters decide and the literals' effects are fn's own.
 func (e *Effect) calledVia(fn *types.Func) *Effect {
-	c := *e
-	c.Via = qualifiedName(fn)
+	c := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Transport: e.Transport}
 	return c.through(fn.Name())
 }
