@@ -73,9 +73,15 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := analysisutil.NewReporter(pass, name, dirs)
 	defer rep.Finish()
 
-	// A handler registered twice is reported once per rule and effect:
-	// the instances of a literal bound to their rows (mcpmodel.Func.Env)
-	// may commit different effects, each reported.
+	// A handler registered twice is checked once per rule; the
+	// instances of a literal bound to their rows (mcpmodel.Func.Env) may
+	// commit different effects: each is checked, and reported once per
+	// rule and effect.
+	type key struct {
+		handler ast.Node
+		rule    rule
+	}
+	checked := make(map[key]bool)
 	seen := make(map[reportKey]bool)
 	for _, t := range model.Tools {
 		// A gateway's forwarder: its hints stand for the upstream tool's,
@@ -101,8 +107,11 @@ func run(pass *analysis.Pass) (any, error) {
 			checkRemote(pass, rep, eff, t, r)
 			continue
 		}
-		if r == idempotent && dirs.Find("idempotent", n.Pos(), "") != nil {
+		if checked[key{n, r}] || (r == idempotent && dirs.Find("idempotent", n.Pos(), "") != nil) {
 			continue
+		}
+		if t.Handler.Env == nil {
+			checked[key{n, r}] = true
 		}
 		checkBody(pass, rep, eff, t, r, seen)
 	}
