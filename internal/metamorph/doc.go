@@ -23,6 +23,7 @@
 //	ctor             a value returned by a constructor function
 //	table-local      registrations into a range loop over a local table
 //	table-pkg        registrations into a range loop over a package-level table
+//	table-row        a handler literal's constants into a one-row table it reads
 //	wrap-generic     a handler through func mmWrap[H any](h H) H
 //	wrap-middleware  a handler wrapped by a middleware built from its type
 //	move-pkg         handlers, helpers, constructors into a new package of the module

@@ -82,6 +82,7 @@ func Rewrites() []*Rewrite {
 		{Name: "ctor", Doc: docCtor, classes: allClasses, fn: ctor},
 		{Name: "table-local", Doc: docTableLocal, fn: func(v *variant, _ string) { tableLoop(v, false) }},
 		{Name: "table-pkg", Doc: docTablePkg, fn: func(v *variant, _ string) { tableLoop(v, true) }},
+		{Name: "table-row", Doc: docTableRow, fn: tableRow},
 		{Name: "wrap-generic", Doc: docWrapGeneric, fn: wrapGeneric},
 		{Name: "wrap-middleware", Doc: docWrapMiddleware, fn: wrapMiddleware},
 		{Name: "move-pkg", Doc: docMovePkg, fn: func(v *variant, _ string) { move(v, false) }},

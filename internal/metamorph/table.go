@@ -113,19 +113,7 @@ func (v *variant) regStmt(pkg *packages.Package, f *ast.File, st ast.Stmt, pkgLe
 		v.skip("next to an //mcpvet: directive")
 		return nil
 	}
-	branch := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.BranchStmt:
-			if n.Tok == token.BREAK || n.Tok == token.CONTINUE || n.Tok == token.GOTO {
-				branch = true
-			}
-		}
-		return true
-	})
-	if branch {
+	if hasBranch(st) {
 		v.skip("break or continue in the registration")
 		return nil
 	}
@@ -213,4 +201,106 @@ func (v *variant) emitTable(pkg *packages.Package, f *ast.File, group []*regStmt
 		v.ed.Replace(g.st.Pos(), g.st.End(), "")
 	}
 	v.sites += len(group)
+}
+
+const docTableRow = `table-row: a registration whose handler is a function literal runs in a
+range loop over a one-row table that holds the constants the literal
+passes to functions or stores in struct fields, read back from the row
+inside the literal: mcp.AddTool(s, t, func(...) {... do("POST") ...})
+becomes for _, r := range []struct{A1 string}{{"POST"}} { mcp.AddTool(s,
+t, func(...) {... do(r.A1) ...}) }. The literal captures its row, as a
+handler made per row of a table does. Applies to registrations as in
+table-local, to the constants (value sites) inside their function
+literals whose types the file can name.`
+
+func tableRow(v *variant, _ string) {
+	sites := v.valueSites()
+	for _, pkg := range v.p.pkgs {
+		info := pkg.TypesInfo
+		for _, f := range pkg.Syntax {
+			var regs []ast.Stmt
+			ast.Inspect(f, func(n ast.Node) bool {
+				if st, ok := n.(ast.Stmt); ok && v.regCall(info, st) != nil {
+					regs = append(regs, st)
+					return false // the outermost registration
+				}
+				return true
+			})
+			for _, st := range regs {
+				v.rowTable(pkg, f, st, sites)
+			}
+		}
+	}
+}
+
+// rowTable puts the constants of the function literals of registration
+// st into a one-row table around it.
+func (v *variant) rowTable(pkg *packages.Package, f *ast.File, st ast.Stmt, sites []*site) {
+	info := pkg.TypesInfo
+	if v.p.nearDirective(f, st.Pos(), st.End()) {
+		v.skip("next to an //mcpvet: directive")
+		return
+	}
+	if hasBranch(st) {
+		v.skip("break or continue in the registration")
+		return
+	}
+	n := v.namer(pkg, f)
+	row := v.fresh("mmRow")
+	var fields, vals []string
+	end := token.NoPos // the end of the last tabled site: sites nest
+	for _, s := range sites {
+		if s.file != f || s.e.Pos() < st.Pos() || s.e.End() > st.End() || s.e.Pos() < end {
+			continue
+		}
+		if info.Types[s.e].Value == nil || !inFuncLit(s, st) {
+			continue
+		}
+		t, ok := n.typeString(s.typ())
+		if !ok {
+			v.skip("type cannot be named")
+			continue
+		}
+		name := fmt.Sprintf("A%d", len(fields)+1)
+		fields = append(fields, name+" "+t)
+		vals = append(vals, v.ed.Text(s.e.Pos(), s.e.End()))
+		v.ed.Replace(s.e.Pos(), s.e.End(), row+"."+name)
+		end = s.e.End()
+		v.sites++
+	}
+	if len(fields) == 0 {
+		v.skip("no constant in a handler literal")
+		return
+	}
+	v.ed.Insert(st.Pos(), fmt.Sprintf("for _, %s := range []struct {\n%s\n}{{%s}} {\n", row, strings.Join(fields, "\n"), strings.Join(vals, ", ")))
+	v.ed.Insert(st.End(), "\n}")
+}
+
+// inFuncLit reports whether site s is inside a function literal of
+// statement st.
+func inFuncLit(s *site, st ast.Stmt) bool {
+	for _, n := range s.stack {
+		if lit, ok := n.(*ast.FuncLit); ok && lit.Pos() >= st.Pos() && lit.End() <= st.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// hasBranch reports whether st holds a break, continue or goto outside
+// its function literals: in a loop, they would act on the loop.
+func hasBranch(st ast.Stmt) bool {
+	branch := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok == token.BREAK || n.Tok == token.CONTINUE || n.Tok == token.GOTO {
+				branch = true
+			}
+		}
+		return true
+	})
+	return branch
 }
