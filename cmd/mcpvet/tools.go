@@ -162,7 +162,7 @@ func runTools(args []string, w io.Writer) int {
 // errors, and with a line per package checked partially. Only a pattern
 // that matches nothing, or no package at all, is an error.
 func inventory(patterns []string, tests bool) (tools []*toolInfo, loadErrs []string, err error) {
-	cfg := &packages.Config{Mode: loadMode, Tests: tests}
+	cfg := &packages.Config{Mode: loadMode, Tests: tests, ParseFile: parseFile}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, nil, err
