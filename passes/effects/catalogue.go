@@ -434,22 +434,35 @@ var knownReads = map[string]bool{
 	"github.com/google/go-containerregistry/pkg/crane.Catalog":  true,
 }
 
-// graphQLSenders are clients' GraphQL calls whose document the caller
-// gives in a struct: a query reads, a mutation is the POST it is (the
-// method alone says nothing: every operation is a POST). go-gitlab sets
-// the GraphQL path after building the request, where the generic rules
-// do not follow it.
-var graphQLSenders = map[string]*HTTP{}
+// senders are clients' calls whose HTTP method the catalogue knows and
+// whose path or document the caller gives, where the generic rules do
+// not follow them:
+//   - GraphQL calls whose document the caller gives in a struct: a query
+//     reads, a mutation is the POST it is (the method alone says nothing:
+//     every operation is a POST). go-gitlab sets the GraphQL path after
+//     building the request.
+//   - Vault's logical writes, a PUT to "/v1/"+path
+//     (https://developer.hashicorp.com/vault/api-docs): the caller's path
+//     says whether it sets a value (secret/data/x, converging) or runs an
+//     action (pki/issue/role issues another certificate: actionPath).
+var senders = map[string]*HTTP{}
 
-// graphQLPkgs are the packages of graphQLSenders.
-var graphQLPkgs = words("gitlab.com/gitlab-org/api/client-go", "gitlab.com/gitlab-org/api/client-go/v2", "github.com/xanzy/go-gitlab")
+// senderPkgs are the packages of senders.
+var senderPkgs = words("gitlab.com/gitlab-org/api/client-go", "gitlab.com/gitlab-org/api/client-go/v2", "github.com/xanzy/go-gitlab",
+	vaultAPI)
+
+const vaultAPI = "github.com/hashicorp/vault/api"
 
 func init() {
-	for path := range graphQLPkgs {
+	for _, path := range []string{"gitlab.com/gitlab-org/api/client-go", "gitlab.com/gitlab-org/api/client-go/v2", "github.com/xanzy/go-gitlab"} {
 		h := &HTTP{Method: "POST", MethodParam: -1, ReqParam: -1, PathParam: -1, Path: "/api/graphql",
 			QueryParam: 0, QueryField: "Query", RPC: true, From: "Do", Sink: "(*net/http.Client).Do"}
-		graphQLSenders["(*"+path+".GraphQL).Do"] = h
-		graphQLSenders["("+path+".GraphQLInterface).Do"] = h
+		senders["(*"+path+".GraphQL).Do"] = h
+		senders["("+path+".GraphQLInterface).Do"] = h
+	}
+	for name, path := range map[string]int{"Write": 0, "WriteWithContext": 1, "WriteBytes": 0, "WriteBytesWithContext": 1, "WriteRaw": 0, "WriteRawWithContext": 1} {
+		senders["(*"+vaultAPI+".Logical)."+name] = &HTTP{Method: "PUT", MethodParam: -1, ReqParam: -1, PathParam: path,
+			QueryParam: -1, From: name, Sink: "(*" + vaultAPI + ".Logical)." + name}
 	}
 }
 

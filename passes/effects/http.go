@@ -247,12 +247,15 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 	switch m {
 	case "GET", "HEAD", "OPTIONS", "TRACE", "":
 		return nil
-	case "LIST", "PROPFIND", "SEARCH", "QUERY":
+	case "LIST", "PROPFIND", "SEARCH", "REPORT", "QUERY":
 		// Safe methods of HTTP extensions: Vault's LIST, WebDAV's
-		// PROPFIND and SEARCH, the QUERY method (a GET with a body).
+		// PROPFIND, SEARCH and REPORT (CalDAV's and CardDAV's queries),
+		// the QUERY method (a GET with a body).
 		return nil
 	case "PUT", "DELETE":
-		e.Idempotent = true
+		// A PUT to an action's path (/stages/{id}/restart, Vault's
+		// pki/issue/{role}) runs the action again on a repeat.
+		e.Idempotent = m == "DELETE" || !actionPath(req.path.s)
 		return e
 	case "POST":
 		if readByDesign(req) {
@@ -282,7 +285,7 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 		// does.
 		e.Transport = !e.Mutation && !e.RPC && !e.Idempotent && req.op.param < 0 && !req.path.known && req.path.param < 0 && req.path.s == "" && neutralName(req.method.from)
 		if req.query.known {
-			if w := Verb(exported(mutationField(req.query.s))); remoteVerbs[w] || stateVerbs[w] || convergeVerbs[w] {
+			if w := mutationVerb(mutationField(req.query.s)); w != "" {
 				e.Idempotent = remoteIdem[w] || stateVerbs[w] || convergeVerbs[w]
 			}
 		}
@@ -453,7 +456,7 @@ func namesMutation(name string) bool {
 // although they POST: searches, queries, scans, previews, estimates,
 // embeddings.
 var readWords = words("Search", "Query", "Find", "List", "Get", "Lookup", "Preview", "Estimate", "Scan",
-	"Embed", "Count", "Validate", "Fetch", "Read", "Describe", "Show", "Lint", "Render", "Verify")
+	"Embed", "Count", "Validate", "Fetch", "Read", "Describe", "Show", "Lint", "Render", "Verify", "Evaluate")
 
 // transportVerbs are the words of remoteVerbs that a client's transport
 // helpers are named by (c.send, c.post, c.put): they say how a request
@@ -529,6 +532,27 @@ func readName(name string) bool {
 	return !strings.Contains(name, "Create") && readWords[leadWord(name)]
 }
 
+// actionWords are words of a path segment (split at _ and -) naming an
+// action whose repeat runs it again, or makes another of what it issues:
+// an API that PUTs its commands (Spinnaker's /stages/{id}/restart,
+// Vault's pki/issue/{role} and root/generate/{type}).
+var actionWords = words("restart", "reboot", "retry", "rerun", "replay", "trigger", "execute", "invoke",
+	"send", "issue", "generate", "sign", "rotate", "redeploy", "rebuild")
+
+// actionPath reports whether a constant path has a segment naming an
+// action (actionWords), before its query.
+func actionPath(path string) bool {
+	path, _, _ = strings.Cut(path, "?")
+	for _, seg := range strings.Split(strings.ToLower(path), "/") {
+		for _, w := range strings.FieldsFunc(seg, func(c rune) bool { return c == '_' || c == '-' }) {
+			if actionWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // readSegments are path segments naming endpoints that read by design.
 var readSegments = words("search", "_search", "_msearch", "_count", "query", "embeddings")
 
@@ -555,6 +579,9 @@ func readByDesign(req hreq) bool {
 	if readName(strings.TrimPrefix(req.method.from, "New")) {
 		return true
 	}
+	if dryRunQuery(req.path.s) {
+		return true
+	}
 	for _, seg := range strings.FieldsFunc(strings.ToLower(req.path.s), func(c rune) bool {
 		return c == '/' || c == '?' || c == '#' || c == '.'
 	}) {
@@ -568,6 +595,30 @@ func readByDesign(req hreq) bool {
 		}
 	}
 	return req.query.known && isGraphQLQuery(req.query.s)
+}
+
+// dryRunQuery reports whether a path's constant query string asks for a
+// dry run (?dryRun=1, &dry_run=true, ?dry-run): the server only says what
+// the request would do.
+func dryRunQuery(path string) bool {
+	_, q, ok := strings.Cut(path, "?")
+	if !ok {
+		return false
+	}
+	for _, kv := range strings.FieldsFunc(q, func(c rune) bool { return c == '&' || c == ';' }) {
+		k, v, hasV := strings.Cut(kv, "=")
+		k = strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(k))
+		if k != "dryrun" {
+			continue
+		}
+		switch strings.ToLower(v) {
+		case "1", "true", "yes", "all", "server", "client":
+			return true
+		case "":
+			return !hasV
+		}
+	}
+	return false
 }
 
 // isGraphQLQuery reports whether a GraphQL document is a query (or a
@@ -617,6 +668,22 @@ func mutationField(doc string) string {
 		name, _ = ident(rest[1:])
 	}
 	return name
+}
+
+// mutationVerb returns the verb of a GraphQL mutation's field: its first
+// word (createIssue, stopTimeSpan), or its last where the API names the
+// object first (Linear's issueUpdate, Shopify's productCreate); "" when
+// neither is a verb of remoteVerbs, stateVerbs or convergeVerbs.
+func mutationVerb(field string) string {
+	op := exported(field)
+	verb := func(w string) bool { return remoteVerbs[w] || stateVerbs[w] || convergeVerbs[w] }
+	if w := Verb(op); verb(w) {
+		return w
+	}
+	if w := lastWord(op); w != op && verb(w) {
+		return w
+	}
+	return ""
 }
 
 // exported returns name with its first letter upper-cased, for Verb.
@@ -1056,15 +1123,21 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 			walk(x.Y, depth+1, w)
 		case *ast.CallExpr:
 			w := whole
+			joins := true // a path helper's arguments are segments: apiPath("api", "sql", id, "query")
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if pkg, isPkg := sc.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
 					walk(sel.X, depth+1, whole)
-				} else if pkg.Imported().Path() != "net/url" {
+				} else if p := pkg.Imported().Path(); p != "net/url" {
 					w = false // fmt.Sprintf, path.Join, strings.Join
+					joins = p == "path" || p == "path/filepath"
 				}
 			}
-			for _, a := range x.Args {
+			for i, a := range x.Args {
+				n := len(parts)
 				walk(a, depth+1, w)
+				if joins && i > 0 && n > 0 && len(parts) > n && !strings.HasSuffix(parts[n-1], "/") && !strings.HasPrefix(parts[n], "/") {
+					parts[n] = "/" + parts[n]
+				}
 			}
 		case *ast.Ident:
 			o, _ := sc.obj(x).(*types.Var)
@@ -1220,10 +1293,10 @@ func (r *Result) sameReq(sc *Scope, e ast.Expr, v *types.Var) bool {
 
 // httpOn reports whether the package can send HTTP requests: it imports
 // net/http, a known HTTP library, a package whose functions carry HTTP
-// facts, or a client of graphQLSenders.
+// facts, or a client of senders.
 func (r *Result) httpOn(imports []*types.Package) bool {
 	for _, p := range imports {
-		if httpPkgs[p.Path()] || r.httpFactPkgs[p] || graphQLPkgs[p.Path()] {
+		if httpPkgs[p.Path()] || r.httpFactPkgs[p] || senderPkgs[p.Path()] {
 			return true
 		}
 	}
@@ -1259,21 +1332,42 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 		c := &fnHTTP{fi: fi, sc: funcScope(info, fi)}
 		c.reqRes = sig.Results().Len() > 0 && isRequestType(sig.Results().At(0).Type())
 		var handed map[*ast.FuncLit]bool // made on the first closure argument: most functions have none
+		var called map[*types.Var]bool   // the locals the body calls, on its first closure
+		hand := func(e ast.Expr) {
+			if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 0 {
+				if handed == nil {
+					handed = make(map[*ast.FuncLit]bool)
+				}
+				handed[lit] = true
+			}
+		}
 		analysisutil.Inspect(fi.body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				// A closure handed to a callee that runs it (a rate
-				// limiter, a retry helper) sends what the function
-				// built: its calls are the function's. Any other
-				// closure's parameters are not the function's.
+				// limiter, a retry helper), or that the function runs
+				// itself (func() error { ... }(), send := func() {...};
+				// send()), sends what the function built: its calls
+				// are the function's. Any other closure's parameters
+				// are not the function's.
 				return handed[n]
 			case *ast.CallExpr:
 				for _, a := range n.Args {
-					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 0 {
-						if handed == nil {
-							handed = make(map[*ast.FuncLit]bool)
+					hand(a)
+				}
+				hand(n.Fun)
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, rhs := range n.Rhs {
+						if _, ok := ast.Unparen(rhs).(*ast.FuncLit); !ok {
+							continue
 						}
-						handed[lit] = true
+						if called == nil {
+							called = calledLocals(info, fi.body)
+						}
+						if v, ok := c.sc.obj(identOf(n.Lhs[i])).(*types.Var); ok && called[v] {
+							hand(rhs)
+						}
 					}
 				}
 			}
@@ -1355,6 +1449,22 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			export(obj, h)
 		}
 	}
+}
+
+// calledLocals returns the local variables that body calls (send()).
+func calledLocals(info *types.Info, body ast.Node) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	analysisutil.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id := identOf(call.Fun); id != nil {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // countMethods records the constant methods the package's requests use.
@@ -1480,6 +1590,9 @@ func paramFact(req hreq, builds bool) *HTTP {
 		// Only a POST's path, document or body (a JSON-RPC
 		// operation) can make it a read.
 		h.Method, h.RPC, h.From, h.BodyParam = strings.ToUpper(req.method.s), req.rpc, req.method.from, req.body
+	case req.method.known && strings.EqualFold(req.method.s, "PUT") && req.path.param >= 0:
+		// A PUT's path can make it an action (actionPath).
+		h.Method, h.From = "PUT", req.method.from
 	default:
 		return nil
 	}

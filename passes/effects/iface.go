@@ -330,7 +330,7 @@ func (r *Result) httpOf(fn *types.Func) *HTTP {
 	if h := r.http[fn]; h != nil {
 		return h
 	}
-	if h := graphQLSenders[fn.FullName()]; h != nil {
+	if h := senders[fn.FullName()]; h != nil {
 		return h
 	}
 	sig, _ := fn.Type().(*types.Signature)
@@ -398,11 +398,14 @@ func (r *Result) implementations(pkg *types.Package, iface *types.Interface, fn 
 		if r.testFiles != nil && r.testFiles[r.pass.Fset.File(m.Pos())] {
 			continue // a test's fake: the tests' wiring
 		}
-		if r.standIn(m) && (testDouble(recvType(m)) || holdsIface(recvType(m), recvType(fn))) {
+		own := r.effects[m.Origin()]
+		if r.standIn(m) && testDouble(recvType(m)) || holdsIface(recvType(m), recvType(fn)) && (r.standIn(m) || own == nil || own.Pending()) {
 			// A test double, or a layer that forwards to another
 			// implementation of the same interface it holds (a
-			// Manager over its Storage): neither is the implementation
-			// the program runs, which is still to be wired in.
+			// Manager over its Storage; a decorator that rate-limits
+			// or retries, then calls g.inner.CreateEvent), committing
+			// nothing of its own: neither is the implementation the
+			// program runs, which is still to be wired in.
 			continue
 		}
 		n++ // other stand-ins included: the implementation is in sight (pending.go)
