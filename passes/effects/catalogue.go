@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -194,6 +195,9 @@ var pkgRules = []pkgRule{
 		"Client.UidStore": true, "Client.Move": false, "Client.UidMove": true, "Client.Expunge": true,
 		"Client.Create": true, "Client.Delete": true, "Client.Rename": true, "Client.Subscribe": true,
 		"Client.Unsubscribe": true}},
+	// A FETCH of a body section without PEEK sets \Seen (RFC 3501
+	// 6.4.5), as one of RFC822 or RFC822.TEXT does.
+	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/client"}, names: converging("Client.Fetch", "Client.UidFetch"), check: imapFetchV1},
 	// v2 moves a NumSet, by UID or sequence number: taken as by UID.
 	{kind: kindMailbox, paths: []string{"github.com/emersion/go-imap/v2/imapclient"}, names: idem("Client.Copy"), check: imapCopy},
 	// A FETCH of a body section without PEEK sets \Seen (RFC 9051
@@ -772,6 +776,68 @@ func imapFetch(s *site) (bool, bool) {
 	return effect || len(cond) > 0, true
 }
 
+// imapFetchV1: go-imap v1's Client.Fetch and UidFetch(seqset, items, ch)
+// set \Seen when an item is a body section without PEEK (section.
+// FetchItem() of a BodySectionName whose Peek is not set, or a constant
+// "BODY[...]"), or RFC822 or RFC822.TEXT. The items are read from the
+// list literal the call is given (or a local set to one); any other list,
+// or an item that is neither, leaves it silent.
+func imapFetchV1(s *site) (bool, bool) {
+	if s.sc == nil || !s.sc.flow() {
+		return false, false
+	}
+	items := s.arg(1)
+	if id, ok := ast.Unparen(items).(*ast.Ident); ok {
+		items, _ = s.sc.single(id)
+	}
+	lit, ok := ast.Unparen(items).(*ast.CompositeLit)
+	if !ok {
+		return false, false
+	}
+	effect := false
+	var cond []hval
+	for _, el := range lit.Elts {
+		if str, ok := analysisutil.ConstString(s.sc.info, el); ok {
+			up := strings.ToUpper(str)
+			effect = effect || strings.HasPrefix(up, "BODY[") || up == "RFC822" || up == "RFC822.TEXT"
+			continue
+		}
+		call, ok := ast.Unparen(el).(*ast.CallExpr)
+		if !ok {
+			return false, false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "FetchItem" {
+			return false, false
+		}
+		var peek *valueflow.Value
+		for _, sec := range s.sc.r.vf.Eval(sel.X, nil).Each() {
+			switch sec.Kind {
+			case valueflow.Struct:
+				if f, _ := sec.Field("Peek"); f != nil {
+					peek = f
+				} else {
+					peek = valueflow.BoolValue(false) // unset
+				}
+			case valueflow.Param, valueflow.Field:
+				peek = sec.Select("Peek") // a section the caller passes
+			default:
+				return false, false
+			}
+			switch v, p := s.sc.boolVal(peek); v {
+			case vEffect:
+				effect = true
+			case vCond:
+				cond = append(cond, p)
+			}
+		}
+	}
+	if !effect && len(cond) == 1 {
+		s.unless, s.unlessField = cond[0].param+1, cond[0].field
+	}
+	return effect || len(cond) > 0, true
+}
+
 var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)
 
 // openFlags: os.OpenFile is an effect only when its constant flags ask for
@@ -1216,12 +1282,18 @@ func insertTable(up string) string {
 
 // auditTable reports whether a table (upper-cased) is an audit trail by
 // a word of its name (audit_event, mcp_audit_logs, AUDITLOG; not
-// auditors, a table of people).
+// auditors, a table of people), or is an activity log (activity_log, a
+// timeline of who did what; not activities, a table of them).
 func auditTable(t string) bool {
-	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == '_' || r == '-' }) {
+	ws := strings.FieldsFunc(t, func(r rune) bool { return r == '_' || r == '-' })
+	for i, w := range ws {
 		switch w {
-		case "AUDIT", "AUDITS", "AUDITLOG", "AUDITLOGS", "AUDITTRAIL", "AUDITEVENT", "AUDITEVENTS":
+		case "AUDIT", "AUDITS", "AUDITLOG", "AUDITLOGS", "AUDITTRAIL", "AUDITEVENT", "AUDITEVENTS", "ACTIVITYLOG", "ACTIVITYLOGS":
 			return true
+		case "ACTIVITY":
+			if i+1 < len(ws) && (ws[i+1] == "LOG" || ws[i+1] == "LOGS") {
+				return true
+			}
 		}
 	}
 	return false

@@ -44,6 +44,7 @@ require (
 
 require (
 	example.com/restsdk v0.0.0
+	github.com/emersion/go-imap v1.2.1
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8
 	gitlab.com/gitlab-org/api/client-go/v2 v2.21.0
 )

@@ -46,6 +46,18 @@ func Register(s *mcp.Server, conn *pgx.Conn) {
 		return &mcp.CallToolResult{}, nil, nil
 	})
 
+	// ok: a read-only tool that adds an entry to an activity log (a
+	// timeline of who did what).
+	mcp.AddTool(s, &mcp.Tool{Name: "list_events", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		_, err := conn.Exec(ctx, `INSERT INTO activity_log (actor, action) VALUES ($1, 'list_events')`, in.Query)
+		return nil, nil, err
+	})
+	// A read-only tool that adds an activity, a row of the tool's data.
+	mcp.AddTool(s, &mcp.Tool{Name: "get_activity", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		_, err := conn.Exec(ctx, `INSERT INTO activities (name) VALUES ($1)`, in.Query) // want `tool "get_activity" is annotated read-only but writes to an SQL database \(pgx.Conn.Exec\)`
+		return nil, nil, err
+	})
+
 	// A read-only tool that inserts.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_counter", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		_, err := conn.Exec(ctx, "INSERT INTO hits (q) VALUES ($1)", in.Query) // want `tool "get_counter" is annotated read-only but writes to an SQL database \(pgx.Conn.Exec\)`
