@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcpvet/mcpvet/internal/analysisutil"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
@@ -778,41 +777,36 @@ func imapFetch(s *site) (bool, bool) {
 
 // imapFetchV1: go-imap v1's Client.Fetch and UidFetch(seqset, items, ch)
 // set \Seen when an item is a body section without PEEK (section.
-// FetchItem() of a BodySectionName whose Peek is not set, or a constant
-// "BODY[...]"), or RFC822 or RFC822.TEXT. The items are read from the
-// list literal the call is given (or a local set to one); any other list,
-// or an item that is neither, leaves it silent.
+// FetchItem() of a BodySectionName whose Peek is not set, which the
+// engine keeps as a call: valueflow's interpreted; or a constant
+// "BODY[...]"), or RFC822 or RFC822.TEXT. A list or an item the engine
+// does not know leaves it silent.
 func imapFetchV1(s *site) (bool, bool) {
 	if s.sc == nil || !s.sc.flow() {
 		return false, false
 	}
 	items := s.arg(1)
-	if id, ok := ast.Unparen(items).(*ast.Ident); ok {
-		items, _ = s.sc.single(id)
-	}
-	lit, ok := ast.Unparen(items).(*ast.CompositeLit)
-	if !ok {
+	if items == nil {
 		return false, false
 	}
 	effect := false
 	var cond []hval
-	for _, el := range lit.Elts {
-		if str, ok := analysisutil.ConstString(s.sc.info, el); ok {
-			up := strings.ToUpper(str)
-			effect = effect || strings.HasPrefix(up, "BODY[") || up == "RFC822" || up == "RFC822.TEXT"
-			continue
-		}
-		call, ok := ast.Unparen(el).(*ast.CallExpr)
-		if !ok {
+	for _, list := range s.sc.r.vf.Eval(items, s.sc.env).Each() {
+		if list.Kind != valueflow.Slice || list.Elems == nil {
 			return false, false
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "FetchItem" {
-			return false, false
-		}
-		var peek *valueflow.Value
-		for _, sec := range s.sc.r.vf.Eval(sel.X, nil).Each() {
-			switch sec.Kind {
+		for _, it := range list.Elems.Each() {
+			if str, ok := it.String1(); ok {
+				up := strings.ToUpper(str)
+				effect = effect || strings.HasPrefix(up, "BODY[") || up == "RFC822" || up == "RFC822.TEXT"
+				continue
+			}
+			fn, _ := it.Obj.(*types.Func)
+			if it.Kind != valueflow.Call || fn == nil || fn.Name() != "FetchItem" || it.Recv == nil {
+				return false, false
+			}
+			var peek *valueflow.Value
+			switch sec := it.Recv; sec.Kind {
 			case valueflow.Struct:
 				if f, _ := sec.Field("Peek"); f != nil {
 					peek = f

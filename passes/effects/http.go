@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // This file infers HTTP effects from what code does, with the method as a
@@ -1103,13 +1104,13 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 		// A path the engine knows for one string (a constructor's
 		// result, a field or option set to a constant, a package
 		// variable) is that string; a parameter's is not known here.
-		if sc.r != nil {
+		if r.vf != nil && !r.noFlow {
 			var ss []string
 			var ok bool
 			if sc.env != nil {
-				ss, ok = sc.r.vf.Eval(e, sc.env).Strings()
+				ss, ok = r.vf.Eval(e, sc.env).Strings()
 			} else {
-				ss, ok = sc.r.vf.Strings(e)
+				ss, ok = r.vf.Strings(e)
 			}
 			if ok && len(ss) == 1 {
 				parts = append(parts, ss[0])
@@ -1129,7 +1130,9 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 					walk(sel.X, depth+1, whole)
 				} else if p := pkg.Imported().Path(); p != "net/url" {
 					w = false // fmt.Sprintf, path.Join, strings.Join
-					joins = p == "path" || p == "path/filepath"
+					// A helper of another package of the module joins
+					// segments too; fmt and strings format their own.
+					joins = !isStdPath(p) || p == "path" || p == "path/filepath"
 				}
 			}
 			for i, a := range x.Args {
@@ -1157,9 +1160,83 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 		}
 	}
 	walk(e, 0, true)
+	if len(parts) == 0 && v.param < 0 && r.vf != nil && !r.noFlow {
+		// Nothing in the syntax: what the engine finds the value is made
+		// of (a path kept in a field of a local struct, an option's).
+		val := r.vf.Eval(e, sc.env)
+		parts = valueParts(val, 0, nil)
+		if p := wholeParam(val); len(parts) == 0 && p != nil && analysisutil.IsString(sc.info.TypeOf(e)) {
+			if o, ok := p.Obj.(*types.Var); ok {
+				if i, ok := sc.param(o); ok {
+					v.param = i
+				}
+			}
+		}
+	}
 	v.s = strings.Join(parts, "")
 	v.known = v.param < 0 && len(parts) > 0
 	return v
+}
+
+// wholeParam returns the parameter a path's value is, whole or joined to
+// a base URL that is no constant (c.base+path), or nil.
+func wholeParam(v *valueflow.Value) *valueflow.Value {
+	switch v.Kind {
+	case valueflow.Param:
+		return v
+	case valueflow.Concat:
+		var param *valueflow.Value
+		for _, a := range v.Args {
+			switch {
+			case a.Kind == valueflow.Const:
+				return nil // an id formatted into a constant path
+			case a.Kind == valueflow.Param && param == nil:
+				param = a
+			}
+		}
+		return param
+	}
+	return nil
+}
+
+// valueParts appends the constant text of a path's value to parts: its
+// constants, in order, through concatenations and fmt.Sprintf.
+func valueParts(v *valueflow.Value, depth int, parts []string) []string {
+	if v == nil || depth > 5 || len(parts) > 32 {
+		return parts
+	}
+	if s, ok := v.String1(); ok {
+		return append(parts, s)
+	}
+	switch v.Kind {
+	case valueflow.Concat:
+		for _, a := range v.Args {
+			parts = valueParts(a, depth+1, parts)
+		}
+	case valueflow.Call:
+		switch fp := funcPath(v.Obj); fp {
+		case "fmt.Sprintf":
+			for _, a := range v.Args {
+				parts = valueParts(a, depth+1, parts)
+			}
+		case "strings.Join", "path.Join":
+			// The segments a helper joins, each once: the engine keeps
+			// a slice's elements, not their order.
+			var elems []*valueflow.Value
+			if len(v.Args) > 0 && v.Args[0].Kind == valueflow.Slice && v.Args[0].Elems != nil {
+				elems = v.Args[0].Elems.Each()
+			}
+			if fp == "path.Join" {
+				elems = v.Args
+			}
+			for _, a := range elems {
+				if s, ok := a.String1(); ok {
+					parts = append(parts, "/"+s)
+				}
+			}
+		}
+	}
+	return parts
 }
 
 func isConstString(info *types.Info, e ast.Expr) bool {
@@ -1185,11 +1262,16 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 			return !ok
 		}
 		name := ""
-		switch k := kv.Key.(type) {
-		case *ast.Ident:
-			name = k.Name
-		case *ast.BasicLit:
-			name, _ = sc.stringOf(k)
+		if k, ok := kv.Key.(*ast.Ident); ok && isFieldName(sc.info, k) {
+			name = k.Name // a struct's field
+		} else if s, ok := sc.stringOf(kv.Key); ok {
+			name = s
+		} else if r.vf != nil && !r.noFlow {
+			// A key the engine knows (a constant kept in a local or a
+			// field).
+			if ss, ok := r.vf.Strings(kv.Key); ok && len(ss) == 1 {
+				name = ss[0]
+			}
 		}
 		if strings.EqualFold(name, "query") {
 			doc = r.queryVal(sc, kv.Value, "")
@@ -1197,6 +1279,13 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 		return true
 	})
 	return doc
+}
+
+// isFieldName reports whether id, the key of a composite literal's
+// element, names a struct field (rather than a map key's variable).
+func isFieldName(info *types.Info, id *ast.Ident) bool {
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.IsField() || info.Uses[id] == nil && info.Defs[id] == nil
 }
 
 // reqOf resolves the *http.Request expression e: the request parameter
@@ -1427,7 +1516,16 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			changed := false
 			for _, c := range cands {
 				obj := c.fi.obj.(*types.Func)
-				if r.http[obj] != nil && !r.http[obj].Read {
+				if old := r.http[obj]; old != nil && !old.Read {
+					// A fact the shapes made is final, but for the path
+					// the engine finds where they found none (a path
+					// kept in a field of a local struct).
+					if !noFlow && old.PathParam < 0 && old.Path == "" {
+						if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil && refinesPath(old, h) {
+							r.http[obj] = h
+							changed = true
+						}
+					}
 					continue
 				}
 				if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil {
@@ -1465,6 +1563,20 @@ func calledLocals(info *types.Info, body ast.Node) map[*types.Var]bool {
 		return true
 	})
 	return out
+}
+
+// refinesPath reports whether fact h is fact old with a path it did not
+// have (and the GraphQL document the path lets it find).
+func refinesPath(old, h *HTTP) bool {
+	if h.PathParam < 0 && h.Path == "" {
+		return false
+	}
+	x := *old
+	x.PathParam, x.Path = h.PathParam, h.Path
+	if x.QueryParam < 0 {
+		x.QueryParam, x.QueryField = h.QueryParam, h.QueryField
+	}
+	return x == *h
 }
 
 // countMethods records the constant methods the package's requests use.

@@ -1775,6 +1775,9 @@ func packVariadic(args []*Value, nparams int, call *ast.CallExpr) []*Value {
 // package, or from a fact.
 func (en *Engine) funcSummary(fn *types.Func) *Summary {
 	fn = fn.Origin()
+	if interpreted[fn.FullName()] {
+		return nil
+	}
 	if fn.Pkg() == en.pkg {
 		d := en.index().decls[fn]
 		if d == nil || d.Body == nil {
@@ -1791,6 +1794,16 @@ func (en *Engine) funcSummary(fn *types.Func) *Summary {
 	}
 	en.extSums[fn] = s
 	return s
+}
+
+// interpreted are functions of dependency modules whose calls the engine
+// keeps as Call values, their receiver and arguments evaluated, rather
+// than summarize them: a consumer interprets them from their arguments
+// (effects: go-imap v1's section.FetchItem() is a FETCH item with or
+// without PEEK, by the section's Peek field), where a summary would
+// flatten the result into the strings it may be.
+var interpreted = map[string]bool{
+	"(*github.com/emersion/go-imap.BodySectionName).FetchItem": true,
 }
 
 func (en *Engine) litSummary(lit *ast.FuncLit) *Summary {
