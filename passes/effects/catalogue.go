@@ -741,38 +741,18 @@ func imapFetch(s *site) (bool, bool) {
 	if !ok || sections == nil {
 		return false, false // no body section: flags, envelope, size
 	}
-	effect := false
-	var cond []hval
+	var seen fetchSeen
 	for _, list := range sections.Each() {
 		if list.Kind != valueflow.Slice || list.Elems == nil {
 			return false, false // not a list the engine follows: silent
 		}
 		for _, sec := range list.Elems.Each() {
-			var peek *valueflow.Value
-			switch sec.Kind {
-			case valueflow.Struct:
-				if f, _ := sec.Field("Peek"); f != nil {
-					peek = f
-				} else {
-					peek = valueflow.BoolValue(false) // unset
-				}
-			case valueflow.Param, valueflow.Field:
-				peek = sec.Select("Peek") // a section the caller passes
-			default:
+			if !seen.section(s, sec) {
 				return false, false
-			}
-			switch v, p := s.sc.boolVal(peek); v {
-			case vEffect:
-				effect = true
-			case vCond:
-				cond = append(cond, p)
 			}
 		}
 	}
-	if !effect && len(cond) == 1 {
-		s.unless, s.unlessField = cond[0].param+1, cond[0].field
-	}
-	return effect || len(cond) > 0, true
+	return seen.verdict(s)
 }
 
 // imapFetchV1: go-imap v1's Client.Fetch and UidFetch(seqset, items, ch)
@@ -789,8 +769,7 @@ func imapFetchV1(s *site) (bool, bool) {
 	if items == nil {
 		return false, false
 	}
-	effect := false
-	var cond []hval
+	var seen fetchSeen
 	for _, list := range s.sc.r.vf.Eval(items, s.sc.env).Each() {
 		if list.Kind != valueflow.Slice || list.Elems == nil {
 			return false, false
@@ -798,38 +777,60 @@ func imapFetchV1(s *site) (bool, bool) {
 		for _, it := range list.Elems.Each() {
 			if str, ok := it.String1(); ok {
 				up := strings.ToUpper(str)
-				effect = effect || strings.HasPrefix(up, "BODY[") || up == "RFC822" || up == "RFC822.TEXT"
+				seen.effect = seen.effect || strings.HasPrefix(up, "BODY[") || up == "RFC822" || up == "RFC822.TEXT"
 				continue
 			}
 			fn, _ := it.Obj.(*types.Func)
 			if it.Kind != valueflow.Call || fn == nil || fn.Name() != "FetchItem" || it.Recv == nil {
 				return false, false
 			}
-			var peek *valueflow.Value
-			switch sec := it.Recv; sec.Kind {
-			case valueflow.Struct:
-				if f, _ := sec.Field("Peek"); f != nil {
-					peek = f
-				} else {
-					peek = valueflow.BoolValue(false) // unset
-				}
-			case valueflow.Param, valueflow.Field:
-				peek = sec.Select("Peek") // a section the caller passes
-			default:
+			if !seen.section(s, it.Recv) {
 				return false, false
-			}
-			switch v, p := s.sc.boolVal(peek); v {
-			case vEffect:
-				effect = true
-			case vCond:
-				cond = append(cond, p)
 			}
 		}
 	}
-	if !effect && len(cond) == 1 {
-		s.unless, s.unlessField = cond[0].param+1, cond[0].field
+	return seen.verdict(s)
+}
+
+// fetchSeen gathers what the body sections of a FETCH do to \Seen.
+type fetchSeen struct {
+	effect bool   // a section without Peek
+	cond   []hval // sections whose Peek a parameter of the function gives
+}
+
+// section judges one body section by its Peek field: unset or false sets
+// \Seen; a parameter's (or a section the caller passes) is each
+// caller's. False when the engine does not know the section.
+func (f *fetchSeen) section(s *site, sec *valueflow.Value) bool {
+	var peek *valueflow.Value
+	switch sec.Kind {
+	case valueflow.Struct:
+		if p, _ := sec.Field("Peek"); p != nil {
+			peek = p
+		} else {
+			peek = valueflow.BoolValue(false) // unset
+		}
+	case valueflow.Param, valueflow.Field:
+		peek = sec.Select("Peek") // a section the caller passes
+	default:
+		return false
 	}
-	return effect || len(cond) > 0, true
+	switch v, p := s.sc.boolVal(peek); v {
+	case vEffect:
+		f.effect = true
+	case vCond:
+		f.cond = append(f.cond, p)
+	}
+	return true
+}
+
+// verdict is the check's answer: a write (converging) when a section
+// sets \Seen, or may by its one parameter (Effect.Unless).
+func (f *fetchSeen) verdict(s *site) (bool, bool) {
+	if !f.effect && len(f.cond) == 1 {
+		s.unless, s.unlessField = f.cond[0].param+1, f.cond[0].field
+	}
+	return f.effect || len(f.cond) > 0, true
 }
 
 var writeFlags = int64(os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC)
