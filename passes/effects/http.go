@@ -1181,6 +1181,9 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 // wholeParam returns the parameter a path's value is, whole or joined to
 // a base URL that is no constant (c.base+path), or nil.
 func wholeParam(v *valueflow.Value) *valueflow.Value {
+	if v == nil {
+		return nil
+	}
 	switch v.Kind {
 	case valueflow.Param:
 		return v
@@ -1188,6 +1191,8 @@ func wholeParam(v *valueflow.Value) *valueflow.Value {
 		var param *valueflow.Value
 		for _, a := range v.Args {
 			switch {
+			case a == nil:
+				return nil
 			case a.Kind == valueflow.Const:
 				return nil // an id formatted into a constant path
 			case a.Kind == valueflow.Param && param == nil:
@@ -1223,7 +1228,7 @@ func valueParts(v *valueflow.Value, depth int, parts []string) []string {
 			// The segments a helper joins, each once: the engine keeps
 			// a slice's elements, not their order.
 			var elems []*valueflow.Value
-			if len(v.Args) > 0 && v.Args[0].Kind == valueflow.Slice && v.Args[0].Elems != nil {
+			if len(v.Args) > 0 && v.Args[0] != nil && v.Args[0].Kind == valueflow.Slice && v.Args[0].Elems != nil {
 				elems = v.Args[0].Elems.Each()
 			}
 			if fp == "path.Join" {
