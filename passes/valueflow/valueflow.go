@@ -76,7 +76,13 @@ func (r *Result) Eval(e ast.Expr, env *Env) *Value {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.en.Eval(e, env)
+	if v := r.en.Eval(e, env); v != nil {
+		return v
+	}
+	// Not expected; seen once, on a range variable over a field of a
+	// struct another package's function returns (x/crypto's
+	// acme/autocert): a consumer reading its Kind must not panic.
+	return UnknownValue("no value")
 }
 
 // EvalResult returns what result idx of call, a call of the package
