@@ -1407,6 +1407,7 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 		calls  []*ast.CallExpr
 		rets   []*ast.ReturnStmt
 		reqRes bool // returns an *http.Request first
+		refine bool // a path was looked for by the engine (once)
 	}
 	var cands []*fnHTTP
 	methods := make(map[string]bool)
@@ -1525,7 +1526,8 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 					// A fact the shapes made is final, but for the path
 					// the engine finds where they found none (a path
 					// kept in a field of a local struct).
-					if !noFlow && old.PathParam < 0 && old.Path == "" {
+					if !noFlow && !c.refine && old.PathParam < 0 && old.Path == "" {
+						c.refine = true
 						if h := r.inferHTTP(c.sc, c.calls, c.rets); h != nil && refinesPath(old, h) {
 							r.http[obj] = h
 							changed = true
