@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -561,6 +562,12 @@ var readSegments = words("search", "_search", "_msearch", "_count", "query", "em
 // an endpoint that reads by design: /prom_query_instant, /full-search.
 var readPathWords = words("search", "query", "suggest", "suggestions", "autocomplete")
 
+// inferencePaths end the documented paths of LLM inference endpoints
+// (Ollama's /api/generate, /api/embed; OpenAI's and the compatible
+// servers' /v1/chat/completions): a POST there computes an answer and
+// stores nothing.
+var inferencePaths = []string{"/api/generate", "/api/embed", "/api/embeddings", "/chat/completions", "/v1/completions"}
+
 // authSegments are path segments of an OAuth token endpoint
 // (/oauth/token, /login/oauth/access_token,
 // /protocol/openid-connect/token): a credential exchange, which a
@@ -575,12 +582,16 @@ var authSegments = words("oauth", "oauth2", "openid-connect")
 // constant path names a search, query or embeddings endpoint (a segment,
 // or a word of one: /prom_query), or an OAuth token endpoint (no effect
 // a retry repeats: it issues another token), or the request carries a
-// constant GraphQL query (not a mutation).
+// constant GraphQL query (not a mutation), or the path is an LLM
+// inference endpoint's (inferencePaths).
 func readByDesign(req hreq) bool {
 	if readName(strings.TrimPrefix(req.method.from, "New")) {
 		return true
 	}
 	if dryRunQuery(req.path.s) {
+		return true
+	}
+	if p, _, _ := strings.Cut(req.path.s, "?"); slices.ContainsFunc(inferencePaths, func(s string) bool { return strings.HasSuffix(strings.TrimSuffix(p, "/"), s) }) {
 		return true
 	}
 	for _, seg := range strings.FieldsFunc(strings.ToLower(req.path.s), func(c rune) bool {

@@ -344,10 +344,12 @@ func (r *Result) standIn(m *types.Func) bool {
 // testDouble reports whether t (or *t) is a named type whose name says
 // it is a test double: Mock, Fake or Stub alone, or Mock, Fake or Stub
 // (or mock, fake, stub) then a capital letter (MockShellExecutor,
-// fakeStore, StubClient); or a struct that holds a *testing.T. Such a type
-// in a non-test file (beside the real implementation, for the tests of
-// other packages) records calls or returns canned answers; it is never
-// what the server runs.
+// fakeStore, StubClient); a type of a package named for doubles or a
+// demo mode (doublesPackage); or a struct that holds a *testing.T. Such
+// a type in a non-test file (beside the real implementation, for the
+// tests of other packages, or for a demo without a backend) records
+// calls or returns canned answers; it is never what the server runs
+// against its backend.
 func testDouble(t types.Type) bool {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
@@ -355,6 +357,9 @@ func testDouble(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
+	}
+	if pkg := n.Obj().Pkg(); pkg != nil && doublesPackage(pkg.Name()) {
+		return true
 	}
 	name := n.Obj().Name()
 	for _, p := range [...]string{"Mock", "mock", "Fake", "fake", "Stub", "stub"} {
@@ -372,6 +377,18 @@ func testDouble(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// doublesPackage reports whether a package's name says it holds test
+// doubles or a demo mode's backend: mock, mocks, fake, fakes, stub,
+// stubs, demo, testutil; or mock_ then a name (gomock's mock_store). A
+// name ending in test (httptest) is left out: latest, contest, attest.
+func doublesPackage(name string) bool {
+	switch name {
+	case "mock", "mocks", "fake", "fakes", "stub", "stubs", "demo", "testutil", "testutils":
+		return true
+	}
+	return strings.HasPrefix(name, "mock_")
 }
 
 // testingType reports whether t is *testing.T, *testing.B or testing.TB.

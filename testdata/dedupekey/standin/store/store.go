@@ -110,3 +110,21 @@ func (j *FakeJournal) Record(line string) error {
 	j.Lines = append(j.Lines, line)
 	return nil
 }
+
+// Tickets has the real implementation and a demo one in its own package
+// (demo.Tickets): the demo does not make the call unknown.
+type Tickets interface {
+	Open(ctx context.Context, subject string) (int, error)
+}
+
+type FileTickets struct{ Path string }
+
+func (t *FileTickets) Open(ctx context.Context, subject string) (int, error) {
+	f, err := os.OpenFile(t.Path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	_, err = f.WriteString(subject + "\n")
+	return 0, err
+}
