@@ -373,3 +373,52 @@ func Mentions(info *types.Info, n ast.Node, obj types.Object) bool {
 	})
 	return found
 }
+
+// Inlined returns the expression a call of a function literal without
+// parameters, written where it is called, returns when its body is that
+// one return statement (func() string { return cmp.Or(in.Key,
+// uuid.NewString()) }() is cmp.Or(in.Key, uuid.NewString())), through
+// any nesting of such calls; e itself otherwise. A check that reads an
+// expression's syntax sees the same expression either way.
+func Inlined(e ast.Expr) ast.Expr {
+	for i := 0; i < 4; i++ {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) > 0 {
+			return e
+		}
+		lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
+		if !ok || lit.Type.Params.NumFields() > 0 || len(lit.Body.List) != 1 {
+			return e
+		}
+		ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return e
+		}
+		e = ret.Results[0]
+	}
+	return e
+}
+
+// InspectHere is Inspect over the code that runs as part of n where it
+// is written: it enters a function literal only where the literal is
+// called in place (func() error { ... }()), and skips the others
+// (callbacks, goroutines' bodies, handlers), which f is not called for.
+func InspectHere(n ast.Node, f func(ast.Node) bool) {
+	var called map[*ast.FuncLit]bool
+	Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			if !called[x] {
+				return false
+			}
+		case *ast.CallExpr:
+			if lit, ok := ast.Unparen(x.Fun).(*ast.FuncLit); ok {
+				if called == nil {
+					called = make(map[*ast.FuncLit]bool)
+				}
+				called[lit] = true
+			}
+		}
+		return f(x)
+	})
+}

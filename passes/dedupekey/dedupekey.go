@@ -482,6 +482,7 @@ func findFallback(fz *freshness, body *ast.BlockStmt) ast.Expr {
 				return true
 			}
 			for i, rhs := range n.Rhs {
+				rhs = analysisutil.Inlined(rhs)
 				lhsObj := objOf(info, n.Lhs[i])
 				if fb := orFallback(fz, rhs); fb != nil {
 					found = fb
@@ -638,6 +639,7 @@ func defaultFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	for _, a := range call.Args {
+		a = analysisutil.Inlined(a)
 		switch ast.Unparen(a).(type) {
 		case *ast.FuncLit:
 			continue
@@ -662,7 +664,7 @@ func defaultFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
 // timestamp is no fallback.
 func orFallback(fz *freshness, e ast.Expr) ast.Expr {
 	info, h := fz.info, fz.h
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	call, ok := ast.Unparen(analysisutil.Inlined(e)).(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 {
 		return nil
 	}

@@ -64,6 +64,9 @@ func IsFreshFunc(fn *types.Func) bool {
 // Call reports the fresh source called by call, if its callee is a fresh
 // function of the table or one for which extra reports true (facts).
 func Call(info *types.Info, call *ast.CallExpr, extra func(*types.Func) bool) (*types.Func, bool) {
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return litCall(info, lit, extra)
+	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil {
 		return nil, false
@@ -75,24 +78,62 @@ func Call(info *types.Info, call *ast.CallExpr, extra func(*types.Func) bool) (*
 	return nil, false
 }
 
+// litCall reports the fresh source a function literal called where it is
+// written returns: every return statement of its own returns, as its
+// first result, a call of one (func() string { return uuid.NewString()
+// }()).
+func litCall(info *types.Info, lit *ast.FuncLit, extra func(*types.Func) bool) (*types.Func, bool) {
+	var fn *types.Func
+	ok := true
+	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			c, isCall := ast.Unparen(n.Results[0]).(*ast.CallExpr)
+			if !isCall {
+				ok = false
+				return false
+			}
+			f, fresh := Call(info, c, extra)
+			if !fresh {
+				ok = false
+				return false
+			}
+			fn = f
+		}
+		return ok
+	})
+	return fn, ok && fn != nil
+}
+
 // Find returns the first call inside e (e included) that produces a fresh
 // value, such as uuid.NewString() in fmt.Sprintf("k-%s", uuid.NewString())
 // or time.Now() in time.Now().UnixNano(). Function literals are not entered:
-// a closure that makes a key when called is not itself a key.
+// a closure that makes a key when called is not itself a key. One called
+// where it is written is: func() string { return fmt.Sprint(time.Now()) }().
 func Find(info *types.Info, e ast.Node, extra func(*types.Func) bool) (*ast.CallExpr, *types.Func) {
 	var found *ast.CallExpr
 	var fn *types.Func
+	var called *ast.FuncLit // the literal of the call just met
 	analysisutil.Inspect(e, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return n == called
 		case *ast.CallExpr:
 			if f, ok := Call(info, n, extra); ok {
 				found, fn = n, f
 				return false
+			}
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+				called = lit
 			}
 		}
 		return true

@@ -1147,20 +1147,20 @@ func (b *builder) forwardedIn(ft *ast.FuncType, body *ast.BlockStmt, env *valuef
 	info := b.pass.TypesInfo
 	var out []*valueflow.Value
 	analysisutil.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
+		if lit, ok := n.(*ast.FuncLit); ok {
+			return b.vf.RunsHere(lit)
 		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
 		if fn, static := info.Uses[calleeIdent(call.Fun)].(*types.Func); static {
-			if d := b.decls[fn.Origin()]; d != nil && d.Body != nil && depth < maxForwardDepth && returnedBy(info, body, call) {
+			if d := b.decls[fn.Origin()]; d != nil && d.Body != nil && depth < maxForwardDepth && returnedBy(info, body, call, b.vf.RunsHere) {
 				out = append(out, b.forwardedIn(d.Type, d.Body, b.vf.Bindings(d, call, env), depth+1)...)
 			}
 			return true
 		}
-		if handlerCall(info, ft, body, call) {
+		if handlerCall(info, ft, body, call, b.vf.RunsHere) {
 			out = append(out, b.vf.Eval(call.Fun, env))
 		}
 		return true

@@ -415,7 +415,7 @@ func (b *builder) exportWrappers() {
 // not a string or number read from one (factory.Drive(ctx,
 // input.UserEmail), pick(ctx, req.GetString("account", "")), or
 // resolve(ctx): helpers that return a client and an error).
-func handlerCall(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, call *ast.CallExpr) bool {
+func handlerCall(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, call *ast.CallExpr, runs func(*ast.FuncLit) bool) bool {
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false
@@ -427,16 +427,17 @@ func handlerCall(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, call *
 	if path, name := namedIn(sig.Params().At(0).Type()); path != "context" || name != "Context" {
 		return false
 	}
-	if !passesParam(info, ft, body, call.Args[1:]) {
+	if !passesParam(info, ft, body, call.Args[1:], runs) {
 		return false
 	}
-	return returnedBy(info, body, call)
+	return returnedBy(info, body, call, runs)
 }
 
 // passesParam reports whether one of args, not of a basic type, is
 // made from a parameter of ft, directly or through a local of body
-// assigned from one (args := params.Arguments).
-func passesParam(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, args []ast.Expr) bool {
+// assigned from one (args := params.Arguments). A literal the body runs
+// where it is written (runs: valueflow's RunsHere) is part of it.
+func passesParam(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, args []ast.Expr, runs func(*ast.FuncLit) bool) bool {
 	if ft == nil {
 		return false
 	}
@@ -456,7 +457,7 @@ func passesParam(info *types.Info, ft *ast.FuncType, body *ast.BlockStmt, args [
 		analysisutil.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				return false
+				return runs(n)
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i, l := range n.Lhs {
@@ -485,14 +486,16 @@ func isBasic(t types.Type) bool {
 }
 
 // returnedBy reports whether what call returns is what body returns,
-// directly or through the variables it assigns.
-func returnedBy(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+// directly or through the variables it assigns. A literal the body runs
+// where it is written (runs) returns for it: func() (R, error) { return
+// h(ctx, req) }() is h's result.
+func returnedBy(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr, runs func(*ast.FuncLit) bool) bool {
 	vars := make(map[types.Object]bool)
 	returned := false
 	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return runs(n)
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
 				for _, l := range n.Lhs {
@@ -509,7 +512,7 @@ func returnedBy(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool 
 	analysisutil.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return runs(n)
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
 				analysisutil.Inspect(r, func(m ast.Node) bool {

@@ -60,6 +60,7 @@ type checker struct {
 	pass     *analysis.Pass
 	calls    *toolcalls.Result
 	rt       *retry.Result
+	vf       *valueflow.Result
 	rep      *analysisutil.Reporter
 	insp     *inspector.Inspector
 	safe     map[string]bool // tools registered idempotent or read-only
@@ -85,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := newChecker(pass, model, blocks.Of(pass).Calls, blocks.Of(pass).Retry)
+	c.vf = blocks.Of(pass).Flow
 	if f, _ := blocks.Of(pass).Registered(factsPass).(*factsResult); f != nil {
 		c.facts = f.pass
 		c.resends = f.resends
@@ -331,10 +333,7 @@ func (c *checker) errorPath(tc *toolcalls.Call) {
 			return true
 		}
 		hit := false
-		ast.Inspect(n, func(x ast.Node) bool {
-			if _, ok := x.(*ast.FuncLit); ok {
-				return false
-			}
+		c.vf.InspectHere(n, func(x ast.Node) bool {
 			if call, ok := x.(*ast.CallExpr); ok {
 				if tc2 := c.calls.At(call); tc2 != nil && tc2 != tc && c.sameTool(tc, tc2) && !c.recursive(tc, tc2) {
 					again = append(again, tc2)
@@ -531,13 +530,11 @@ func constructRelated(con *retry.Construct) []analysis.RelatedInformation {
 // through.
 func (c *checker) stop(n ast.Node) bool {
 	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
+	c.vf.InspectHere(n, func(x ast.Node) bool {
 		if found {
 			return false
 		}
 		switch x := x.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if c.calls.IsReadBack(x) {
 				found = true
@@ -577,7 +574,7 @@ func (c *checker) safeCondition(con *retry.Construct) bool {
 		ast.Inspect(p.Body, func(n ast.Node) bool {
 			if r, isRet := n.(*ast.ReturnStmt); isRet && len(r.Results) == 1 {
 				any = true
-				e := r.Results[0]
+				e := c.vf.Inlined(r.Results[0])
 				if tv, k := c.pass.TypesInfo.Types[e]; k && tv.Value != nil && !constant.BoolVal(tv.Value) {
 					return true // return false
 				}
@@ -589,7 +586,7 @@ func (c *checker) safeCondition(con *retry.Construct) bool {
 		})
 		return ok && any
 	default:
-		return c.notExecuted(p)
+		return c.notExecuted(c.vf.Inlined(p))
 	}
 }
 

@@ -153,6 +153,9 @@ func newWalker(info *types.Info, vf *valueflow.Result, reg *region, s sem) *walk
 // (func retryable(err error) error { return retry.RetryableError(err) }),
 // as the engine sees its result.
 func (w *walker) wrapKind(call *ast.CallExpr) string {
+	if c, ok := ast.Unparen(w.vf.Inlined(call)).(*ast.CallExpr); ok {
+		call = c // func() error { return backoff.Permanent(err) }()
+	}
 	fn, _ := typeutil.Callee(w.info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
 		return ""
@@ -808,17 +811,16 @@ func (w *walker) noReturn(call *ast.CallExpr) bool {
 }
 
 // callsSelf reports whether the simple statement s (or the header of a
-// compound one) calls the region's own function.
+// compound one) calls the region's own function, also from a literal it
+// runs in place.
 func (w *walker) callsSelf(s ast.Stmt) bool {
 	if w.reg.self == nil {
 		return false
 	}
 	found := false
 	for _, h := range header(s) {
-		analysisutil.Inspect(h, func(n ast.Node) bool {
+		w.vf.InspectHere(h, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				if fn, _ := typeutil.Callee(w.info, n).(*types.Func); fn != nil && (fn.Origin() == w.reg.self || w.reg.selfVia[fn.Origin()]) {
 					found = true

@@ -193,7 +193,7 @@ func (a *finder) libCall(call *ast.CallExpr) (*types.Func, lib, ast.Expr, ast.Ex
 		pred = p
 	case retryGoV5:
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if nc, ok := a.value(sel.X).(*ast.CallExpr); ok {
+			if nc, ok := ast.Unparen(a.vf.Inlined(a.value(sel.X))).(*ast.CallExpr); ok {
 				p, once := a.retryGoOptions(nc.Args)
 				if once {
 					return nil, lib{}, nil, nil, false
@@ -212,7 +212,7 @@ func (a *finder) libCall(call *ast.CallExpr) (*types.Func, lib, ast.Expr, ast.Ex
 // Attempts(1), which disables retrying.
 func (a *finder) retryGoOptions(opts []ast.Expr) (pred ast.Expr, once bool) {
 	for _, o := range opts {
-		oc, ok := a.value(o).(*ast.CallExpr) // written there, or kept in a local
+		oc, ok := ast.Unparen(a.vf.Inlined(a.value(o))).(*ast.CallExpr) // written there, or kept in a local
 		if !ok {
 			oc, ok = a.flowCall(o) // an option kept in a field or a table
 		}

@@ -427,7 +427,7 @@ func (a *finder) find(res *Result, helpersOnly bool) {
 			continue
 		}
 		via := a.selfVia(d, fn)
-		if !callsItself(a.info, d.Body, fn) && len(via) == 0 {
+		if !callsItself(a.info, a.vf, d.Body, fn) && len(via) == 0 {
 			continue
 		}
 		reg := a.funcRegion(d)
@@ -698,7 +698,7 @@ func (a *finder) analyze(con *Construct) bool {
 		return false
 	}
 	for _, s := range reg.stmts {
-		for _, call := range candidateCalls(s) {
+		for _, call := range candidateCalls(a.vf, s) {
 			if a.errorWrapper(call) {
 				continue
 			}
@@ -738,7 +738,7 @@ func (a *finder) analyze(con *Construct) bool {
 
 // candidateCalls returns the calls whose error s may follow: the right
 // side of an assignment, an if's Init, a return's last result.
-func candidateCalls(s ast.Stmt) []*ast.CallExpr {
+func candidateCalls(vf *valueflow.Result, s ast.Stmt) []*ast.CallExpr {
 	var e ast.Expr
 	switch s := s.(type) {
 	case *ast.AssignStmt:
@@ -760,7 +760,13 @@ func candidateCalls(s ast.Stmt) []*ast.CallExpr {
 			}
 		}
 	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+	// A literal called in place, or run by a helper that returns what it
+	// returns, is the call it returns: res, err := func() (R, error) {
+	// return cs.CallTool(ctx, p) }() (valueflow's Inlined).
+	if e == nil {
+		return nil
+	}
+	if call, ok := ast.Unparen(vf.Inlined(e)).(*ast.CallExpr); ok {
 		return []*ast.CallExpr{call}
 	}
 	return nil
@@ -771,6 +777,14 @@ func (a *finder) focal(reg *region, call *ast.CallExpr) (ast.Stmt, types.Object)
 	path := pathTo(reg.root, call)
 	if path == nil {
 		return nil, nil
+	}
+	// The call a literal called in place returns: its statement is the
+	// literal's call's (valueflow's Inlined).
+	for i, n := range path {
+		if c, ok := n.(*ast.CallExpr); ok && ast.Unparen(a.vf.Inlined(c)) == call {
+			call, path = c, path[:i]
+			break
+		}
 	}
 	// focalOf wants the ancestors, innermost last, up to the innermost
 	// statement holding the call and that statement's parent.
@@ -808,7 +822,8 @@ func pathTo(root, n ast.Node) []ast.Node {
 }
 
 // regionOf returns the region of the innermost loop or function body
-// holding n.
+// holding n; a literal called where it is written is part of the body
+// around it.
 func (a *finder) regionOf(n ast.Node) *region {
 	cur, ok := a.inspector().Root().FindNode(n)
 	if !ok {
@@ -825,6 +840,9 @@ func (a *finder) regionOf(n ast.Node) *region {
 				return a.loopRegion(x, x.Body, labelOf(p.Parent().Node()))
 			}
 		case *ast.FuncLit:
+			if a.runsHere(x, p.Parent().Node()) {
+				continue // it runs in the enclosing loop or function
+			}
 			if x.Body.Pos() <= n.Pos() && n.End() <= x.Body.End() {
 				return a.litRegion(x)
 			}
@@ -835,6 +853,22 @@ func (a *finder) regionOf(n ast.Node) *region {
 		}
 	}
 	return nil
+}
+
+// runsHere reports whether the literal lit, whose parent in the syntax
+// is parent, runs once where it is written: called in place, or handed
+// to a function of the package that calls it (valueflow's RunsHere)
+// and is no retry helper.
+func (a *finder) runsHere(lit *ast.FuncLit, parent ast.Node) bool {
+	if a.vf.CalledHere(lit) {
+		return true
+	}
+	call, ok := parent.(*ast.CallExpr)
+	if !ok || !a.vf.RunsHere(lit) {
+		return false
+	}
+	fn, _ := typeutil.Callee(a.info, call).(*types.Func)
+	return fn != nil && a.helpers[fn.Origin()] == nil
 }
 
 func (a *finder) loopRegion(loop ast.Stmt, body *ast.BlockStmt, label string) *region {
@@ -967,17 +1001,16 @@ func (a *finder) reaches(from, to *types.Func) bool {
 }
 
 // localCallees returns the functions of the package that fn's body
-// calls outside function literals, memoized.
+// calls outside function literals (but for those that run in place),
+// memoized.
 func (a *finder) localCallees(fn *types.Func) []*types.Func {
 	if cs, ok := a.callees[fn]; ok {
 		return cs
 	}
 	var cs []*types.Func
 	if d := a.decls[fn]; d != nil && d.Body != nil {
-		analysisutil.Inspect(d.Body, func(n ast.Node) bool {
+		a.vf.InspectHere(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				if g, _ := typeutil.Callee(a.info, n).(*types.Func); g != nil && a.decls[g.Origin()] != nil {
 					cs = append(cs, g.Origin())
@@ -993,13 +1026,12 @@ func (a *finder) localCallees(fn *types.Func) []*types.Func {
 	return cs
 }
 
-// callsItself reports whether body calls fn outside function literals.
-func callsItself(info *types.Info, body *ast.BlockStmt, fn *types.Func) bool {
+// callsItself reports whether body calls fn outside function literals
+// (but for those that run in place: valueflow's InspectHere).
+func callsItself(info *types.Info, vf *valueflow.Result, body *ast.BlockStmt, fn *types.Func) bool {
 	found := false
-	analysisutil.Inspect(body, func(n ast.Node) bool {
+	vf.InspectHere(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if c, _ := typeutil.Callee(info, n).(*types.Func); c != nil && c.Origin() == fn {
 				found = true
@@ -1087,7 +1119,7 @@ func (a *finder) errorWrapper(call *ast.CallExpr) bool {
 func (a *finder) recallsOnError(d *ast.FuncDecl, paramOf func(ast.Expr) (int, bool)) (int, bool) {
 	reg := a.funcRegion(d)
 	for _, s := range reg.stmts {
-		for _, call := range candidateCalls(s) {
+		for _, call := range candidateCalls(a.vf, s) {
 			idx, ok := a.invoked(call, paramOf)
 			if !ok {
 				continue

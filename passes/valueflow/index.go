@@ -55,6 +55,9 @@ type index struct {
 	// a map's entry): each may run a literal of the package
 	// (Result.litCallSites).
 	valueCalls []callSite
+	// litCalls is the call each function literal is the function or an
+	// argument of, if any (RunsHere).
+	litCalls map[*ast.FuncLit]*ast.CallExpr
 	// callees inverts callers, by the declaration making the calls (a
 	// literal's calls count as its owner's); built on first use
 	// (anchorWalk).
@@ -721,6 +724,14 @@ func (w *indexer) walk(root ast.Node) {
 // variables a call may set fields of: an argument &x (or x of pointer
 // type), or the receiver x of a method with a pointer receiver.
 func (w *indexer) call(call *ast.CallExpr) {
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		w.litCall(lit, call)
+	}
+	for _, a := range call.Args {
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			w.litCall(lit, call)
+		}
+	}
 	fn, _ := typeutil.Callee(w.info, call).(*types.Func)
 	if fn != nil {
 		var in ast.Node
@@ -764,6 +775,13 @@ func (w *indexer) call(call *ast.CallExpr) {
 			}
 		}
 	}
+}
+
+func (w *indexer) litCall(lit *ast.FuncLit, call *ast.CallExpr) {
+	if w.ix.litCalls == nil {
+		w.ix.litCalls = make(map[*ast.FuncLit]*ast.CallExpr)
+	}
+	w.ix.litCalls[lit] = call
 }
 
 // chain records the calls of a builder chain (ts.AddReadTools(a).

@@ -34,6 +34,44 @@ func (r *Result) Invoked(call *ast.CallExpr) ast.Expr {
 	return call.Fun
 }
 
+// RunsHere reports whether the function literal lit runs where it is
+// written, once, as part of the function that writes it: it is called
+// right away (func() error { ... }()), or handed to a function of this
+// package that calls it in its own body (Invoked: a retry, rate-limiting
+// or transaction helper). What such a literal does, its function does,
+// in the literal's place; walks over a function's body enter it where
+// they skip other literals (callbacks, goroutines, handlers it
+// registers).
+func (r *Result) RunsHere(lit *ast.FuncLit) bool {
+	call := r.litCall(lit)
+	if call == nil {
+		return false
+	}
+	if ast.Unparen(call.Fun) == lit {
+		return true
+	}
+	return r.Invoked(call) == lit
+}
+
+// CalledHere reports whether the function literal lit is called right
+// where it is written (func() error { ... }()): it runs once, in its
+// place, whatever the helpers of RunsHere do with theirs (a retry
+// helper calls its literal in a loop).
+func (r *Result) CalledHere(lit *ast.FuncLit) bool {
+	call := r.litCall(lit)
+	return call != nil && ast.Unparen(call.Fun) == lit
+}
+
+// litCall returns the call lit is the function or an argument of.
+func (r *Result) litCall(lit *ast.FuncLit) *ast.CallExpr {
+	if r == nil || r.en == nil || lit == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.en.index().litCalls[lit]
+}
+
 // findInvokers fills invokes: the functions of the package that call one
 // of their function parameters in their own body (not in a closure, a go
 // or a defer statement), directly or through another such function.
@@ -56,7 +94,12 @@ func (en *Engine) findInvokers() {
 			idx := -1
 			ast.Inspect(d.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
-				case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+				case *ast.FuncLit:
+					// A literal run right away is the function's own
+					// code (RunsHere).
+					call := en.index().litCalls[n]
+					return call != nil && ast.Unparen(call.Fun) == n
+				case *ast.GoStmt, *ast.DeferStmt:
 					return false
 				case *ast.CallExpr:
 					if i, ok := paramOf(n.Fun); ok {
@@ -77,4 +120,97 @@ func (en *Engine) findInvokers() {
 			}
 		}
 	}
+}
+
+// Inlined returns the expression whose value the call e returns when e
+// only runs a function literal written at it, and the literal's body is
+// one return statement: the literal called in place (func() (R, error) {
+// return cs.CallTool(ctx, p) }() is cs.CallTool(ctx, p)), or handed to a
+// function that returns what it returns (func run[T any](f func() T) T
+// { return f() }, by its summary: each result is the same result of
+// calling its parameter), through any nesting of both; e otherwise. A
+// check that reads a call's syntax (its statement, its error result)
+// then reads the call the literal makes.
+func (r *Result) Inlined(e ast.Expr) ast.Expr {
+	for i := 0; i < 4; i++ {
+		x := analysisutil.Inlined(e)
+		if x != e {
+			e = x
+			continue
+		}
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || r == nil || r.en == nil {
+			return e
+		}
+		j, ok := r.passesThrough(call)
+		if !ok || j >= len(call.Args) {
+			return e
+		}
+		lit, ok := ast.Unparen(call.Args[j]).(*ast.FuncLit)
+		if !ok || lit.Type.Params.NumFields() > 0 || len(lit.Body.List) != 1 {
+			return e
+		}
+		ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return e
+		}
+		e = ret.Results[0]
+	}
+	return e
+}
+
+// passesThrough returns the parameter of the function call calls whose
+// call, without arguments, gives each of its results: every result of
+// its summary is that result of calling the parameter.
+func (r *Result) passesThrough(call *ast.CallExpr) (int, bool) {
+	fn, _ := typeutil.Callee(r.en.info, call).(*types.Func)
+	if fn == nil {
+		return 0, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 {
+		return 0, false
+	}
+	r.mu.Lock()
+	sum := r.en.funcSummary(fn.Origin())
+	r.mu.Unlock()
+	if sum == nil || len(sum.Results) != sig.Results().Len() {
+		return 0, false
+	}
+	param := -1
+	for i, v := range sum.Results {
+		if v == nil || v.Kind != Method || v.Name != "" || v.Index != i || len(v.Args) != 0 || v.X == nil || v.X.Kind != Param {
+			return 0, false
+		}
+		pv, _ := v.X.Obj.(*types.Var)
+		p := -1
+		for k := 0; k < sig.Params().Len(); k++ {
+			if fn.Origin().Type().(*types.Signature).Params().At(k) == pv {
+				p = k
+			}
+		}
+		if p < 0 || param >= 0 && p != param {
+			return 0, false
+		}
+		param = p
+	}
+	return param, param >= 0
+}
+
+// InspectHere is analysisutil.Inspect over the code that runs as part of
+// n where it is written: it enters a function literal only where the
+// literal runs in place (RunsHere: called right away, or handed to a
+// function of the package that calls it), and skips the others
+// (callbacks, goroutines' bodies, handlers), which f is not called for.
+func (r *Result) InspectHere(n ast.Node, f func(ast.Node) bool) {
+	if r == nil || r.en == nil {
+		analysisutil.InspectHere(n, f)
+		return
+	}
+	analysisutil.Inspect(n, func(x ast.Node) bool {
+		if lit, ok := x.(*ast.FuncLit); ok && !r.RunsHere(lit) {
+			return false
+		}
+		return f(x)
+	})
 }
