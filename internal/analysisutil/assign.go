@@ -8,7 +8,9 @@ import (
 // EachAssign calls f for every assignment in n (function literals
 // included): each left-hand side with its right-hand side, and idx, the
 // result index when one call or tuple on the right feeds several names
-// (x, err := f()), or -1.
+// (x, err := f()), or -1. A right-hand side that is a literal called in
+// place returning one expression is given as that expression (Inlined):
+// x, err := func() (T, error) { return f() }() assigns f()'s results.
 func EachAssign(n ast.Node, f func(lhs, rhs ast.Expr, idx int)) {
 	InspectNoIdents(n, func(n ast.Node) bool {
 		if TypeSyntax(n) {
@@ -32,11 +34,12 @@ func pairs(lhs, rhs []ast.Expr, f func(lhs, rhs ast.Expr, idx int)) {
 	switch {
 	case len(lhs) == len(rhs):
 		for i := range lhs {
-			f(lhs[i], rhs[i], -1)
+			f(lhs[i], Inlined(rhs[i]), -1)
 		}
 	case len(rhs) == 1:
+		r := Inlined(rhs[0])
 		for i := range lhs {
-			f(lhs[i], rhs[0], i)
+			f(lhs[i], r, i)
 		}
 	}
 }

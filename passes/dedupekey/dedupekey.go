@@ -482,7 +482,7 @@ func findFallback(fz *freshness, body *ast.BlockStmt) ast.Expr {
 				return true
 			}
 			for i, rhs := range n.Rhs {
-				rhs = analysisutil.Inlined(rhs)
+				rhs = fz.vf.Inlined(rhs)
 				lhsObj := objOf(info, n.Lhs[i])
 				if fb := orFallback(fz, rhs); fb != nil {
 					found = fb
@@ -639,7 +639,7 @@ func defaultFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	for _, a := range call.Args {
-		a = analysisutil.Inlined(a)
+		a = fz.vf.Inlined(a)
 		switch ast.Unparen(a).(type) {
 		case *ast.FuncLit:
 			continue
@@ -664,7 +664,7 @@ func defaultFallback(fz *freshness, call *ast.CallExpr) ast.Expr {
 // timestamp is no fallback.
 func orFallback(fz *freshness, e ast.Expr) ast.Expr {
 	info, h := fz.info, fz.h
-	call, ok := ast.Unparen(analysisutil.Inlined(e)).(*ast.CallExpr)
+	call, ok := ast.Unparen(fz.vf.Inlined(e)).(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 {
 		return nil
 	}

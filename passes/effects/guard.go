@@ -80,7 +80,7 @@ func (r *Result) stateGuard(info *types.Info, fi *funcInfo) *transition {
 		t := &transition{pos: ifs.Pos()}
 		if id, ok := ast.Unparen(g.entity).(*ast.Ident); ok {
 			if v := f.local(id); v != nil && len(f.defs[v]) == 1 {
-				t.load, _ = ast.Unparen(f.defs[v][0]).(*ast.CallExpr)
+				t.load, _ = ast.Unparen(r.vf.Inlined(f.defs[v][0])).(*ast.CallExpr)
 			}
 		}
 		return t

@@ -1317,7 +1317,7 @@ func (r *Result) reqOf(sc *Scope, e ast.Expr, depth int) hreq {
 	if e == nil || depth > maxReqDepth {
 		return req
 	}
-	e = ast.Unparen(e)
+	e = ast.Unparen(r.vf.Inlined(e)) // what a literal run in place returns
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}

@@ -495,6 +495,9 @@ func (f *flow) from(e ast.Expr) mask {
 			return 0
 		}
 	}
+	if f.r != nil {
+		e = f.r.vf.Inlined(e) // what a literal run in place returns
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v := f.local(e)

@@ -237,6 +237,9 @@ func (sc *standInScan) forwards(body *ast.BlockStmt, recv types.Object, name str
 		if tv, has := info.Types[x.Fun]; has && tv.IsType() {
 			return true // a conversion
 		}
+		if _, isLit := ast.Unparen(x.Fun).(*ast.FuncLit); isLit {
+			return true // run in place: its calls are looked at in turn
+		}
 		if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
 			switch obj := info.Uses[id].(type) {
 			case *types.Builtin:

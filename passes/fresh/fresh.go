@@ -289,11 +289,8 @@ func fillsParam(info *types.Info, r *Result, decl *ast.FuncDecl) (int, bool) {
 		}
 	}
 	idx, found := 0, false
-	analysisutil.Inspect(decl.Body, func(n ast.Node) bool {
+	analysisutil.InspectHere(decl.Body, func(n ast.Node) bool {
 		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
@@ -429,6 +426,9 @@ func (t *tracer) fresh(e ast.Expr, visited map[types.Object]bool) bool {
 	case *ast.CallExpr:
 		if _, ok := t.r.Call(t.info, e); ok {
 			return true
+		}
+		if x := analysisutil.Inlined(e); x != ast.Expr(e) {
+			return t.fresh(x, visited) // func() string { return hex.EncodeToString(b) }()
 		}
 		if tv, ok := t.info.Types[e.Fun]; ok && tv.IsType() {
 			return t.any(e.Args, visited)

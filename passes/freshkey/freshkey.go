@@ -578,6 +578,12 @@ func (c *checker) origins(e, top ast.Expr, via *assign, visited map[types.Object
 			*out = append(*out, origin{call: e, maker: top, assign: via})
 			return
 		}
+		if x := c.vf.Inlined(e); x != ast.Expr(e) {
+			// A literal run in place that returns the key's value:
+			// k := func() string { return fmt.Sprint(rand.Int63()) }().
+			c.origins(x, top, via, visited, out, withGuarded)
+			return
+		}
 		if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() {
 			for _, a := range e.Args {
 				c.origins(a, top, via, visited, out, withGuarded)

@@ -346,7 +346,24 @@ func (b *builder) toolHints(body *ast.BlockStmt, tool types.Object, depth int) *
 // isTopExpr reports whether call is the expression statement s itself.
 func isTopExpr(s ast.Stmt, call *ast.CallExpr) bool {
 	es, ok := s.(*ast.ExprStmt)
-	return ok && ast.Unparen(es.X) == call
+	if !ok {
+		return false
+	}
+	if ast.Unparen(es.X) == call {
+		return true
+	}
+	// func() { opt(tool) }(): the statements of a literal run in place
+	// are at the top too.
+	if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && len(c.Args) == 0 {
+		if lit, ok := ast.Unparen(c.Fun).(*ast.FuncLit); ok {
+			for _, s2 := range lit.Body.List {
+				if isTopExpr(s2, call) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // toolPath returns the field path of a selector chain x.f.g and its base

@@ -287,7 +287,7 @@ func (c *checker) isIR(l *locals, e ast.Expr, depth int) bool {
 		return false
 	}
 	info := c.pass.TypesInfo
-	e = ast.Unparen(e)
+	e = ast.Unparen(c.flow.Inlined(e)) // what a literal run in place returns
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}

@@ -172,6 +172,7 @@ func (r *Result) passesThrough(call *ast.CallExpr) (int, bool) {
 		return 0, false
 	}
 	r.mu.Lock()
+	r.en.begin()
 	sum := r.en.funcSummary(fn.Origin())
 	r.mu.Unlock()
 	if sum == nil || len(sum.Results) != sig.Results().Len() {

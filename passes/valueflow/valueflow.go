@@ -384,7 +384,13 @@ func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner
 					}
 				case *ast.FuncLit:
 					if up != decl {
-						ups = r.callEnvs(up, nil, exprs, bind, depth+1, strict, true)
+						// A literal called in place is the same
+						// function: no step toward the bound.
+						d := depth + 1
+						if r.CalledHere(up) {
+							d = depth
+						}
+						ups = r.callEnvs(up, nil, exprs, bind, d, strict, true)
 					}
 				}
 				if len(ups) > 0 {
