@@ -53,6 +53,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "computes facts about functions that return a fresh value (uuid, random, clock) on every call; it reports nothing",
 	URL:        "https://pkg.go.dev/github.com/mcpvet/mcpvet/passes/fresh",
 	Run:        run,
+	Requires:   []*analysis.Analyzer{valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(FreshFunc), new(FreshFill)},
 }
@@ -67,6 +68,10 @@ type Result struct {
 	// memo of derives, while computeFacts runs; nil afterwards.
 	decls   map[*types.Func]*ast.FuncDecl
 	derived map[*ast.FuncDecl][]int
+	// vf is the package's value-flow engine while computeFacts runs:
+	// literals run in place are part of their function (Inlined,
+	// InspectHere).
+	vf *valueflow.Result
 }
 
 // IsFresh reports whether fn returns a fresh value: by the table or a
@@ -145,7 +150,9 @@ func run(pass *analysis.Pass) (any, error) {
 			r.fills[fn] = fact.Param
 		}
 	}
+	r.vf, _ = pass.ResultOf[valueflow.Analyzer].(*valueflow.Result)
 	computeFacts(pass, r)
+	r.vf = nil
 	return r, nil
 }
 
@@ -289,7 +296,7 @@ func fillsParam(info *types.Info, r *Result, decl *ast.FuncDecl) (int, bool) {
 		}
 	}
 	idx, found := 0, false
-	analysisutil.InspectHere(decl.Body, func(n ast.Node) bool {
+	r.vf.InspectHere(decl.Body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -427,7 +434,7 @@ func (t *tracer) fresh(e ast.Expr, visited map[types.Object]bool) bool {
 		if _, ok := t.r.Call(t.info, e); ok {
 			return true
 		}
-		if x := analysisutil.Inlined(e); x != ast.Expr(e) {
+		if x := t.r.vf.Inlined(e); x != ast.Expr(e) {
 			return t.fresh(x, visited) // func() string { return hex.EncodeToString(b) }()
 		}
 		if tv, ok := t.info.Types[e.Fun]; ok && tv.IsType() {

@@ -28,6 +28,16 @@
 // makes) from one made once and read there (a variable set before a
 // loop, a package variable, a cache's entry).
 //
+// A function literal that runs where it is written (called in place,
+// func() error { ... }(), or handed to a function of the package that
+// calls it: a retry, rate-limiting or transaction helper) is part of the
+// function around it: RunsHere and CalledHere say which literals are,
+// InspectHere walks a body entering them and no others, and Inlined reads
+// what such a literal returns where the literal's call stands (x, err :=
+// func() (T, error) { return f() }() assigns f()'s results). The checks'
+// own walks ask these, so that moving a call into such a literal (the
+// metamorphic rewrites run-closure and run-helper) changes no finding.
+//
 // Precision first: what the engine cannot follow is Unknown, and the
 // consumers (mcpmodel, effects, toolcalls, retry) stay silent on it.
 package valueflow
