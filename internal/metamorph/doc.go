@@ -24,6 +24,8 @@
 //	table-local      registrations into a range loop over a local table
 //	table-pkg        registrations into a range loop over a package-level table
 //	table-row        a handler literal's constants into a one-row table it reads
+//	run-closure      a statement-level call into a function literal run in its place
+//	run-helper       the same, the literal run by a generic helper mmRunK
 //	wrap-generic     a handler through func mmWrap[H any](h H) H
 //	wrap-middleware  a handler wrapped by a middleware built from its type
 //	move-pkg         handlers, helpers, constructors into a new package of the module

@@ -21,58 +21,15 @@ SDK function (registrations, CallTool), another dependency's (the
 effects), the module's own (helpers, and calls of function values).`
 
 func extractFunc(v *variant, class string) {
-	type call struct {
-		c     *ast.CallExpr
-		stack []ast.Node
-		pkgi  int
-		file  *ast.File
-	}
 	for _, pkg := range v.p.pkgs {
 		info := pkg.TypesInfo
 		for _, f := range pkg.Syntax {
-			var calls []call
-			walk(f, func(n ast.Node, stack []ast.Node) bool {
-				var exprs []ast.Expr
-				switch n := n.(type) {
-				case *ast.ExprStmt:
-					exprs = []ast.Expr{n.X}
-				case *ast.AssignStmt:
-					exprs = n.Rhs
-				case *ast.ReturnStmt:
-					exprs = n.Results
-				case *ast.ValueSpec:
-					if !inFuncBody(stack) {
-						return true // package level
-					}
-					exprs = n.Values
-				}
-				for _, e := range exprs {
-					if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-						calls = append(calls, call{c: c, stack: append(append([]ast.Node(nil), stack...), n), file: f})
-					}
-				}
-				return true
-			})
+			calls := stmtCalls(f)
 			// Innermost first: a call inside a function literal that is
 			// an argument of another extracted call.
 			for i := len(calls) - 1; i >= 0; i-- {
 				c := calls[i]
-				if tv, ok := info.Types[c.c.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
-					continue
-				}
-				if fn := staticCallee(info, c.c); fn == nil || fn.Pkg() == nil || v.p.classOf(fn.Pkg()) != class {
-					if fn == nil && class == classMod {
-						// A call of a function value: the module's own.
-					} else {
-						continue
-					}
-				}
-				if v.p.nearDirective(f, c.c.Pos(), c.c.End()) {
-					v.skip("next to an //mcpvet: directive")
-					continue
-				}
-				if callsRecover(info, c.c) {
-					v.skip("calls recover")
+				if !v.callOfClass(info, f, c.c, class) {
 					continue
 				}
 				vars, ok := freeVars(info, c.c)
@@ -86,29 +43,8 @@ func extractFunc(v *variant, class string) {
 					v.skip("type of a local cannot be named")
 					continue
 				}
-				results := ""
-				t := info.TypeOf(c.c)
-				if tup, ok := t.(*types.Tuple); ok {
-					if tup.Len() > 0 {
-						var rs []string
-						for j := 0; j < tup.Len(); j++ {
-							s, ok := n.typeString(tup.At(j).Type())
-							if !ok {
-								results = "?"
-								break
-							}
-							rs = append(rs, s)
-						}
-						if results != "?" {
-							results = "(" + strings.Join(rs, ", ") + ")"
-						}
-					}
-				} else if s, ok := n.typeString(t); ok {
-					results = s
-				} else {
-					results = "?"
-				}
-				if results == "?" {
+				results, ok := resultList(n, info.TypeOf(c.c))
+				if !ok {
 					v.skip("type cannot be named")
 					continue
 				}
@@ -126,6 +62,87 @@ func extractFunc(v *variant, class string) {
 			}
 		}
 	}
+}
+
+// A stmtCall is a call that is a statement of its own, or the value of an
+// assignment, declaration in a function or return statement.
+type stmtCall struct {
+	c     *ast.CallExpr
+	stack []ast.Node // down to the statement
+}
+
+// stmtCalls returns the calls of f that are statements' values, in
+// pre-order.
+func stmtCalls(f *ast.File) []stmtCall {
+	var calls []stmtCall
+	walk(f, func(n ast.Node, stack []ast.Node) bool {
+		var exprs []ast.Expr
+		switch n := n.(type) {
+		case *ast.ExprStmt:
+			exprs = []ast.Expr{n.X}
+		case *ast.AssignStmt:
+			exprs = n.Rhs
+		case *ast.ReturnStmt:
+			exprs = n.Results
+		case *ast.ValueSpec:
+			if !inFuncBody(stack) {
+				return true // package level
+			}
+			exprs = n.Values
+		}
+		for _, e := range exprs {
+			if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+				calls = append(calls, stmtCall{c: c, stack: append(append([]ast.Node(nil), stack...), n)})
+			}
+		}
+		return true
+	})
+	return calls
+}
+
+// callOfClass reports whether call is a call of a function (not a builtin
+// or a conversion) of the given class, a call of a function value counting
+// as the module's own, that a rewrite may move: not next to a directive,
+// calling no recover. It counts the skipped ones.
+func (v *variant) callOfClass(info *types.Info, f *ast.File, call *ast.CallExpr, class string) bool {
+	if tv, ok := info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
+		return false
+	}
+	if fn := staticCallee(info, call); fn == nil || fn.Pkg() == nil || v.p.classOf(fn.Pkg()) != class {
+		if fn != nil || class != classMod {
+			return false
+		}
+	}
+	if v.p.nearDirective(f, call.Pos(), call.End()) {
+		v.skip("next to an //mcpvet: directive")
+		return false
+	}
+	if callsRecover(info, call) {
+		v.skip("calls recover")
+		return false
+	}
+	return true
+}
+
+// resultList returns the result list of a function returning a value of
+// type t ("" for none, "T", "(T1, T2)"), when the file can name it.
+func resultList(n *namer, t types.Type) (string, bool) {
+	tup, ok := t.(*types.Tuple)
+	if !ok {
+		return n.typeString(t)
+	}
+	if tup.Len() == 0 {
+		return "", true
+	}
+	var rs []string
+	for j := 0; j < tup.Len(); j++ {
+		s, ok := n.typeString(tup.At(j).Type())
+		if !ok {
+			return "", false
+		}
+		rs = append(rs, s)
+	}
+	return "(" + strings.Join(rs, ", ") + ")", true
 }
 
 func inFuncBody(stack []ast.Node) bool {

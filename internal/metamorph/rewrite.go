@@ -42,7 +42,7 @@ func (rw *Rewrite) apply(p *program) []*variant {
 // byRole returns the rewrite split by the roles of its classes (for the
 // reasons of the gaps), or nil when it has no classes.
 func (rw *Rewrite) byRole() *Rewrite {
-	if len(rw.classes) == 0 || rw.Name == "extract-func" {
+	if len(rw.classes) == 0 || rw.Name == "extract-func" || strings.HasPrefix(rw.Name, "run-") {
 		return nil
 	}
 	r := *rw
@@ -83,6 +83,8 @@ func Rewrites() []*Rewrite {
 		{Name: "table-local", Doc: docTableLocal, fn: func(v *variant, _ string) { tableLoop(v, false) }},
 		{Name: "table-pkg", Doc: docTablePkg, fn: func(v *variant, _ string) { tableLoop(v, true) }},
 		{Name: "table-row", Doc: docTableRow, fn: tableRow},
+		{Name: "run-closure", Doc: docRunClosure, classes: allClasses, fn: func(v *variant, c string) { runClosure(v, c, false) }},
+		{Name: "run-helper", Doc: docRunHelper, classes: allClasses, fn: func(v *variant, c string) { runClosure(v, c, true) }},
 		{Name: "wrap-generic", Doc: docWrapGeneric, fn: wrapGeneric},
 		{Name: "wrap-middleware", Doc: docWrapMiddleware, fn: wrapMiddleware},
 		{Name: "move-pkg", Doc: docMovePkg, fn: func(v *variant, _ string) { move(v, false) }},

@@ -75,7 +75,7 @@ func (s *Suite) Check(t *testing.T) {
 			dirs = append(dirs, testenv.Module(t, filepath.Join("../../../testdata", m)))
 		}
 		t0 := time.Now()
-		rs, err := RunGroup(dirs, t.TempDir(), rewrites, analyzer.All())
+		rs, err := RunBatched(dirs, t.TempDir, rewrites, analyzer.All())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func (s *Suite) attribute(t *testing.T) map[string]int {
 		for _, m := range group {
 			dirs = append(dirs, testenv.Module(t, filepath.Join("../../../testdata", m)))
 		}
-		rs, err := RunGroup(dirs, t.TempDir(), rws, analyzer.All())
+		rs, err := RunBatched(dirs, t.TempDir, rws, analyzer.All())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,7 +261,7 @@ func (s *Suite) writeGaps(changes []Change, known map[string]Gap, roleChanges ma
 		why := roleWhy(c, roleChanges)
 		if why == "" {
 			why = DefaultWhy(c.Variant, c.Delta)
-			if strings.Contains(c.Variant, "/") && !strings.HasPrefix(c.Variant, "extract-func") {
+			if strings.Contains(c.Variant, "/") && !strings.HasPrefix(c.Variant, "extract-func") && !strings.HasPrefix(c.Variant, "run-") {
 				why += " (several values together: no single role of site makes the change)"
 			}
 		}
@@ -304,6 +304,12 @@ func DefaultWhy(variant string, delta int) string {
 		"ctor/mod":          "an argument of the module's own function is a constructor function's result",
 		"table-local":       "the registration is made by a range loop over a local table of {tool, handler}",
 		"table-pkg":         "the registration is made by a range loop over a package-level table",
+		"run-closure/sdk":   "a call of the MCP SDK is made by a function literal the function runs in its place",
+		"run-closure/dep":   "a call of a dependency (the effect, the key's source) is made by a function literal the function runs in its place",
+		"run-closure/mod":   "a call of the module's own function is made by a function literal the function runs in its place",
+		"run-helper/sdk":    "a call of the MCP SDK is made by a function literal handed to a helper that runs it once",
+		"run-helper/dep":    "a call of a dependency (the effect, the key's source) is made by a function literal handed to a helper that runs it once",
+		"run-helper/mod":    "a call of the module's own function is made by a function literal handed to a helper that runs it once",
 		"wrap-generic":      "the handler passes through a generic identity function",
 		"wrap-middleware":   "the handler is wrapped by a middleware",
 		"move-pkg":          "a handler, helper or constructor is declared in another package of the module",

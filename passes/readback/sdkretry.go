@@ -482,6 +482,18 @@ func (c *checker) holdersOf(src ast.Node) []types.Object {
 		}
 		break
 	}
+	// A literal run in place that returns the value: its call holds it
+	// (c, err := func() (*mcp.Client, error) { return mcp.NewClient(...) }()).
+	for range 4 {
+		if _, ok := cur.Parent().Node().(*ast.ReturnStmt); !ok {
+			break
+		}
+		call, ok := cur.Parent().Parent().Parent().Parent().Node().(*ast.CallExpr)
+		if !ok || ast.Unparen(c.vf.Inlined(call)) != cur.Node() {
+			break
+		}
+		cur = cur.Parent().Parent().Parent().Parent()
+	}
 	var out []types.Object
 	switch p := cur.Parent().Node().(type) {
 	case *ast.AssignStmt:
