@@ -386,17 +386,27 @@ func Inlined(e ast.Expr) ast.Expr {
 		if !ok || len(call.Args) > 0 {
 			return e
 		}
-		lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
-		if !ok || lit.Type.Params.NumFields() > 0 || len(lit.Body.List) != 1 {
+		x, ok := LitReturn(call.Fun)
+		if !ok {
 			return e
 		}
-		ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return e
-		}
-		e = ret.Results[0]
+		e = x
 	}
 	return e
+}
+
+// LitReturn returns the expression that e, a function literal without
+// parameters whose body is one return statement of one value, returns.
+func LitReturn(e ast.Expr) (ast.Expr, bool) {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok || lit.Type.Params.NumFields() > 0 || len(lit.Body.List) != 1 {
+		return nil, false
+	}
+	ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, false
+	}
+	return ret.Results[0], true
 }
 
 // InspectHere is Inspect over the code that runs as part of n where it

@@ -146,15 +146,11 @@ func (r *Result) Inlined(e ast.Expr) ast.Expr {
 		if !ok || j >= len(call.Args) {
 			return e
 		}
-		lit, ok := ast.Unparen(call.Args[j]).(*ast.FuncLit)
-		if !ok || lit.Type.Params.NumFields() > 0 || len(lit.Body.List) != 1 {
+		ret, ok := analysisutil.LitReturn(call.Args[j])
+		if !ok {
 			return e
 		}
-		ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return e
-		}
-		e = ret.Results[0]
+		e = ret
 	}
 	return e
 }
