@@ -2,8 +2,11 @@ package metamorph
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 const docRunClosure = `run-closure: a call that is a statement of its own, or the value of an
@@ -24,48 +27,34 @@ helper would (without retrying). One variant per class of the callee.`
 // runClosure moves each call of the class into a function literal that
 // is run in the call's place, directly or by a helper.
 func runClosure(v *variant, class string, helper bool) {
-	for _, pkg := range v.p.pkgs {
-		info := pkg.TypesInfo
-		for _, f := range pkg.Syntax {
-			calls := stmtCalls(f)
-			// Innermost first, so that an outer call's text holds the
-			// inner one's rewrite.
-			for i := len(calls) - 1; i >= 0; i-- {
-				c := calls[i]
-				if !v.callOfClass(info, f, c.c, class) {
-					continue
-				}
-				n := v.namer(pkg, f)
-				t := info.TypeOf(c.c)
-				results, ok := resultList(n, t)
-				if !ok {
-					v.skip("type cannot be named")
-					continue
-				}
-				text := v.ed.Text(c.c.Pos(), c.c.End())
-				lit := fmt.Sprintf("func() %s { return %s }", results, text)
-				if results == "" {
-					lit = fmt.Sprintf("func() { %s }", text)
-				}
-				if !helper {
-					v.ed.Replace(c.c.Pos(), c.c.End(), lit+"()")
-					v.sites++
-					continue
-				}
-				k := 1
-				if tup, ok := t.(*types.Tuple); ok {
-					k = tup.Len()
-				}
-				name := fmt.Sprintf("mmRun%d", k)
-				v.ed.Replace(c.c.Pos(), c.c.End(), name+"("+lit+")")
-				if key := name + " " + pkg.PkgPath; !v.once[key] {
-					v.once[key] = true
-					v.ed.Append(f.Pos(), runHelper(k))
-				}
-				v.sites++
-			}
+	v.eachStmtCall(class, func(pkg *packages.Package, f *ast.File, c stmtCall) {
+		t := pkg.TypesInfo.TypeOf(c.c)
+		results, ok := resultList(v.namer(pkg, f), t)
+		if !ok {
+			v.skip("type cannot be named")
+			return
 		}
-	}
+		text := v.ed.Text(c.c.Pos(), c.c.End())
+		lit := fmt.Sprintf("func() %s { return %s }", results, text)
+		if results == "" {
+			lit = fmt.Sprintf("func() { %s }", text)
+		}
+		v.sites++
+		if !helper {
+			v.ed.Replace(c.c.Pos(), c.c.End(), lit+"()")
+			return
+		}
+		k := 1
+		if tup, ok := t.(*types.Tuple); ok {
+			k = tup.Len()
+		}
+		name := fmt.Sprintf("mmRun%d", k)
+		v.ed.Replace(c.c.Pos(), c.c.End(), name+"("+lit+")")
+		if key := name + " " + pkg.PkgPath; !v.once[key] {
+			v.once[key] = true
+			v.ed.Append(f.Pos(), runHelper(k))
+		}
+	})
 }
 
 // runHelper returns the declaration of mmRunK, which calls a function of

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 const docExtractFunc = `extract-func: a call that is a statement of its own, or the value of an
@@ -21,44 +23,50 @@ SDK function (registrations, CallTool), another dependency's (the
 effects), the module's own (helpers, and calls of function values).`
 
 func extractFunc(v *variant, class string) {
-	for _, pkg := range v.p.pkgs {
+	v.eachStmtCall(class, func(pkg *packages.Package, f *ast.File, c stmtCall) {
 		info := pkg.TypesInfo
+		vars, ok := freeVars(info, c.c)
+		if !ok {
+			v.skip("uses a local type or changes a local")
+			return
+		}
+		n := v.namer(pkg, f)
+		params, args, ok := paramList(n, vars)
+		if !ok {
+			v.skip("type of a local cannot be named")
+			return
+		}
+		results, ok := resultList(n, info.TypeOf(c.c))
+		if !ok {
+			v.skip("type cannot be named")
+			return
+		}
+		name := v.fresh("mmX")
+		s := &site{e: c.c, pkg: pkg, file: f, stack: c.stack}
+		v.origin[name] = s.originName(v)
+		text := v.ed.Text(c.c.Pos(), c.c.End())
+		body := "return " + text
+		if results == "" {
+			body = text
+		}
+		v.ed.Replace(c.c.Pos(), c.c.End(), fmt.Sprintf("%s(%s)", name, args))
+		v.ed.Append(f.Pos(), fmt.Sprintf("func %s(%s) %s {\n\t%s\n}", name, params, results, body))
+		v.sites++
+	})
+}
+
+// eachStmtCall calls fn with each statement-level call (stmtCalls) of a
+// function of the given class (callOfClass), innermost first in each
+// file: a call inside a function literal that is an argument of another
+// one is rewritten first, and the outer call's text holds its rewrite.
+func (v *variant) eachStmtCall(class string, fn func(pkg *packages.Package, f *ast.File, c stmtCall)) {
+	for _, pkg := range v.p.pkgs {
 		for _, f := range pkg.Syntax {
 			calls := stmtCalls(f)
-			// Innermost first: a call inside a function literal that is
-			// an argument of another extracted call.
 			for i := len(calls) - 1; i >= 0; i-- {
-				c := calls[i]
-				if !v.callOfClass(info, f, c.c, class) {
-					continue
+				if v.callOfClass(pkg.TypesInfo, f, calls[i].c, class) {
+					fn(pkg, f, calls[i])
 				}
-				vars, ok := freeVars(info, c.c)
-				if !ok {
-					v.skip("uses a local type or changes a local")
-					continue
-				}
-				n := v.namer(pkg, f)
-				params, args, ok := paramList(n, vars)
-				if !ok {
-					v.skip("type of a local cannot be named")
-					continue
-				}
-				results, ok := resultList(n, info.TypeOf(c.c))
-				if !ok {
-					v.skip("type cannot be named")
-					continue
-				}
-				name := v.fresh("mmX")
-				s := &site{e: c.c, pkg: pkg, file: f, stack: c.stack}
-				v.origin[name] = s.originName(v)
-				text := v.ed.Text(c.c.Pos(), c.c.End())
-				body := "return " + text
-				if results == "" {
-					body = text
-				}
-				v.ed.Replace(c.c.Pos(), c.c.End(), fmt.Sprintf("%s(%s)", name, args))
-				v.ed.Append(f.Pos(), fmt.Sprintf("func %s(%s) %s {\n\t%s\n}", name, params, results, body))
-				v.sites++
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package valueflow
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -139,8 +140,8 @@ func (r *Result) Inlined(e ast.Expr) ast.Expr {
 			continue
 		}
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || r == nil || r.en == nil {
-			return e
+		if !ok || r == nil || r.en == nil || !slices.ContainsFunc(call.Args, isFuncLit) {
+			return e // no literal to run: no summary asked (most calls)
 		}
 		j, ok := r.passesThrough(call)
 		if !ok || j >= len(call.Args) {
@@ -153,6 +154,11 @@ func (r *Result) Inlined(e ast.Expr) ast.Expr {
 		e = ret
 	}
 	return e
+}
+
+func isFuncLit(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.FuncLit)
+	return ok
 }
 
 // passesThrough returns the parameter of the function call calls whose
