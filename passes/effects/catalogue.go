@@ -1195,8 +1195,14 @@ var sessionProcs = words("DOLT_CHECKOUT")
 
 // idemProcs are stored procedures whose repeat changes nothing more:
 // Dolt's DOLT_ADD stages tables, DOLT_RESET unstages or resets them,
-// DOLT_FETCH updates remote refs.
-var idemProcs = words("DOLT_ADD", "DOLT_RESET", "DOLT_FETCH")
+// DOLT_FETCH, DOLT_PULL and DOLT_PUSH bring refs level, DOLT_MERGE of a
+// branch merged already is up to date; DOLT_BRANCH, DOLT_TAG,
+// DOLT_REMOTE and DOLT_CLONE create, move or delete what the caller
+// names, and their repeat fails (already exists, not found); DOLT_COMMIT
+// of nothing staged fails unless --allow-empty says otherwise
+// (https://docs.dolthub.com/sql-reference/version-control/dolt-sql-procedures).
+var idemProcs = words("DOLT_ADD", "DOLT_RESET", "DOLT_FETCH", "DOLT_PULL", "DOLT_PUSH", "DOLT_MERGE",
+	"DOLT_BRANCH", "DOLT_TAG", "DOLT_REMOTE", "DOLT_CLONE", "DOLT_COMMIT")
 
 // editsRows reports whether a statement (or its start) inserts or
 // updates rows, whose repeat only its whole text can show harmless
@@ -1235,7 +1241,7 @@ func classifySQL(q string, def bool) (write, idem bool) {
 			return false, false
 		}
 		if idemProcs[name] {
-			return true, true
+			return true, !strings.Contains(up, "ALLOW-EMPTY")
 		}
 	case "INSERT":
 		if auditTable(insertTable(up)) {

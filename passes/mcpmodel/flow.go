@@ -718,6 +718,10 @@ func (b *builder) valueOptions(t *Tool, alts []optionAlt) {
 			*dst = merged[i]
 		}
 	}
+	if merged[2] != unset {
+		// An option set it (WithDestructiveHintAnnotation(true)).
+		t.DestructiveRead, t.DestructiveUnset = true, false
+	}
 }
 
 // valueOption applies one mcp-go ToolOption value.

@@ -883,8 +883,9 @@ func (b *builder) add(sdk SDK, reg ast.Node, def, handler ast.Expr) {
 		if t.ReadOnly == Unknown || updated {
 			t.ReadOnly = u.ReadOnly
 		}
-		if t.Destructive == Unknown || updated {
+		if t.Destructive == Unknown || updated || !t.DestructiveRead && u.DestructiveRead {
 			t.Destructive = u.Destructive
+			t.DestructiveRead, t.DestructiveUnset = u.DestructiveRead, u.DestructiveUnset
 		}
 		if t.HintFile == "" {
 			t.HintFile = u.HintFile
@@ -1260,6 +1261,7 @@ func (b *builder) option(t *Tool, e ast.Expr) {
 		t.HintNode = call
 	case "WithDestructiveHintAnnotation":
 		t.Destructive = b.boolHint(call.Args[0])
+		t.DestructiveRead, t.DestructiveUnset = true, false
 	case "WithToolAnnotation":
 		b.annotations(t, call.Args[0], 0)
 		t.HintNode = call

@@ -56,8 +56,8 @@ type index struct {
 	// (Result.litCallSites).
 	valueCalls []callSite
 	// litCalls is the call each function literal is the function or an
-	// argument of, if any (RunsHere).
-	litCalls map[*ast.FuncLit]*ast.CallExpr
+	// argument of, if any (RunsHere), and the function making it.
+	litCalls map[*ast.FuncLit]callSite
 	// callees inverts callers, by the declaration making the calls (a
 	// literal's calls count as its owner's); built on first use
 	// (anchorWalk).
@@ -779,9 +779,13 @@ func (w *indexer) call(call *ast.CallExpr) {
 
 func (w *indexer) litCall(lit *ast.FuncLit, call *ast.CallExpr) {
 	if w.ix.litCalls == nil {
-		w.ix.litCalls = make(map[*ast.FuncLit]*ast.CallExpr)
+		w.ix.litCalls = make(map[*ast.FuncLit]callSite)
 	}
-	w.ix.litCalls[lit] = call
+	var in ast.Node
+	if len(w.fn) > 0 {
+		in = w.fn[len(w.fn)-1]
+	}
+	w.ix.litCalls[lit] = callSite{call, in}
 }
 
 // chain records the calls of a builder chain (ts.AddReadTools(a).

@@ -70,7 +70,7 @@ func (r *Result) litCall(lit *ast.FuncLit) *ast.CallExpr {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.en.index().litCalls[lit]
+	return r.en.index().litCalls[lit].call
 }
 
 // findInvokers fills invokes: the functions of the package that call one
@@ -98,7 +98,7 @@ func (en *Engine) findInvokers() {
 				case *ast.FuncLit:
 					// A literal run right away is the function's own
 					// code (RunsHere).
-					call := en.index().litCalls[n]
+					call := en.index().litCalls[n].call
 					return call != nil && ast.Unparen(call.Fun) == n
 				case *ast.GoStmt, *ast.DeferStmt:
 					return false

@@ -76,6 +76,10 @@ type Result struct {
 	// litSites are the calls of function values, by the literal they
 	// may run; built on first use (litCallSites).
 	litSites map[*ast.FuncLit][]CallSite
+	// openSites are the calls of function values that are parameters
+	// (or a parameter's field or element): each may run a literal of
+	// the parameter's type.
+	openSites []CallSite
 }
 
 // Eval returns what e, an expression of the package, can hold, with
@@ -245,6 +249,12 @@ func (r *Result) Bindings(fn ast.Node, call *ast.CallExpr, callerEnv *Env) *Env 
 		}
 	case *ast.FuncLit:
 		ft = f.Type
+		// The variables it captures hold what the caller's bindings
+		// say where the caller writes it (func() { h.register(s,
+		// spec) }() in a loop over the specs; a literal in place in
+		// a literal that reads its parameters); elsewhere they bind
+		// no variable it can read.
+		env = callerEnv
 	default:
 		return nil
 	}
@@ -271,8 +281,13 @@ func (r *Result) Bindings(fn ast.Node, call *ast.CallExpr, callerEnv *Env) *Env 
 // maxCallSites bounds the call sites AtCallSites binds.
 const maxCallSites = 8
 
-// maxCallerDepth bounds how many functions up AtCallSites goes.
-const maxCallerDepth = 3
+// maxCallerDepth bounds how many functions up AtCallSites goes that are
+// called from more than one place; maxCallerLevels how many in all (a
+// helper called once, a literal run in place, is its caller's step).
+const (
+	maxCallerDepth  = 3
+	maxCallerLevels = 8
+)
 
 // AtCallSites returns the values e, an expression in the body of an
 // unexported function of the package, has at each call of that function
@@ -296,7 +311,7 @@ func (r *Result) AtCallSites(e ast.Expr) []*Value {
 		return nil
 	}
 	var out []*Value
-	for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, true, false) {
+	for _, ce := range r.callEnvs(fd, fn, []ast.Expr{e}, nil, 0, 0, true, false) {
 		out = append(out, r.Eval(e, ce.Env))
 	}
 	return out
@@ -334,24 +349,30 @@ type CallEnv struct {
 // value is the literal: the closure a map's key selects runs for the
 // elements whose field is that key, not for the others.
 func (r *Result) CallEnvs(decl *ast.FuncDecl, fn *types.Func, exprs []ast.Expr) []CallEnv {
-	return r.callEnvs(decl, fn, exprs, nil, 0, false, false)
+	return r.callEnvs(decl, fn, exprs, nil, 0, 0, false, false)
 }
 
 // binder binds the parameters of the function a chain of calls reaches,
 // given the bindings of the function making the outermost call; false
 // when a call of the chain does not run under them (a literal the
 // callee's value is not).
-type binder func(outer *Env) (*Env, bool)
+//
+// A call of a function value the chain's bindings do not decide yet (a
+// helper's parameter: func call(r registrar, ...) { r(h, s, t, sp) })
+// may run the literal: open, it is followed to the callers that decide
+// it, and counts only if they do (final).
+type binder func(outer *Env, final bool) (env *Env, ok, open bool)
 
 // callEnvs is CallEnvs; strict, it returns nil where a value that needs
 // the calling function's calls cannot be followed there, and at an
 // exported calling function; split, each element a loop passes to a
 // call is bound on its own (followed through a literal).
-func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner binder, depth int, strict, split bool) []CallEnv {
-	if r == nil || r.en == nil || depth >= maxCallerDepth || strict && depth > 0 && fn != nil && fn.Exported() {
+func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner binder, depth, level int, strict, split bool) []CallEnv {
+	if r == nil || r.en == nil || level >= maxCallerLevels || strict && level > 0 && fn != nil && fn.Exported() {
 		return nil
 	}
 	var sites []CallSite
+	var helper *ast.CallExpr // the call of a helper that runs decl
 	switch d := decl.(type) {
 	case *ast.FuncDecl:
 		if fn == nil {
@@ -359,59 +380,92 @@ func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner
 		}
 		sites = r.CallSites(fn)
 	case *ast.FuncLit:
-		sites = r.litCallSites(d)
+		if !r.RunsHere(d) || r.CalledHere(d) {
+			sites = r.litCallSites(d)
+		} else {
+			// Handed to a helper that runs it (mmRun(func() {
+			// h.register(s, spec) })): it runs at the helper's call,
+			// with the variables it captures; the arguments the
+			// helper gives its parameters are not known here.
+			r.mu.Lock()
+			site := r.en.index().litCalls[d]
+			r.mu.Unlock()
+			helper = site.call
+			sites = []CallSite{{Call: site.call, In: site.in}}
+		}
 	}
-	if len(sites) == 0 || (strict || depth > 0) && len(sites) > maxCallSites {
+	if len(sites) == 0 || (strict || level > 0) && len(sites) > maxCallSites {
+		return nil
+	}
+	if level > 0 && len(sites) > 1 {
+		depth++ // a function called from one place is a step of its caller's
+	}
+	if depth >= maxCallerDepth {
 		return nil
 	}
 	var out []CallEnv
 	for _, cs := range sites {
 		for _, el := range r.splitArgs(cs, split) {
-			bind := func(outer *Env) (*Env, bool) {
+			bind := func(outer *Env, final bool) (*Env, bool, bool) {
 				if el.v != nil {
 					outer = outer.Bind(el.v, el.val)
 				}
-				if lit, ok := decl.(*ast.FuncLit); ok && !r.runs(cs.Call, outer, lit) {
-					return nil, false
+				var env *Env
+				open := false
+				if helper != nil {
+					env = outer
+				} else {
+					if lit, ok := decl.(*ast.FuncLit); ok {
+						runs, undecided := r.runs(cs.Call, outer, lit)
+						if !runs && (!undecided || final) {
+							return nil, false, false
+						}
+						open = undecided
+					}
+					env = r.Bindings(decl, cs.Call, outer)
 				}
-				env := r.Bindings(decl, cs.Call, outer)
 				if inner != nil {
-					return inner(env)
+					env, ok, innerOpen := inner(env, final)
+					return env, ok, open || innerOpen
 				}
-				return env, true
+				return env, true, open
 			}
-			env, ok := bind(nil)
+			env, ok, open := bind(nil, false)
 			if !ok {
 				continue
 			}
-			if slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
+			if open || slices.ContainsFunc(exprs, func(e ast.Expr) bool { return openParam(r.Eval(e, env), 0) }) {
 				var ups []CallEnv
 				switch up := cs.In.(type) {
 				case *ast.FuncDecl:
 					if up != decl {
 						upFn, _ := r.en.info.Defs[up.Name].(*types.Func)
-						ups = r.callEnvs(up, upFn, exprs, bind, depth+1, strict, split)
+						ups = r.callEnvs(up, upFn, exprs, bind, depth, level+1, strict, split)
 					}
 				case *ast.FuncLit:
 					if up != decl {
-						// A literal called in place is the same
-						// function: no step toward the bound.
-						d := depth + 1
-						if r.CalledHere(up) {
-							d = depth
-						}
-						ups = r.callEnvs(up, nil, exprs, bind, d, strict, true)
+						ups = r.callEnvs(up, nil, exprs, bind, depth, level+1, strict, true)
 					}
 				}
 				if len(ups) > 0 {
 					for _, u := range ups {
 						u.Site = cs.Call
+						if u.Node == nil {
+							// The element split here, above which only
+							// the calling function's own values came.
+							u.Node = el.node
+						}
 						out = append(out, u)
 					}
 					continue
 				}
 				if strict {
 					return nil
+				}
+				if open {
+					if _, ok, _ := bind(nil, true); !ok {
+						continue // no caller decides the function value
+					}
 				}
 			}
 			out = append(out, CallEnv{Env: env, Call: cs.Call, Node: el.node, Site: cs.Call})
@@ -473,23 +527,49 @@ func (r *Result) litCallSites(lit *ast.FuncLit) []CallSite {
 		r.litSites = make(map[*ast.FuncLit][]CallSite)
 		r.en.begin()
 		for _, c := range ix.valueCalls {
+			open := false
 			for _, a := range r.en.eval(c.call.Fun, nil).Each() {
 				if a.Kind == Closure && a.Lit != nil {
 					r.litSites[a.Lit] = append(r.litSites[a.Lit], CallSite{Call: c.call, In: c.in})
 				}
+				open = open || a.ParamRooted()
+			}
+			if open {
+				r.openSites = append(r.openSites, CallSite{Call: c.call, In: c.in})
+			}
+		}
+	}
+	sites := r.litSites[lit]
+	if call := ix.litCalls[lit].call; call != nil && ast.Unparen(call.Fun) == lit {
+		r.mu.Unlock()
+		return sites // called in place, and nowhere else
+	}
+	if t := r.en.info.TypeOf(lit); t != nil {
+		for _, cs := range r.openSites {
+			// A parameter of the literal's type, called: its callers
+			// decide whether it is the literal (runs).
+			if ft := r.en.info.TypeOf(cs.Call.Fun); ft != nil && types.Identical(ft.Underlying(), t) {
+				sites = append(sites, cs)
 			}
 		}
 	}
 	r.mu.Unlock()
-	return r.litSites[lit]
+	return sites
 }
 
 // runs reports whether the function value call calls, with env's
-// bindings, may be lit.
-func (r *Result) runs(call *ast.CallExpr, env *Env, lit *ast.FuncLit) bool {
-	return slices.ContainsFunc(r.Eval(call.Fun, env).Each(), func(a *Value) bool {
-		return a.Kind == Closure && a.Lit == lit
-	})
+// bindings, may be lit; undecided, whether it is still a parameter's,
+// which the callers of the function making the call decide.
+func (r *Result) runs(call *ast.CallExpr, env *Env, lit *ast.FuncLit) (runs, undecided bool) {
+	for _, a := range r.Eval(call.Fun, env).Each() {
+		switch {
+		case a.Kind == Closure && a.Lit == lit:
+			return true, false
+		case a.ParamRooted():
+			undecided = true
+		}
+	}
+	return false, undecided
 }
 
 // RangedOver returns the table a local variable of the package iterates
