@@ -1,10 +1,10 @@
 package effects
 
 import (
+	"os"
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"os"
 	"regexp"
 	"strings"
 	"unicode"
@@ -1588,4 +1588,66 @@ func comCall(s *site) (bool, bool) {
 		return true, false
 	}
 	return false, false
+}
+
+// batchAPIs are the Google APIs whose batchUpdate runs the requests its
+// body lists, each named by the one field of a Request it sets
+// (https://developers.google.com/workspace/docs/api/reference/rest/v1/documents/request,
+// sheets/v4 and slides/v1 alike): what a repeat does is what they do,
+// not what "update" says.
+var batchAPIs = words("google.golang.org/api/docs/v1", "google.golang.org/api/sheets/v4", "google.golang.org/api/slides/v1")
+
+// batchAdding are the Requests of a batchUpdate whose repeat does more:
+// they insert, add, append, duplicate or create at a position or
+// beside what is there, or move or delete by position (the range or
+// rule now at the index is another one). The others set, replace or
+// delete what they name, or add what a name of the caller's keeps
+// unique (Sheets' AddSheet of a title, AddNamedRange).
+var batchAdding = words("InsertText", "InsertTable", "InsertTableRow", "InsertTableColumn", "InsertInlineImage",
+	"InsertPageBreak", "InsertSectionBreak", "InsertPerson", "InsertDate", "InsertDimension", "InsertRange",
+	"AddConditionalFormatRule", "AddProtectedRange", "AddChart", "AddBanding",
+	"AddFilterView", "AddDimensionGroup", "AddSlicer", "AddDataSource", "AppendCells", "AppendDimension",
+	"DuplicateSheet", "DuplicateFilterView", "DuplicateObject", "CreateNamedRange", "CreateFootnote",
+	"CreateSlide", "CreateShape", "CreateImage", "CreateTable", "CreateLine", "CreateVideo", "CreateSheetsChart",
+	"MoveDimension", "DeleteContentRange", "DeleteDimension", "DeleteConditionalFormatRule", "DeleteTableRow",
+	"DeleteTableColumn", "DeleteRange", "DeleteDimensionGroup")
+
+// batchAdds reports whether s calls Do on a batchUpdate of batchAPIs
+// whose body's requests, as the engine knows them, include one of
+// batchAdding. False when they are not known.
+func (r *Result) batchAdds(s *site) bool {
+	fn := s.fn
+	if s.call == nil || fn.Name() != "Do" || fn.Pkg() == nil || !batchAPIs[fn.Pkg().Path()] ||
+		!strings.HasSuffix(recvName(fn), "BatchUpdateCall") || !s.sc.flow() {
+		return false
+	}
+	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	for _, c := range r.vf.Eval(sel.X, nil).Each() {
+		for _, body := range c.Each() {
+			if body.Kind != valueflow.Struct {
+				continue
+			}
+			for _, f := range body.Fields {
+				if !strings.HasPrefix(f.Name, "batchupdate") {
+					continue
+				}
+				for _, req := range f.Value.Select("Requests").Each() {
+					if req.Kind != valueflow.Slice || req.Elems == nil {
+						continue
+					}
+					for _, el := range req.Elems.Each() {
+						for _, k := range el.Fields {
+							if batchAdding[k.Name] && k.Value != nil && k.Value.Kind != valueflow.Nil {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }

@@ -1140,7 +1140,11 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			}
 			return c
 		}
-		return e.calledVia(fn)
+		c := e.calledVia(fn)
+		if c.Idempotent && r.batchAdds(s) {
+			c.Idempotent = false
+		}
+		return c
 	}
 	// SQL through an interface of one's own (sqlc's DBTX): a method named
 	// Exec or ExecContext that returns database/sql.Result. It is said
