@@ -1,10 +1,10 @@
 package effects
 
 import (
-	"os"
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"os"
 	"regexp"
 	"strings"
 	"unicode"
