@@ -1614,40 +1614,78 @@ var batchAdding = words("InsertText", "InsertTable", "InsertTableRow", "InsertTa
 
 // batchAdds reports whether s calls Do on a batchUpdate of batchAPIs
 // whose body's requests, as the engine knows them, include one of
-// batchAdding. False when they are not known.
-func (r *Result) batchAdds(s *site) bool {
+// batchAdding; param, when not, is the parameter of the enclosing
+// function the requests or the call come from, whose callers decide
+// (Effect.Batch), or -1.
+func (r *Result) batchAdds(s *site) (adds bool, param int) {
 	fn := s.fn
 	if s.call == nil || fn.Name() != "Do" || fn.Pkg() == nil || !batchAPIs[fn.Pkg().Path()] ||
 		!strings.HasSuffix(recvName(fn), "BatchUpdateCall") || !s.sc.flow() {
-		return false
+		return false, -1
 	}
 	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return false, -1
 	}
-	for _, c := range r.vf.Eval(sel.X, nil).Each() {
-		for _, body := range c.Each() {
-			if body.Kind != valueflow.Struct {
+	return s.sc.batchOf(r.vf.Eval(sel.X, s.sc.env), 0)
+}
+
+// batchOf reads a batchUpdate's call object, its body, or the list of
+// its requests (batchAdds).
+func (sc *Scope) batchOf(v *valueflow.Value, depth int) (adds bool, param int) {
+	param = -1
+	if depth > 4 {
+		return false, -1
+	}
+	for _, a := range v.Each() {
+		var next []*valueflow.Value
+		switch a.Kind {
+		case valueflow.Param:
+			if o, ok := a.Obj.(*types.Var); ok {
+				if i, ok := sc.param(o); ok {
+					param = i
+				}
+			}
+		case valueflow.Struct:
+			for _, f := range a.Fields {
+				switch {
+				case batchAdding[f.Name] && f.Value != nil && f.Value.Kind != valueflow.Nil:
+					return true, -1
+				case strings.HasPrefix(f.Name, "batchupdate") || f.Name == "Requests":
+					next = append(next, f.Value)
+				}
+			}
+		case valueflow.Slice:
+			next = append(next, a.Elems)
+		}
+		for _, n := range next {
+			if n == nil {
 				continue
 			}
-			for _, f := range body.Fields {
-				if !strings.HasPrefix(f.Name, "batchupdate") {
-					continue
-				}
-				for _, req := range f.Value.Select("Requests").Each() {
-					if req.Kind != valueflow.Slice || req.Elems == nil {
-						continue
-					}
-					for _, el := range req.Elems.Each() {
-						for _, k := range el.Fields {
-							if batchAdding[k.Name] && k.Value != nil && k.Value.Kind != valueflow.Nil {
-								return true
-							}
-						}
-					}
-				}
+			ad, p := sc.batchOf(n, depth+1)
+			if ad {
+				return true, -1
+			}
+			if p >= 0 {
+				param = p
 			}
 		}
 	}
-	return false
+	return false, param
+}
+
+// batchCall judges a call of a function whose batchUpdate's requests
+// its parameter e.Batch holds: by the requests this call gives.
+func (r *Result) batchCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	out := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn), Trail: e.Trail, Method: e.Method, RPC: e.RPC}
+	if e.Batch-1 >= len(call.Args) || !sc.flow() {
+		return out
+	}
+	switch adds, p := sc.batchOf(r.vf.Eval(call.Args[e.Batch-1], sc.env), 0); {
+	case adds:
+		out.Idempotent = false
+	case p >= 0:
+		out.Batch = p + 1
+	}
+	return out
 }

@@ -49,6 +49,7 @@ type Effect struct {
 	Rest     int   // 1-based parameter holding the client-go *rest.Request the function sends: each call site's verb decides (restVerb)
 	SQL      int   // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
 	Op       int   // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
+	Batch    int   // 1-based parameter holding the requests (or the call) of a Google batchUpdate the function sends: each call site's requests decide (batchAdds)
 	Unless   int   // 1-based bool parameter that, true, prevents the effect (an IMAP FETCH's Peek): each call site's value decides
 	// UnlessField is the field path of parameter Unless that holds the
 	// bool ("Peek" of a *FetchItemBodySection the caller passes).
@@ -1141,8 +1142,13 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 			return c
 		}
 		c := e.calledVia(fn)
-		if c.Idempotent && r.batchAdds(s) {
-			c.Idempotent = false
+		if c.Idempotent {
+			switch adds, p := r.batchAdds(s); {
+			case adds:
+				c.Idempotent = false
+			case p >= 0:
+				c.Batch = p + 1
+			}
 		}
 		return c
 	}

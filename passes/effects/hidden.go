@@ -107,7 +107,7 @@ func (r *Result) exportHidden(pass *analysis.Pass) {
 func implView(e *Effect) *Effect {
 	return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField,
 		Via: e.Via, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
-		Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op}
+		Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op, Batch: e.Batch}
 }
 
 // sigKey is a signature's parameter and result types, fully qualified:

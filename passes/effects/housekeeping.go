@@ -43,7 +43,7 @@ var fileWrites = map[string]bool{
 }
 
 func (e *Effect) conditional() bool {
-	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Unless > 0 || e.Iface != ""
+	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Batch > 0 || e.Unless > 0 || e.Iface != ""
 }
 
 func (e *Effect) condString() string {
@@ -61,6 +61,9 @@ func (e *Effect) condString() string {
 	}
 	if e.Op > 0 {
 		return opString(e)
+	}
+	if e.Batch > 0 {
+		return "[batch $" + strconv.Itoa(e.Batch) + "]"
 	}
 	if e.Unless > 0 {
 		if e.UnlessField != "" {
@@ -84,6 +87,9 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	}
 	if e.Op > 0 {
 		return r.opCall(sc, call, fn, e)
+	}
+	if e.Batch > 0 {
+		return r.batchCall(sc, call, fn, e)
 	}
 	if e.Iface != "" {
 		return r.pendingCall(fn, e)

@@ -247,7 +247,14 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 	m := strings.ToUpper(req.method.s)
 	e := &Effect{Sink: req.sink, Kind: kindHTTP, Method: m}
 	switch m {
-	case "GET", "HEAD", "OPTIONS", "TRACE", "":
+	case "GET":
+		// An API that GETs its commands (Centreon's
+		// /monitoring-servers/{id}/generate-and-reload).
+		if getActionPath(req.path.s) {
+			return e
+		}
+		return nil
+	case "HEAD", "OPTIONS", "TRACE", "":
 		return nil
 	case "LIST", "PROPFIND", "SEARCH", "REPORT", "QUERY":
 		// Safe methods of HTTP extensions: Vault's LIST, WebDAV's
@@ -543,11 +550,23 @@ var actionWords = words("restart", "reboot", "retry", "rerun", "replay", "trigge
 
 // actionPath reports whether a constant path has a segment naming an
 // action (actionWords), before its query.
-func actionPath(path string) bool {
+func actionPath(path string) bool { return pathHasWord(path, actionWords) }
+
+// getActionWords are the words of actionWords that no GET of a resource
+// is named by: a GET to a path with one of them runs the action (an API
+// that GETs its commands, or a device's CGI: /reboot).
+var getActionWords = words("restart", "reboot", "reload", "rerun", "redeploy", "rebuild")
+
+// getActionPath reports whether a GET's constant path runs an action.
+func getActionPath(path string) bool { return pathHasWord(path, getActionWords) }
+
+// pathHasWord reports whether a constant path has a segment with one of
+// ws (split at _ and -), before its query.
+func pathHasWord(path string, ws map[string]bool) bool {
 	path, _, _ = strings.Cut(path, "?")
 	for _, seg := range strings.Split(strings.ToLower(path), "/") {
 		for _, w := range strings.FieldsFunc(seg, func(c rune) bool { return c == '_' || c == '-' }) {
-			if actionWords[w] {
+			if ws[w] {
 				return true
 			}
 		}
@@ -1723,6 +1742,9 @@ func paramFact(req hreq, builds bool) *HTTP {
 	case req.method.known && strings.EqualFold(req.method.s, "PUT") && req.path.param >= 0:
 		// A PUT's path can make it an action (actionPath).
 		h.Method, h.From = "PUT", req.method.from
+	case req.method.known && strings.EqualFold(req.method.s, "GET") && req.path.param >= 0:
+		// So can a GET's (getActionPath).
+		h.Method, h.From = "GET", req.method.from
 	default:
 		return nil
 	}

@@ -1337,6 +1337,7 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 					return b.wrappedHandler(x.Args[w.param], w.method, depth+1)
 				}
 				if inner := b.factoryResult(d.Type, d.Body, depth); inner != nil {
+					b.bindFactory(inner, x)
 					return inner
 				}
 			} else if f := new(WrapsHandler); b.pass.ImportObjectFact(fn.Origin(), f) && f.Param < len(x.Args) && !isMethodExpr(info, x) {
@@ -1360,6 +1361,27 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 		}
 	}
 	return nil
+}
+
+// bindFactory gives h, the literal a factory's call returns, the
+// bindings of the variables it captures there (fn of func handlerFn(fn
+// func(context.Context, int) error) ..., called as
+// handlerFn(c.Servers.Reload)), as the engine makes the closure.
+func (b *builder) bindFactory(h *Func, call *ast.CallExpr) {
+	if h.Lit == nil || h.Env != nil || b.vf == nil {
+		return
+	}
+	var env *valueflow.Env
+	n := 0
+	for _, a := range b.vf.Eval(call, nil).Each() {
+		if a.Kind == valueflow.Closure && a.Lit == h.Lit {
+			env = a.Env
+			n++
+		}
+	}
+	if n == 1 {
+		h.Env = env
+	}
 }
 
 // factoryResult returns the handler a factory function returns, when the

@@ -28,6 +28,12 @@ func Register(s *gosdk.Server, d *docs.Service, sh *sheets.Service) {
 	gosdk.AddTool(s, &gosdk.Tool{Name: "insert_text", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		return nil, nil, insertText(ctx, d, in) // want `tool "insert_text" is annotated idempotent but sends an HTTP POST`
 	})
+	// ok: replacing every match converges, through the helper too.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "replace_text", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, batch(ctx, d, in.Doc, []*docs.Request{{
+			ReplaceAllText: &docs.ReplaceAllTextRequest{ContainsText: &docs.SubstringMatchCriteria{Text: "{{name}}"}, ReplaceText: in.Text},
+		}})
+	})
 	// ok: setting a style on a range converges.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "style_text", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := d.Documents.BatchUpdate(in.Doc, &docs.BatchUpdateDocumentRequest{Requests: []*docs.Request{{
@@ -67,6 +73,12 @@ func insertText(ctx context.Context, d *docs.Service, in In) error {
 			UpdateTextStyle: &docs.UpdateTextStyleRequest{TextStyle: &docs.TextStyle{Bold: true}, Fields: "bold"},
 		})
 	}
-	_, err := d.Documents.BatchUpdate(in.Doc, &docs.BatchUpdateDocumentRequest{Requests: requests}).Context(ctx).Do()
+	return batch(ctx, d, in.Doc, requests)
+}
+
+// batch sends the requests its callers list: each call is judged by
+// its own.
+func batch(ctx context.Context, d *docs.Service, doc string, requests []*docs.Request) error {
+	_, err := d.Documents.BatchUpdate(doc, &docs.BatchUpdateDocumentRequest{Requests: requests}).Context(ctx).Do()
 	return err
 }

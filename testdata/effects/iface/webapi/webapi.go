@@ -27,8 +27,9 @@ func (a *API) PostItemContext(ctx context.Context) error { // want PostItemConte
 	return a.post(ctx, "items.add")
 }
 
-// Download GETs a file: the API's requests are not all POSTs.
-func (a *API) Download(ctx context.Context, url string) error { // want Download:`http\(read\)`
+// Download GETs a file: the API's requests are not all POSTs; the
+// path its callers give decides (a GET to /reboot acts).
+func (a *API) Download(ctx context.Context, url string) error { // want Download:`http\(sends GET, path of param 1\)`
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err

@@ -56,7 +56,7 @@ func NewCreateServiceRequest(server string, body CreateServiceJSONRequestBody) (
 	return req, nil
 }
 
-func NewListServicesRequest(server string, params *ListServicesParams) (*http.Request, error) { // want NewListServicesRequest:`http\(builds GET /services\)`
+func NewListServicesRequest(server string, params *ListServicesParams) (*http.Request, error) { // want NewListServicesRequest:`http\(builds GET, path of param 0\)`
 	serverURL, err := url.Parse(server)
 	if err != nil {
 		return nil, err
