@@ -1588,7 +1588,7 @@ func (s *site) sqlLeads(e ast.Expr) ([]string, bool) {
 		return nil, false
 	}
 	var out []string
-	val := s.sc.r.vf.Implemented(s.sc.r.vf.Eval(e, nil))
+	val := s.sc.r.vf.Implemented(s.sc.r.vf.Eval(e, s.sc.env))
 	for _, a := range val.Each() {
 		if str, ok := a.String1(); ok {
 			if str == "" {

@@ -1367,8 +1367,12 @@ func (b *builder) resolveHandler(e ast.Expr, depth int) *Func {
 // bindings of the variables it captures there (fn of func handlerFn(fn
 // func(context.Context, int) error) ..., called as
 // handlerFn(c.Servers.Reload)), as the engine makes the closure.
+//
+// Only a literal that calls a function value it captures is bound: its
+// other calls are judged as they are (a client it captures has the
+// effects its methods' facts say).
 func (b *builder) bindFactory(h *Func, call *ast.CallExpr) {
-	if h.Lit == nil || h.Env != nil || b.vf == nil {
+	if h.Lit == nil || h.Env != nil || b.vf == nil || !callsCaptured(b.pass.TypesInfo, h.Lit) {
 		return
 	}
 	var env *valueflow.Env
@@ -1382,6 +1386,30 @@ func (b *builder) bindFactory(h *Func, call *ast.CallExpr) {
 	if n == 1 {
 		h.Env = env
 	}
+}
+
+// callsCaptured reports whether lit calls a function-typed variable it
+// does not declare (fn(ctx, in.ID), fn a parameter of its factory).
+func callsCaptured(info *types.Info, lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pos() >= lit.Pos() && v.Pos() < lit.End() {
+			return true
+		}
+		_, isFunc := v.Type().Underlying().(*types.Signature)
+		found = isFunc
+		return !found
+	})
+	return found
 }
 
 // factoryResult returns the handler a factory function returns, when the
