@@ -1683,7 +1683,7 @@ func (r *Result) batchCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Ef
 	}
 	switch adds, p := sc.batchOf(r.vf.Eval(call.Args[e.Batch-1], sc.env), 0); {
 	case adds:
-		out.Idempotent = false
+		out.Idempotent, out.Repeats = false, true
 	case p >= 0:
 		out.Batch = p + 1
 	}

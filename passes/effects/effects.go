@@ -50,7 +50,11 @@ type Effect struct {
 	SQL      int   // 1-based parameter holding the SQL statement the function executes: each call site's statement decides (sqlArg)
 	Op       int   // 1-based parameter naming the remote operation (a JSON-RPC method) the function's POST runs: each call site's name decides (rpcop.go)
 	Batch    int   // 1-based parameter holding the requests (or the call) of a Google batchUpdate the function sends: each call site's requests decide (batchAdds)
-	Unless   int   // 1-based bool parameter that, true, prevents the effect (an IMAP FETCH's Peek): each call site's value decides
+	// Repeats says that the request's own content shows a repeat does
+	// more (a batchUpdate that inserts): no name on the way (a tool
+	// named update_x) outweighs it.
+	Repeats bool
+	Unless  int // 1-based bool parameter that, true, prevents the effect (an IMAP FETCH's Peek): each call site's value decides
 	// UnlessField is the field path of parameter Unless that holds the
 	// bool ("Peek" of a *FetchItemBodySection the caller passes).
 	UnlessField string
@@ -1070,7 +1074,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if v, ok := obj.(*types.Var); ok {
 		// A package-level alias of an effectful function.
 		if e := r.effects[v]; e != nil {
-			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation}
+			return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(v), Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Repeats: e.Repeats}
 		}
 		// A function value of the tool's row (sp.Run(name) in a literal
 		// made per row of a table, Scope.Bind): the one function the
@@ -1145,7 +1149,7 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 		if c.Idempotent {
 			switch adds, p := r.batchAdds(s); {
 			case adds:
-				c.Idempotent = false
+				c.Idempotent, c.Repeats = false, true
 			case p >= 0:
 				c.Batch = p + 1
 			}

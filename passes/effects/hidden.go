@@ -106,7 +106,7 @@ func (r *Result) exportHidden(pass *analysis.Pass) {
 // need not carry.
 func implView(e *Effect) *Effect {
 	return &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField,
-		Via: e.Via, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation,
+		Via: e.Via, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Repeats: e.Repeats,
 		Proc: e.Proc, File: e.File, Rest: e.Rest, SQL: e.SQL, Op: e.Op, Batch: e.Batch}
 }
 

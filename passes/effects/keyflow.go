@@ -316,6 +316,6 @@ func (h *Handler) SetFresh(fresh func(ast.Expr) bool) { h.f.fresh = fresh }
 // commits it: named by fn, decided by fn's name if it is a transport's;
 // what fn's parameters decide and the literals' effects are fn's own.
 func (e *Effect) calledVia(fn *types.Func) *Effect {
-	c := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Transport: e.Transport}
+	c := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Guarded: e.Guarded, Via: qualifiedName(fn), KeyChecked: e.KeyChecked, KeyFrom: e.KeyFrom, KeyField: e.KeyField, KeyMade: e.KeyMade, Trail: e.Trail, Method: e.Method, RPC: e.RPC, Mutation: e.Mutation, Transport: e.Transport, Repeats: e.Repeats}
 	return c.through(fn.Name())
 }

@@ -239,7 +239,7 @@ func reportable(e *effects.Effect, r rule, callee, tool string) bool {
 		return r == readOnly && (mutatorName(callee) || e.Mutation)
 	}
 	if r == idempotent {
-		return !e.Idempotent && !(e.Kind == kindHTTP && (setters[effects.Verb(callee)] || toolSets(tool)))
+		return !e.Idempotent && (e.Repeats || !(e.Kind == kindHTTP && (setters[effects.Verb(callee)] || toolSets(tool))))
 	}
 	if e.Transport {
 		// A client's transport POST that no name on the way says is a

@@ -52,6 +52,13 @@ func Register(s *gosdk.Server, d *docs.Service, sh *sheets.Service) {
 		_, err := call.Do() // want `tool "add_rule" is annotated idempotent but sends an HTTP POST`
 		return nil, nil, err
 	})
+	// Named as a setter, but its requests insert: the batch says more
+	// than the name.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "update_header", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, batch(ctx, d, in.Doc, []*docs.Request{{ // want `tool "update_header" is annotated idempotent but sends an HTTP POST`
+			InsertText: &docs.InsertTextRequest{Text: in.Text, Location: &docs.Location{SegmentId: "kix.header", Index: 0}},
+		}})
+	})
 	// ok: a sheet's title is unique; a repeat is refused.
 	gosdk.AddTool(s, &gosdk.Tool{Name: "add_sheet", Annotations: idem}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
 		_, err := sh.Spreadsheets.BatchUpdate(in.Doc, &sheets.BatchUpdateSpreadsheetRequest{Requests: []*sheets.Request{{
