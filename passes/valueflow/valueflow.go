@@ -447,6 +447,11 @@ func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner
 						ups = r.callEnvs(up, nil, exprs, bind, depth, level+1, strict, true)
 					}
 				}
+				if !strict && !open && len(ups) > 1 && !r.narrows(exprs, env, ups) {
+					// The callers above leave open what is open here:
+					// one instance, not one per caller.
+					ups = nil
+				}
 				if len(ups) > 0 {
 					for _, u := range ups {
 						u.Site = cs.Call
@@ -472,6 +477,22 @@ func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner
 		}
 	}
 	return out
+}
+
+// narrows reports whether one of ups leaves fewer of exprs open than
+// env does.
+func (r *Result) narrows(exprs []ast.Expr, env *Env, ups []CallEnv) bool {
+	open := func(env *Env) int {
+		n := 0
+		for _, e := range exprs {
+			if openParam(r.Eval(e, env), 0) {
+				n++
+			}
+		}
+		return n
+	}
+	here := open(env)
+	return slices.ContainsFunc(ups, func(u CallEnv) bool { return open(u.Env) < here })
 }
 
 // maxSplit bounds the elements of a table a call's argument is split
