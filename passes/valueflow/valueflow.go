@@ -37,6 +37,11 @@
 // func() (T, error) { return f() }() assigns f()'s results). The checks'
 // own walks ask these, so that moving a call into such a literal (the
 // metamorphic rewrites run-closure and run-helper) changes no finding.
+// The variables a literal captures hold, at each of its calls, what the
+// caller's bindings say (CallEnvs binds a registration made in
+// func() { h.register(s, spec) }() per spec), and a call of a function
+// value that is still a parameter is followed to the callers that
+// decide which literal it runs.
 //
 // Precision first: what the engine cannot follow is Unknown, and the
 // consumers (mcpmodel, effects, toolcalls, retry) stay silent on it.
