@@ -734,10 +734,7 @@ func (w *indexer) call(call *ast.CallExpr) {
 	}
 	fn, _ := typeutil.Callee(w.info, call).(*types.Func)
 	if fn != nil {
-		var in ast.Node
-		if len(w.fn) > 0 {
-			in = w.fn[len(w.fn)-1]
-		}
+		in := w.enclosing()
 		fn = fn.Origin()
 		if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 			w.ix.ifaceCalls[fn] = append(w.ix.ifaceCalls[fn], callSite{call, in})
@@ -745,11 +742,7 @@ func (w *indexer) call(call *ast.CallExpr) {
 		w.ix.callers[fn] = append(w.ix.callers[fn], callSite{call, in})
 	} else if tv, ok := w.info.Types[call.Fun]; ok && tv.IsValue() {
 		if _, ok := tv.Type.Underlying().(*types.Signature); ok {
-			var in ast.Node
-			if len(w.fn) > 0 {
-				in = w.fn[len(w.fn)-1]
-			}
-			w.ix.valueCalls = append(w.ix.valueCalls, callSite{call, in})
+			w.ix.valueCalls = append(w.ix.valueCalls, callSite{call, w.enclosing()})
 		}
 	}
 	for i, a := range call.Args {
@@ -781,11 +774,16 @@ func (w *indexer) litCall(lit *ast.FuncLit, call *ast.CallExpr) {
 	if w.ix.litCalls == nil {
 		w.ix.litCalls = make(map[*ast.FuncLit]callSite)
 	}
-	var in ast.Node
+	w.ix.litCalls[lit] = callSite{call, w.enclosing()}
+}
+
+// enclosing returns the function (declaration or literal) the walk is
+// in, or nil at package level.
+func (w *indexer) enclosing() ast.Node {
 	if len(w.fn) > 0 {
-		in = w.fn[len(w.fn)-1]
+		return w.fn[len(w.fn)-1]
 	}
-	w.ix.litCalls[lit] = callSite{call, in}
+	return nil
 }
 
 // chain records the calls of a builder chain (ts.AddReadTools(a).

@@ -64,13 +64,17 @@ func (r *Result) CalledHere(lit *ast.FuncLit) bool {
 }
 
 // litCall returns the call lit is the function or an argument of.
-func (r *Result) litCall(lit *ast.FuncLit) *ast.CallExpr {
+func (r *Result) litCall(lit *ast.FuncLit) *ast.CallExpr { return r.litSite(lit).call }
+
+// litSite returns the call lit is the function or an argument of, and
+// the function making it.
+func (r *Result) litSite(lit *ast.FuncLit) callSite {
 	if r == nil || r.en == nil || lit == nil {
-		return nil
+		return callSite{}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.en.index().litCalls[lit].call
+	return r.en.index().litCalls[lit]
 }
 
 // findInvokers fills invokes: the functions of the package that call one

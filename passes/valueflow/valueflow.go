@@ -392,9 +392,7 @@ func (r *Result) callEnvs(decl ast.Node, fn *types.Func, exprs []ast.Expr, inner
 			// h.register(s, spec) })): it runs at the helper's call,
 			// with the variables it captures; the arguments the
 			// helper gives its parameters are not known here.
-			r.mu.Lock()
-			site := r.en.index().litCalls[d]
-			r.mu.Unlock()
+			site := r.litSite(d)
 			helper = site.call
 			sites = []CallSite{{Call: site.call, In: site.in}}
 		}
