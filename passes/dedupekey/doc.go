@@ -25,7 +25,8 @@
 // retried tool call makes a new one, so neither protects anything.
 //
 // Side effects come from a catalogue: file writes, SQL writes, HTTP
-// requests other than GET/HEAD/OPTIONS, process runs, email, message
+// requests other than GET/HEAD/OPTIONS (a GET to a path naming a
+// restart or reload counts), process runs, email, message
 // publishes (Kafka, NATS, AMQP, Pub/Sub, SQS, SNS), Redis and MongoDB
 // writes, Kubernetes and GitHub mutations, and methods of third-party SDK
 // clients that take a context.Context and are named with a strong
@@ -71,7 +72,12 @@
 // submitted to a ClientTransport, oapi-codegen's New...Request builders,
 // a request interface whose Method() the SDK sends (opsgenie), client-go's
 // REST builder (restClient.Post()...Do(ctx)).
-// GET, HEAD, OPTIONS and TRACE read; POST and PATCH are not idempotent,
+// GET, HEAD, OPTIONS and TRACE read, except a GET to a path with a
+// segment word restart, reboot, reload, rerun, redeploy or rebuild (an
+// API that GETs its commands: /servers/{id}/generate-and-reload); a
+// Google Docs, Sheets or Slides batchUpdate is judged by the requests
+// it lists (InsertText repeats, UpdateTextStyle converges); POST and
+// PATCH are not idempotent,
 // unless the function that fixes them is named by a verb that puts its
 // object in a state (Subscribe, Archive, Approve, Cancel, Lock, Enable,
 // Close, Revoke, Mark, Set, Move; not Rotate, Retry, Reset or Add);
