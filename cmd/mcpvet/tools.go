@@ -367,7 +367,7 @@ func describe(p *packages.Package, eff *effects.Result, ev *evidence, t *mcpmode
 			return true
 		})
 	} else if h.Obj != nil {
-		if e := eff.HandlerEffect(h.Obj, h.Ref); e != nil {
+		if e := eff.HandlerEffect(h.Obj, h.Ref, h.Env); e != nil {
 			ti.Effects = append(ti.Effects, toolEffect{Kind: e.Kind, Sink: e.Sink, Via: e.Via, Keyed: e.KeyChecked})
 			ti.KeyRead = e.KeyChecked
 		}

@@ -269,9 +269,9 @@ func remoteEffect(eff *effects.Result, t *mcpmodel.Tool) *effects.Effect {
 	if t.Handler.Obj == nil {
 		return nil
 	}
-	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref)
+	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref, t.Handler.Env)
 	if t.Destructive == mcpmodel.True {
-		e = eff.DestructiveEffect(t.Handler.Obj, t.Handler.Ref)
+		e = eff.DestructiveEffect(t.Handler.Obj, t.Handler.Ref, t.Handler.Env)
 	}
 	if e == nil || e.Asserted || keyedByRequest(e, effects.ReturnsFunc(t.Handler.Obj)) || e.Idempotent && !t.SDK.Annotated() || e.ReadsArg(t.Schema()) || t.ReadByName(e) {
 		return nil

@@ -49,6 +49,17 @@ func TestDedupekeyMCPGoVersions(t *testing.T) {
 	}
 }
 
+// go-sdk before v1 as real code pins it: v0.1.0's NewServerTool and
+// AddTools, v0.2.0's handlers given the session and CallToolParamsFor.
+func TestDedupekeyGoSDKVersions(t *testing.T) {
+	for _, v := range []string{"v0.1", "v0.2"} {
+		t.Run(v, func(t *testing.T) {
+			dir := testenv.Module(t, "../../testdata/gosdk-"+v)
+			analysistest.Run(t, dir, dedupekey.Analyzer, "./tools/...")
+		})
+	}
+}
+
 // TestDotlessModule: a module whose path has no dot (module memstore)
 // is not the standard library: the interface its server calls resolves
 // to the implementation beside it.

@@ -8,11 +8,13 @@
 package effects
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -141,9 +143,12 @@ func (e *Effect) through(name string) *Effect {
 
 // Anchors is the fact on an exported function that commits no effect
 // itself but refers to unexported functions that do (RegisterTools()
-// putting a handler in a registry): its Effect.Anchored.
+// putting a handler in a registry): its Effect.Anchored; or whose
+// literals call function values its parameters hold (a handler
+// factory: LitEffect.Calls): Own.
 type Anchors struct {
 	Funcs []AnchoredLits
+	Own   []LitEffect // the function's own literals, when one calls a parameter
 }
 
 func (*Anchors) AFact() {}
@@ -153,7 +158,13 @@ func (a *Anchors) String() string {
 	for _, f := range a.Funcs {
 		names = append(names, f.Func)
 	}
-	return "anchors(" + strings.Join(names, ", ") + ")"
+	s := strings.Join(names, ", ")
+	for _, l := range a.Own {
+		for _, i := range l.Calls {
+			s += fmt.Sprintf("; lit %d calls param %d", l.Ord, i)
+		}
+	}
+	return "anchors(" + s + ")"
 }
 
 // AnchoredLits are the literal effects of one unexported function
@@ -171,6 +182,15 @@ type AnchoredLits struct {
 type LitEffect struct {
 	Ord    int
 	Effect *Effect
+	// Calls are the parameters of the function writing the literal
+	// (0-based) that hold function values the literal calls: a handler
+	// factory's fn of return func(...) { ... fn(ctx, in.ID) ... }. What
+	// each registration's factory call binds them to decides what the
+	// literal does besides its own effect (HandlerEffect).
+	Calls []int
+	// Keyed says that the literal reads a dedupe key (Calls): the
+	// bound call is taken as keyed.
+	Keyed bool
 }
 
 func (*Effect) AFact() {}
@@ -372,8 +392,8 @@ func (r *Result) FuncEffect(obj types.Object) *Effect {
 // DestructiveEffect is FuncEffect for the handler of a tool annotated
 // destructive: a POST read by design counts as the write it may be
 // (Effect.Soft).
-func (r *Result) DestructiveEffect(obj types.Object, ref LitRef) *Effect {
-	return r.handlerFact(obj, ref).Hard()
+func (r *Result) DestructiveEffect(obj types.Object, ref LitRef, env *valueflow.Env) *Effect {
+	return r.handlerFact(obj, ref, env).Hard()
 }
 
 func (r *Result) funcEffect(obj types.Object) *Effect {
@@ -684,8 +704,11 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			pass.ExportObjectFact(fi.obj, kr)
 		}
 		if r.local && fi.effect == nil && fi.obj.Exported() {
-			if a := lits.anchored(fi); len(a) > 0 {
-				an := &Anchors{Funcs: a}
+			an := &Anchors{Funcs: lits.anchored(fi)}
+			if own := lits.of(fi); slices.ContainsFunc(own, LitEffect.calls) {
+				an.Own = own
+			}
+			if len(an.Funcs) > 0 || an.Own != nil {
 				r.anchors[fi.obj] = an
 				pass.ExportObjectFact(fi.obj, an)
 			}

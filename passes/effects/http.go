@@ -1194,11 +1194,19 @@ func (r *Result) pathVal(sc *Scope, e ast.Expr) hval {
 		// Nothing in the syntax: what the engine finds the value is made
 		// of (a path kept in a field of a local struct, an option's).
 		val := r.vf.Eval(e, sc.env)
-		parts = valueParts(val, 0, nil)
-		if p := wholeParam(val); len(parts) == 0 && p != nil && analysisutil.IsString(sc.info.TypeOf(e)) {
-			if o, ok := p.Obj.(*types.Var); ok {
-				if i, ok := sc.param(o); ok {
-					v.param = i
+		if site, ok := val.Site.(*ast.CallExpr); ok && site != e && sc.body != nil && site.Pos() >= sc.body.Pos() && site.End() <= sc.body.End() {
+			// Made by a call of this body and kept on the way (in a
+			// struct's field, an option's): the call's syntax says it,
+			// as where it is used directly (c.buildURL(path)).
+			walk(site, 1, true)
+		}
+		if len(parts) == 0 && v.param < 0 {
+			parts = valueParts(val, 0, nil)
+			if p := wholeParam(val); len(parts) == 0 && p != nil && analysisutil.IsString(sc.info.TypeOf(e)) {
+				if o, ok := p.Obj.(*types.Var); ok {
+					if i, ok := sc.param(o); ok {
+						v.param = i
+					}
 				}
 			}
 		}

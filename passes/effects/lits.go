@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Literal effects. A handler literal of another package reaches a
@@ -121,6 +122,11 @@ func (r *Result) litEffects(pass *analysis.Pass, fi *funcInfo) []LitEffect {
 	for i := range out {
 		out[i].Ord = i
 	}
+	if fparams := funcParams(info, fi.decl.Type); len(fparams) > 0 {
+		for i, lit := range lits {
+			out[i].Calls, out[i].Keyed = r.paramCalls(info, lit, fparams)
+		}
+	}
 	if fi.effect == nil {
 		return out // nor does any of its literals
 	}
@@ -184,7 +190,7 @@ type LitRef struct {
 
 // litEffect returns the effect of the literal ref names of fn as its
 // fact says, and whether the fact describes it.
-func (r *Result) litEffect(fn types.Object, ref LitRef) (*Effect, bool) {
+func (r *Result) litEffect(fn types.Object, ref LitRef) (LitEffect, bool) {
 	var lits []LitEffect
 	if ref.In != "" {
 		var funcs []AnchoredLits
@@ -195,49 +201,148 @@ func (r *Result) litEffect(fn types.Object, ref LitRef) (*Effect, bool) {
 		}
 		i := slices.IndexFunc(funcs, func(a AnchoredLits) bool { return a.Func == ref.In })
 		if i < 0 {
-			return nil, true // commits nothing (Effect.Anchored)
+			return LitEffect{}, true // commits nothing (Effect.Anchored)
 		}
-		an := &Anchors{Funcs: funcs}
 		if ref.Ord == 0 {
-			return an.Funcs[i].Self, an.Funcs[i].Ref // the function itself
+			return LitEffect{Effect: funcs[i].Self}, funcs[i].Ref // the function itself
 		}
-		lits = an.Funcs[i].Lits
-	} else {
-		e := r.funcEffect(fn)
-		if e == nil {
-			return nil, true // nor does any of its literals
-		}
+		lits = funcs[i].Lits
+	} else if e := r.funcEffect(fn); e != nil {
 		lits = e.Lits
+	} else if an := r.anchors[fn]; an != nil && an.Own != nil {
+		lits = an.Own // commits nothing, but a literal calls a parameter
+	} else {
+		return LitEffect{}, true // nor does any of its literals
 	}
 	ord := ref.Ord - 1
 	if ord < 0 || ord >= len(lits) {
-		return nil, false
+		return LitEffect{}, false
 	}
-	return lits[ord].Effect, true
+	return lits[ord], true
 }
 
 // handlerFact returns the effect fact of a handler: of obj, or of the
 // literal ref names where obj's fact describes it (else of obj, all it
-// does).
-func (r *Result) handlerFact(obj types.Object, ref LitRef) *Effect {
+// does), with what the function values env binds do where the literal
+// calls them (boundCalls).
+func (r *Result) handlerFact(obj types.Object, ref LitRef, env *valueflow.Env) *Effect {
 	if ref.Ord > 0 || ref.In != "" {
-		if e, ok := r.litEffect(obj, ref); ok {
-			return e
+		if l, ok := r.litEffect(obj, ref); ok {
+			return r.boundCalls(obj, l, env)
 		}
 	}
 	return r.funcEffect(obj)
 }
 
+// boundCalls returns the effect of l, a literal of fn, where env binds
+// the parameters of fn it calls (LitEffect.Calls) to functions or
+// methods: the most significant of the literal's own effect and theirs.
+// A parameter env does not bind, or binds to anything else, adds
+// nothing.
+func (r *Result) boundCalls(fn types.Object, l LitEffect, env *valueflow.Env) *Effect {
+	f, ok := fn.(*types.Func)
+	if !ok || env == nil || len(l.Calls) == 0 {
+		return l.Effect
+	}
+	params := f.Origin().Signature().Params()
+	best, bound := l.Effect, false
+	for _, i := range l.Calls {
+		if i >= params.Len() {
+			continue
+		}
+		v, ok := env.Lookup(params.At(i))
+		if !ok {
+			continue
+		}
+		for _, a := range v.Each() {
+			g, ok := a.FuncObj().(*types.Func)
+			if !ok || a.Kind != valueflow.Func {
+				continue
+			}
+			if e := r.funcEffect(g); e != nil && !e.Pending() && betterEffect(e, best) {
+				best, bound = e.calledVia(g.Origin()), true
+			}
+		}
+	}
+	if bound {
+		best.KeyChecked, best.KeyFrom, best.KeyField = l.Keyed, nil, ""
+		if own := l.Effect; own != nil {
+			best.KeyChecked = best.KeyChecked || own.KeyChecked
+			best.Asserted, best.Args = own.Asserted, own.Args
+		}
+	}
+	return best
+}
+
 // commits reports whether a's function or one of its literals commits
-// an effect: only those are listed (Effect.Anchored).
+// an effect, or may (LitEffect.Calls): only those are listed
+// (Effect.Anchored).
 func (a AnchoredLits) commits() bool {
 	if a.Self != nil {
 		return true
 	}
 	for _, l := range a.Lits {
-		if l.Effect != nil {
+		if l.Effect != nil || l.calls() {
 			return true
 		}
 	}
 	return false
+}
+
+// calls reports whether l calls a function value a parameter of its
+// function holds.
+func (l LitEffect) calls() bool { return len(l.Calls) > 0 }
+
+// maxCalls bounds the parameters one literal's LitEffect.Calls lists.
+const maxCalls = 4
+
+// funcParams maps the function-typed parameters of ft to their indices.
+func funcParams(info *types.Info, ft *ast.FuncType) map[*types.Var]int {
+	var m map[*types.Var]int
+	i := 0
+	for _, f := range ft.Params.List {
+		names := f.Names
+		if len(names) == 0 {
+			i++
+			continue
+		}
+		for _, id := range names {
+			if v, ok := info.Defs[id].(*types.Var); ok {
+				if _, ok := v.Type().Underlying().(*types.Signature); ok {
+					if m == nil {
+						m = make(map[*types.Var]int)
+					}
+					m[v] = i
+				}
+			}
+			i++
+		}
+	}
+	return m
+}
+
+// paramCalls returns the indices of the parameters in fparams that lit
+// calls (fn(ctx, in.ID)), in source order, and whether lit reads a
+// dedupe key (LitEffect.Calls, Keyed).
+func (r *Result) paramCalls(info *types.Info, lit *ast.FuncLit, fparams map[*types.Var]int) (calls []int, keyed bool) {
+	analysisutil.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := r.KeyReadAt(info, n); ok {
+			keyed = true
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			v, _ := info.Uses[id].(*types.Var)
+			if i, ok := fparams[v]; ok && v != nil && !slices.Contains(calls, i) && len(calls) < maxCalls {
+				calls = append(calls, i)
+			}
+		}
+		return true
+	})
+	if len(calls) == 0 {
+		return nil, false
+	}
+	return calls, keyed
 }

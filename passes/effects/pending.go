@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpvet/mcpvet/passes/valueflow"
 )
 
 // Pending interface calls. A server's handler often reaches its store
@@ -186,8 +188,12 @@ func (r *Result) CallEffectOrPending(sc *Scope, call *ast.CallExpr) (effect, pen
 // this package sees decide it, as at a call of obj (the SDK calls the
 // handler): a server package that builds the client and passes it to
 // the handler's constructor of another package wires it.
-func (r *Result) HandlerEffect(obj types.Object, ref LitRef) *Effect {
-	e := r.handlerFact(obj, ref)
+//
+// env binds the parameters of the function writing the literal as the
+// registration's call of it does (mcpmodel.Func.Env): the function
+// values the literal calls (LitEffect.Calls) are the call's.
+func (r *Result) HandlerEffect(obj types.Object, ref LitRef, env *valueflow.Env) *Effect {
+	e := r.handlerFact(obj, ref, env)
 	if !e.Pending() || obj.Pkg() == r.pkg {
 		return firm(e)
 	}
@@ -206,7 +212,7 @@ func (r *Result) HandlerEffect(obj types.Object, ref LitRef) *Effect {
 // another package (a handler registered here), or of its literal ref
 // names (HandlerEffect), or nil.
 func (r *Result) PendingFunc(obj types.Object, ref LitRef) *Effect {
-	if e := r.handlerFact(obj, ref); e.Pending() {
+	if e := r.handlerFact(obj, ref, nil); e.Pending() {
 		return e
 	}
 	return nil

@@ -915,9 +915,11 @@ func (b *builder) valueFunc(a *valueflow.Value, depth int) *Func {
 }
 
 // litFunc is the handler a, a literal of another package, is: its
-// function's effect facts include it.
+// function's effect facts include it, and a's bindings of that
+// function's parameters say what the function values it calls do
+// (effects.LitEffect.Calls).
 func litFunc(a *valueflow.Value) *Func {
-	return &Func{Obj: a.Obj, Ref: effects.LitRef{Ord: a.Ord + 1, In: a.Name}}
+	return &Func{Obj: a.Obj, Ref: effects.LitRef{Ord: a.Ord + 1, In: a.Name}, Env: a.Env}
 }
 
 // oneFunc returns the one function all alternatives of v resolve to, or

@@ -294,6 +294,10 @@ type builder struct {
 
 	idem        bool                           // the package imports idem's SDK packages (sdk_idem.go)
 	toolsServer map[*ast.CompositeLit]ast.Expr // ServerTool literals given to AddTools, to the server
+	// annotatedServerTool: the variables whose tool's annotations the
+	// package sets, and whether it sets others'
+	toolAnnVars  map[*types.Var]bool
+	toolAnnOther bool
 
 	templates  map[*types.Func][]*template    // the package's templates (templates.go)
 	tmplPkgs   map[*types.Package]bool        // packages with a TemplatePackage fact, by lookup
@@ -610,12 +614,85 @@ func (b *builder) sdkCall(call *ast.CallExpr) {
 	b.consumed[call] = true
 	n := len(b.model.Tools)
 	b.add(reg.sdk, call, call.Args[reg.tool], call.Args[reg.handler])
+	if k3 == newServerTool && b.annotatedServerTool(call) {
+		// Annotations set on a tool NewServerTool made: not followed.
+		for _, t := range b.model.Tools[n:] {
+			t.Idempotent, t.ReadOnly, t.Destructive = Unknown, Unknown, Unknown
+		}
+	}
 	if b.idem {
 		srv := b.registrationServer(call)
 		for _, t := range b.model.Tools[n:] {
 			t.server = srv
 		}
 	}
+}
+
+// newServerTool is go-sdk v0.1.0's NewServerTool (registrations).
+var newServerTool = [3]string{goSDK, "", "NewServerTool"}
+
+// annotatedServerTool reports whether the package sets annotations on
+// the tool call, a go-sdk NewServerTool, makes: it assigns to the
+// Annotations of a go-sdk Tool, or to a ServerTool's Tool
+// (st.Tool.Annotations = &mcp.ToolAnnotations{...}), through the
+// variable the call is assigned to or through another expression (a
+// loop's element), which may be any tool's. The hints are then not the
+// spec's defaults.
+func (b *builder) annotatedServerTool(call *ast.CallExpr) bool {
+	info := b.pass.TypesInfo
+	if b.toolAnnVars == nil {
+		b.toolAnnVars = make(map[*types.Var]bool)
+		for _, f := range b.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok {
+					return true
+				}
+				for _, lhs := range as.Lhs {
+					sets := false
+					e := ast.Unparen(lhs)
+					for {
+						sel, ok := e.(*ast.SelectorExpr)
+						if !ok {
+							break
+						}
+						if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == goSDK && (v.Name() == "Annotations" || v.Name() == "Tool") {
+							sets = true
+						}
+						e = ast.Unparen(sel.X)
+					}
+					if !sets {
+						continue
+					}
+					if id, ok := e.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok {
+							b.toolAnnVars[v] = true
+							continue
+						}
+					}
+					b.toolAnnOther = true
+				}
+				return true
+			})
+		}
+	}
+	if b.toolAnnOther {
+		return true
+	}
+	if len(b.toolAnnVars) == 0 {
+		return false
+	}
+	for v := range b.toolAnnVars {
+		for _, rhs := range b.locals[v] {
+			if rhs == call {
+				return true
+			}
+		}
+		if v.Parent() == v.Pkg().Scope() || b.locals[v] == nil {
+			return true // a package variable, a parameter: not followed
+		}
+	}
+	return false
 }
 
 // addResults records the registration of the tool and handler one call
@@ -1389,24 +1466,33 @@ func (b *builder) bindFactory(h *Func, call *ast.CallExpr) {
 }
 
 // callsCaptured reports whether lit calls a function-typed variable it
-// does not declare (fn(ctx, in.ID), fn a parameter of its factory).
+// does not declare (fn(ctx, in.ID), fn a parameter of its factory), or
+// hands one to a callee (call(fn, ctx, in)), which the engine binds.
 func callsCaptured(info *types.Info, lit *ast.FuncLit) bool {
+	// captured reports whether e is a function-typed variable lit does
+	// not declare.
+	captured := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pos() >= lit.Pos() && v.Pos() < lit.End() {
+			return false
+		}
+		_, isFunc := v.Type().Underlying().(*types.Signature)
+		return isFunc
+	}
 	found := false
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || found {
 			return !found
 		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if !ok {
-			return true
+		found = captured(call.Fun)
+		for _, a := range call.Args {
+			found = found || captured(a)
 		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok || v.Pos() >= lit.Pos() && v.Pos() < lit.End() {
-			return true
-		}
-		_, isFunc := v.Type().Underlying().(*types.Signature)
-		found = isFunc
 		return !found
 	})
 	return found

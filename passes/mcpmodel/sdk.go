@@ -36,8 +36,12 @@ type registration struct {
 // registrations are keyed by package path, receiver type name ("" for a
 // function) and name.
 var registrations = map[[3]string]registration{
-	{goSDK, "", "AddTool"}:                    {GoSDK, 1, 2},
-	{goSDK, "Server", "AddTool"}:              {GoSDK, 0, 1},
+	{goSDK, "", "AddTool"}:       {GoSDK, 1, 2},
+	{goSDK, "Server", "AddTool"}: {GoSDK, 0, 1},
+	// go-sdk v0.1.0: NewServerTool(name, description, handler, opts...)
+	// makes the *ServerTool that Server.AddTools registers; it has no
+	// annotation options.
+	{goSDK, "", "NewServerTool"}:              {GoSDK, 0, 2},
 	{mcpGoSrv, "MCPServer", "AddTool"}:        {MCPGo, 0, 1},
 	{mcpGoSrv, "MCPServer", "AddTaskTool"}:    {MCPGo, 0, 1},
 	{mcpGoSrv, "MCPServer", "AddSessionTool"}: {MCPGo, 1, 2},

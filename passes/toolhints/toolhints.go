@@ -293,7 +293,7 @@ func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.R
 	if t.Handler.Obj == nil {
 		return
 	}
-	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref)
+	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref, t.Handler.Env)
 	if e == nil || !reportable(e, r, t.Handler.Obj.Name(), t.Name) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) || t.ReadByName(e) {
 		return
 	}

@@ -30,6 +30,9 @@ func (env *Env) Bind(v *types.Var, val *Value) *Env {
 	return &Env{parent: env, v: v, val: val}
 }
 
+// Lookup returns the value env binds v to, and whether it binds v.
+func (env *Env) Lookup(v *types.Var) (*Value, bool) { return env.lookup(v) }
+
 func (env *Env) lookup(v *types.Var) (*Value, bool) {
 	for e := env; e != nil; e = e.parent {
 		if e.v == v {

@@ -165,7 +165,7 @@ func exportPending(pass *analysis.Pass, eff *effects.Result, model *mcpmodel.Mod
 			ps, k = pendingIn(pass, eff, body)
 			keyed = keyed || k
 		} else if obj := t.Handler.Obj; obj != nil && obj.Pkg() != pass.Pkg {
-			if eff.HandlerEffect(obj, t.Handler.Ref) != nil {
+			if eff.HandlerEffect(obj, t.Handler.Ref, t.Handler.Env) != nil {
 				continue
 			}
 			keyed = keyed || eff.FuncKeyRead(obj) != nil

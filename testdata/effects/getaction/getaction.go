@@ -48,3 +48,17 @@ func (c *Client) Status(ctx context.Context, id int) error { // want Status:`htt
 func (c *Client) Reload2(ctx context.Context) error { // want Reload2:`effect\(HTTP GET`
 	return c.get(ctx, "/servers/generate-and-reload")
 }
+
+// Handler makes a handler of one of the client's methods: its literal
+// commits nothing of its own but calls fn, which each call of Handler
+// binds (Anchors.Own: literal 0 calls parameter 0).
+func Handler(fn func(context.Context, int) error) func(context.Context, int) error { // want Handler:`anchors\(; lit 0 calls param 0\)`
+	return func(ctx context.Context, id int) error {
+		return fn(ctx, id)
+	}
+}
+
+// Logged calls fn itself: no literal calls it.
+func Logged(fn func(context.Context, int) error) error {
+	return fn(context.Background(), 0)
+}
