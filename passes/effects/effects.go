@@ -366,6 +366,7 @@ type Result struct {
 	httpFactPkgs map[*types.Package]bool
 	rpcPkg       bool
 	jsonRPC      bool // a function of the package makes a JSON-RPC envelope (rpcop.go)
+	graphQL      bool // a function of the package makes a GraphQL request body (rpcop.go)
 	// vocab: the package declares or imports a key name (vocab.go);
 	// localVocab: a function body of the package has one.
 	vocab, localVocab bool
@@ -1163,8 +1164,8 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if e := r.effects[fn]; e != nil {
 		if e.conditional() {
 			c := r.condCall(sc, call, fn, e)
-			if c != nil {
-				c.Trail = e.Trail
+			if c != nil && e.Iface == "" {
+				c.Trail = e.Trail // a pending call's says its own (pendingCall)
 			}
 			return c
 		}
@@ -1191,8 +1192,8 @@ func (r *Result) callEffect(sc *Scope, call *ast.CallExpr, obj types.Object) *Ef
 	if e := r.interfaceEffect(fn); e != nil && !((sqlExec || sqlQueryCall) && e.Pending()) {
 		if e.conditional() {
 			c := r.condCall(sc, call, fn, e)
-			if c != nil {
-				c.Trail = e.Trail
+			if c != nil && e.Iface == "" {
+				c.Trail = e.Trail // a pending call's says its own (pendingCall)
 			}
 			return c
 		}

@@ -860,7 +860,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.query = r.graphQLDoc(sc, req.path)
 		}
 		if h.BodyParam > 0 {
-			req.op, req.body = r.bodyOp(sc, arg(h.BodyParam-1))
+			r.followBody(sc, &req, arg(h.BodyParam-1))
 		}
 		req.sink = h.Sink
 		if h.Builds {
@@ -898,7 +898,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			}
 			req.query = r.graphQLDoc(sc, req.path)
 			if isPOST(req.method) {
-				req.op, req.body = r.bodyOp(sc, arg(i+2))
+				r.followBody(sc, &req, arg(i+2))
 			}
 			return req, buildsHTTP
 		case ".Get", "Client.Get":
@@ -910,7 +910,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.path = r.pathVal(sc, arg(0))
 			req.query = r.graphQLDoc(sc, req.path)
 			if !strings.HasSuffix(fn.Name(), "Form") {
-				req.op, req.body = r.bodyOp(sc, arg(2))
+				r.followBody(sc, &req, arg(2))
 			}
 		default:
 			return req, noHTTP
@@ -943,7 +943,7 @@ func (r *Result) httpCall(sc *Scope, call *ast.CallExpr, fn *types.Func, depth i
 			req.method.from = sc.fname
 			req.path = r.pathVal(sc, arg(i+1))
 			if isPOST(req.method) {
-				req.op, req.body = r.bodyOp(sc, arg(i+2))
+				r.followBody(sc, &req, arg(i+2))
 			}
 			return req, buildsHTTP
 		case ".FromRequest":
@@ -1294,6 +1294,7 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // graphQLDoc finds, for a request to a GraphQL endpoint, the document the
 // function puts in the body: the value of a "query" key or Query field.
+// An endpoint whose path does not say so is known by its body (bodyDoc).
 func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 	if !strings.Contains(strings.ToLower(path.s), "graphql") || sc.body == nil {
 		return unknownVal
@@ -1528,6 +1529,9 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 			case *ast.CompositeLit:
 				if !r.jsonRPC && envelopeLit(c.sc, n) {
 					r.jsonRPC = true
+				}
+				if !r.graphQL && r.graphQLLit(c.sc, n) {
+					r.graphQL = true
 				}
 				for _, el := range n.Elts {
 					if kv, ok := el.(*ast.KeyValueExpr); ok {

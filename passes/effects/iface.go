@@ -110,7 +110,7 @@ func (r *Result) interfaceEffect(fn *types.Func) *Effect {
 	// judge takes one implementation's effect (implemented by impl):
 	// false when it makes the interface method's effect unknown.
 	judge := func(e *Effect, impl string) bool {
-		if e == nil || e.Soft() || e.Pending() || e.RPC && e.Op == 0 && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
+		if e == nil || e.Soft() || e.Pending() || e.RPC && e.Op == 0 && !e.Mutation && !namesMutation(fn.Name()) || (e.Kind == kindHTTP && (e.Method == "" || postReadByName(e, fn.Name()))) {
 			// An implementation without the effect: unknown. So is an
 			// HTTP request whose method is not known, or an RPC-style
 			// client's POST (slack-go sends its reads so): the method is

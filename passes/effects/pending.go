@@ -92,7 +92,7 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 	// The calls in order: the first that commits an effect here decides;
 	// those not visible here stay pending, for a package that sees them.
 	var still []string
-	for _, key := range e.ifaces() {
+	for i, key := range e.ifaces() {
 		m := r.ifaceMethod(key)
 		if m == nil {
 			still = append(still, key)
@@ -115,6 +115,14 @@ func (r *Result) pendingCall(fn types.Object, e *Effect) *Effect {
 		// a pending effect is idempotent only so).
 		if e.Idempotent && !c.Idempotent {
 			c.Idempotent, c.Guarded = true, true
+		}
+		c.Trail = e.Trail
+		if i > 0 && len(e.Trail) > 0 {
+			// e's trail ends at its first pending call, which
+			// commits nothing here: the implementation's own trail
+			// says where this one goes.
+			c.Trail = append(slices.Clip(e.Trail[:len(e.Trail)-1]), ie.Trail...)
+			c.Trail = c.Trail[:min(len(c.Trail), maxTrail)]
 		}
 		return &c
 	}

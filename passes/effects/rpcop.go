@@ -29,7 +29,34 @@ func (r *Result) bodyOp(sc *Scope, e ast.Expr) (hval, int) {
 	if e == nil || r.vf == nil || !r.rpcPkg || !r.jsonRPC {
 		return unknownVal, 0
 	}
-	return r.opIn(sc, r.vf.Eval(e, nil), 0)
+	return r.opIn(sc, r.vf.Eval(e, nil), envelopeMethod, 0)
+}
+
+// bodyDoc is bodyOp for a GraphQL request to an endpoint whose path does
+// not say so: the document is the "query" member of a body that has
+// "variables" or "operationName" too (graphQLMember), followed the same
+// way, in a package that makes such a body (Result.graphQL).
+func (r *Result) bodyDoc(sc *Scope, e ast.Expr) (hval, int) {
+	if e == nil || r.vf == nil || !r.rpcPkg || !r.graphQL {
+		return unknownVal, 0
+	}
+	return r.opIn(sc, r.vf.Eval(e, nil), graphQLMember, 0)
+}
+
+// followBody sets what the body e of a POST says: its JSON-RPC operation
+// (bodyOp), its GraphQL document where the path and the syntax left it
+// unknown (bodyDoc), and the parameter that is the body, for callers to
+// follow (HTTP.BodyParam).
+func (r *Result) followBody(sc *Scope, req *hreq, e ast.Expr) {
+	req.op, req.body = r.bodyOp(sc, e)
+	if req.query.known || req.query.param >= 0 {
+		return
+	}
+	if doc, body := r.bodyDoc(sc, e); doc.known || doc.param >= 0 {
+		req.query = doc
+	} else if req.body == 0 {
+		req.body = body
+	}
 }
 
 // bodyWrappers are the functions a body passes through unchanged in
@@ -39,7 +66,7 @@ var bodyWrappers = map[string]bool{
 	"strings.NewReader": true, "encoding/json.Marshal": true, "encoding/json.MarshalIndent": true,
 }
 
-func (r *Result) opIn(sc *Scope, v *valueflow.Value, depth int) (hval, int) {
+func (r *Result) opIn(sc *Scope, v *valueflow.Value, member func(*valueflow.Value) (*valueflow.Value, bool), depth int) (hval, int) {
 	if depth > 4 {
 		return unknownVal, 0
 	}
@@ -50,7 +77,7 @@ func (r *Result) opIn(sc *Scope, v *valueflow.Value, depth int) (hval, int) {
 			if fn == nil || !bodyWrappers[fn.FullName()] || len(a.Args) == 0 {
 				continue
 			}
-			if op, body := r.opIn(sc, a.Args[0], depth+1); op.known || op.param >= 0 || body > 0 {
+			if op, body := r.opIn(sc, a.Args[0], member, depth+1); op.known || op.param >= 0 || body > 0 {
 				return op, body
 			}
 		case valueflow.Param:
@@ -58,7 +85,7 @@ func (r *Result) opIn(sc *Scope, v *valueflow.Value, depth int) (hval, int) {
 				return unknownVal, p.param + 1
 			}
 		case valueflow.Struct, valueflow.Slice:
-			if m, ok := envelopeMethod(a); ok {
+			if m, ok := member(a); ok {
 				return r.opOf(sc, m), 0
 			}
 		}
@@ -101,6 +128,47 @@ func envelopeMethod(v *valueflow.Value) (*valueflow.Value, bool) {
 	}
 	for _, f := range v.Fields {
 		if f.Name == method {
+			return f.Value, f.Value != nil
+		}
+	}
+	return nil, false
+}
+
+// graphQLMember returns the value of the "query" member of a GraphQL
+// request's body: a struct whose type has "query" and "variables" or
+// "operationName" fields (JSON names), or a map literal with those keys.
+func graphQLMember(v *valueflow.Value) (*valueflow.Value, bool) {
+	if v.Kind == valueflow.Slice {
+		var q *valueflow.Value
+		gql := false
+		for i, k := range v.Keys {
+			switch {
+			case k == "variables" || k == "operationName":
+				gql = true
+			case k == "query" && i < len(v.Entry):
+				q = v.Entry[i]
+			}
+		}
+		return q, gql && q != nil
+	}
+	st, ok := v.Type.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	query, gql := "", false
+	for i := 0; i < st.NumFields(); i++ {
+		switch jsonFieldName(st, i) {
+		case "variables", "operationName":
+			gql = true
+		case "query":
+			query = st.Field(i).Name()
+		}
+	}
+	if !gql || query == "" {
+		return nil, false
+	}
+	for _, f := range v.Fields {
+		if f.Name == query {
 			return f.Value, f.Value != nil
 		}
 	}
@@ -214,6 +282,51 @@ func jsonFieldName(st *types.Struct, i int) string {
 		return name
 	}
 	return strings.ToLower(st.Field(i).Name())
+}
+
+// graphQLLit reports whether a composite literal makes a GraphQL
+// request's body: a map with the keys "query" and "variables" or
+// "operationName" (constants, or strings the engine knows), or a struct
+// with those fields (JSON names). A package that makes one speaks
+// GraphQL (Result.graphQL), and its POST bodies are followed (bodyDoc).
+func (r *Result) graphQLLit(sc *Scope, lit *ast.CompositeLit) bool {
+	t := sc.info.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	query, gql := false, false
+	note := func(name string) {
+		switch name {
+		case "query":
+			query = true
+		case "variables", "operationName":
+			gql = true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		if len(lit.Elts) < 2 {
+			return false
+		}
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if k, ok := sc.stringOf(kv.Key); ok {
+				note(k)
+			} else if r.vf != nil {
+				if ss, ok := r.vf.Strings(kv.Key); ok && len(ss) == 1 {
+					note(ss[0])
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			note(jsonFieldName(u, i))
+		}
+	}
+	return query && gql
 }
 
 // envelopeLit reports whether a composite literal makes a JSON-RPC
