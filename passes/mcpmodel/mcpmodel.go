@@ -1527,7 +1527,9 @@ func (b *builder) factoryResult(ft *ast.FuncType, body *ast.BlockStmt, depth int
 	if len(results) != 1 {
 		return nil
 	}
-	return b.resolveHandler(results[0], depth+1)
+	// What a literal a helper runs returns (run(func() H { return
+	// wrap(t) })) is what the function returns (valueflow's Inlined).
+	return b.resolveHandler(b.vf.Inlined(results[0]), depth+1)
 }
 
 // schemaKey returns the name of the argument an mcp-go WithString (or

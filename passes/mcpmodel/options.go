@@ -279,7 +279,7 @@ func (b *builder) toolHints(body *ast.BlockStmt, tool types.Object, depth int) *
 						ok = false
 						return false
 					}
-					set(g, !isTopExpr(stmt, n))
+					set(g, !b.isTopExpr(stmt, n))
 					handled[ast.Unparen(a).(*ast.Ident)] = true
 				}
 			}
@@ -295,7 +295,7 @@ func (b *builder) toolHints(body *ast.BlockStmt, tool types.Object, depth int) *
 					ok = false
 					return false
 				}
-				set(g, !isTopExpr(stmt, n))
+				set(g, !b.isTopExpr(stmt, n))
 				handled[ast.Unparen(n.Args[0]).(*ast.Ident)] = true
 			}
 		case *ast.AssignStmt:
@@ -343,8 +343,10 @@ func (b *builder) toolHints(body *ast.BlockStmt, tool types.Object, depth int) *
 	return f
 }
 
-// isTopExpr reports whether call is the expression statement s itself.
-func isTopExpr(s ast.Stmt, call *ast.CallExpr) bool {
+// isTopExpr reports whether call is the expression statement s itself,
+// or a top statement of a literal s runs in place: func() { opt(tool)
+// }(), or a helper's run(func() { opt(tool) }) (valueflow's RunsHere).
+func (b *builder) isTopExpr(s ast.Stmt, call *ast.CallExpr) bool {
 	es, ok := s.(*ast.ExprStmt)
 	if !ok {
 		return false
@@ -352,14 +354,24 @@ func isTopExpr(s ast.Stmt, call *ast.CallExpr) bool {
 	if ast.Unparen(es.X) == call {
 		return true
 	}
-	// func() { opt(tool) }(): the statements of a literal run in place
-	// are at the top too.
-	if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && len(c.Args) == 0 {
-		if lit, ok := ast.Unparen(c.Fun).(*ast.FuncLit); ok {
-			for _, s2 := range lit.Body.List {
-				if isTopExpr(s2, call) {
-					return true
-				}
+	c, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	var lits []*ast.FuncLit
+	if lit, ok := ast.Unparen(c.Fun).(*ast.FuncLit); ok && len(c.Args) == 0 {
+		lits = append(lits, lit)
+	} else if b.vf != nil {
+		for _, a := range c.Args {
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && b.vf.RunsHere(lit) {
+				lits = append(lits, lit)
+			}
+		}
+	}
+	for _, lit := range lits {
+		for _, s2 := range lit.Body.List {
+			if b.isTopExpr(s2, call) {
+				return true
 			}
 		}
 	}

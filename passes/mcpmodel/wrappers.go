@@ -147,7 +147,7 @@ func (b *builder) wrapsParamDepth(ft *ast.FuncType, body *ast.BlockStmt, depth i
 // notWrapped.
 func (b *builder) wrappedBy(e ast.Expr, params []*types.Var, depth int, typed bool) wrapped {
 	info := b.pass.TypesInfo
-	e = ast.Unparen(e)
+	e = ast.Unparen(b.vf.Inlined(e)) // what a literal run in place returns
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 			e = ast.Unparen(call.Args[0]) // a conversion: H(func(...) {...})

@@ -100,10 +100,22 @@ func (en *Engine) findInvokers() {
 			ast.Inspect(d.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
-					// A literal run right away is the function's own
-					// code (RunsHere).
+					// A literal run right away, or handed to a function
+					// found to invoke it, is the function's own code
+					// (RunsHere).
 					call := en.index().litCalls[n].call
-					return call != nil && ast.Unparen(call.Fun) == n
+					if call == nil {
+						return false
+					}
+					if ast.Unparen(call.Fun) == n {
+						return true
+					}
+					g, _ := typeutil.Callee(en.info, call).(*types.Func)
+					if g == nil {
+						return false
+					}
+					j, ok := en.invokes[g.Origin()]
+					return ok && j < len(call.Args) && ast.Unparen(call.Args[j]) == n
 				case *ast.GoStmt, *ast.DeferStmt:
 					return false
 				case *ast.CallExpr:
