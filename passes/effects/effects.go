@@ -1788,6 +1788,7 @@ func (sc *Scope) build() {
 		return
 	}
 	add := func(lhs ast.Expr, rhs ast.Expr, idx int) {
+		rhs = sc.inlined(rhs) // what a literal a helper runs returns
 		if star, ok := ast.Unparen(lhs).(*ast.StarExpr); ok {
 			// *f, err = os.CreateTemp(...): what f points to is a
 			// temporary file, written through (*f).Write.

@@ -780,12 +780,22 @@ func (sc *Scope) fieldStores(v *types.Var, name string) []ast.Expr {
 				continue
 			}
 			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && sc.obj(id) == v {
-				rhs = append(rhs, as.Rhs[i])
+				rhs = append(rhs, sc.inlined(as.Rhs[i]))
 			}
 		}
 		return true
 	})
 	return rhs
+}
+
+// inlined is what a literal a helper runs returns where e runs it (cmd.Stdin
+// = run(func() io.Reader { return strings.NewReader(line) })): valueflow's
+// Inlined, for the checks' scopes.
+func (sc *Scope) inlined(e ast.Expr) ast.Expr {
+	if !sc.flow() {
+		return e
+	}
+	return sc.r.vf.Inlined(e)
 }
 
 // relayBins pass their standard input on to a socket: what the run does
@@ -800,7 +810,7 @@ var relayBins = words("socat", "nc", "ncat", "netcat")
 // judged like the subcommand of a binary no table knows (show stat reads,
 // set server ... writes), the callers' when it is a parameter.
 func (sc *Scope) relayed(m ast.Expr, cmd *types.Var) (string, ast.Expr, bool) {
-	call, ok := ast.Unparen(m).(*ast.CallExpr)
+	call, ok := ast.Unparen(sc.inlined(m)).(*ast.CallExpr)
 	if !ok {
 		return "", nil, false
 	}

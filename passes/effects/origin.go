@@ -1060,6 +1060,13 @@ func (f *flow) freshValue(e ast.Expr, depth int) *ast.CallExpr {
 	if c, _ := fr.Find(f.info, e); c != nil {
 		return c
 	}
+	if x := f.r.vf.Inlined(e); x != e {
+		// What a literal a helper runs returns (key := run(func()
+		// string { return id + now() })).
+		if c := f.freshValue(x, depth+1); c != nil {
+			return c
+		}
+	}
 	var found *ast.CallExpr
 	ast.Inspect(e, func(n ast.Node) bool {
 		if found != nil {
