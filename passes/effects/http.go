@@ -1322,6 +1322,38 @@ func (r *Result) graphQLDoc(sc *Scope, path hval) hval {
 		}
 		return true
 	})
+	if doc.known || doc.param >= 0 || r.vf == nil || r.noFlow {
+		return doc
+	}
+	// A body made elsewhere (a constructor's map, a struct a helper
+	// fills): the engine's value of each map or struct argument.
+	analysisutil.Inspect(sc.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || doc.known || doc.param >= 0 {
+			return !doc.known && doc.param < 0
+		}
+		for _, a := range call.Args {
+			t := sc.info.TypeOf(a)
+			if t == nil {
+				continue
+			}
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			switch t.Underlying().(type) {
+			case *types.Map, *types.Struct:
+			default:
+				continue
+			}
+			for _, v := range r.vf.Eval(a, sc.env).Each() {
+				if m, ok := queryMember(v); ok {
+					doc = r.opOf(sc, m)
+					return false
+				}
+			}
+		}
+		return true
+	})
 	return doc
 }
 

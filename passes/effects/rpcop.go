@@ -134,6 +134,38 @@ func envelopeMethod(v *valueflow.Value) (*valueflow.Value, bool) {
 	return nil, false
 }
 
+// queryMember returns the value of the "query" member of a body sent to
+// a GraphQL endpoint: a map's "query" key, or a struct's field whose JSON
+// name is query.
+func queryMember(v *valueflow.Value) (*valueflow.Value, bool) {
+	if v.Kind == valueflow.Slice {
+		for i, k := range v.Keys {
+			if k == "query" && i < len(v.Entry) {
+				return v.Entry[i], v.Entry[i] != nil
+			}
+		}
+		return nil, false
+	}
+	if v.Kind != valueflow.Struct || v.Type == nil {
+		return nil, false
+	}
+	st, ok := v.Type.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if jsonFieldName(st, i) != "query" {
+			continue
+		}
+		for _, f := range v.Fields {
+			if f.Name == st.Field(i).Name() {
+				return f.Value, f.Value != nil
+			}
+		}
+	}
+	return nil, false
+}
+
 // graphQLMember returns the value of the "query" member of a GraphQL
 // request's body: a struct whose type has "query" and "variables" or
 // "operationName" fields (JSON names), or a map literal with those keys.

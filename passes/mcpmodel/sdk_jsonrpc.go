@@ -575,7 +575,11 @@ func (b *builder) paramIsName(fd *ast.FuncDecl, i, hops int) bool {
 	}
 	sites := b.vf.CallSites(fn)
 	for _, cs := range sites {
-		cd, ok := cs.In.(*ast.FuncDecl)
+		in := cs.In
+		if lit, ok := in.(*ast.FuncLit); ok {
+			in = b.vf.RunsIn(lit) // a literal a helper runs: its function's
+		}
+		cd, ok := in.(*ast.FuncDecl)
 		if !ok || i >= len(cs.Call.Args) || cs.Call.Ellipsis.IsValid() || !b.toolNameIn(cd, cs.Call.Args[i], hops) {
 			return false
 		}

@@ -54,6 +54,26 @@ func (r *Result) RunsHere(lit *ast.FuncLit) bool {
 	return r.Invoked(call) == lit
 }
 
+// RunsIn returns the function lit runs as part of: the function that
+// writes it while it runs where it is written (RunsHere), through any
+// nesting of such literals (a declaration, or a literal that does not);
+// lit itself otherwise.
+func (r *Result) RunsIn(lit *ast.FuncLit) ast.Node {
+	var n ast.Node = lit
+	for range 8 {
+		l, ok := n.(*ast.FuncLit)
+		if !ok || !r.RunsHere(l) {
+			return n
+		}
+		in := r.litSite(l).in
+		if in == nil {
+			return n
+		}
+		n = in
+	}
+	return n
+}
+
 // CalledHere reports whether the function literal lit is called right
 // where it is written (func() error { ... }()): it runs once, in its
 // place, whatever the helpers of RunsHere do with theirs (a retry
