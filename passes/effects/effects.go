@@ -278,7 +278,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer, fresh.Analyzer},
-	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn), new(Anchors), new(Hidden)},
+	FactTypes:  []analysis.Fact{new(Effect), new(KeyRead), new(HTTP), new(Vocab), new(StandIn), new(Anchors), new(Hidden), new(TempResult)},
 }
 
 // Result gives the checks access to the catalogue and the facts of this
@@ -344,6 +344,9 @@ type Result struct {
 	// temporary path, from their bodies (housekeeping.go), while run
 	// computes the facts; nil afterwards.
 	tempFuncs map[*types.Func]bool
+	// tempResults are the functions of other packages with a TempResult
+	// fact.
+	tempResults map[*types.Func]bool
 	// tempParams memoizes tempParam, while run computes the facts.
 	tempParams map[tempParamKey]bool
 	bodies     map[*types.Func]*funcInfo
@@ -486,6 +489,13 @@ func run(pass *analysis.Pass) (any, error) {
 			r.keyReads[f.Object] = fact
 		case *Anchors:
 			r.anchors[f.Object] = fact
+		case *TempResult:
+			if fn, ok := f.Object.(*types.Func); ok {
+				if r.tempResults == nil {
+					r.tempResults = make(map[*types.Func]bool)
+				}
+				r.tempResults[fn] = true
+			}
 		case *HTTP:
 			if fn, ok := f.Object.(*types.Func); ok {
 				r.http[fn] = fact
@@ -703,6 +713,9 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 			pass.ExportObjectFact(fi.obj, fi.effect)
 		} else if kr := r.keyReads[fi.obj]; kr != nil {
 			pass.ExportObjectFact(fi.obj, kr)
+		}
+		if fn, ok := fi.obj.(*types.Func); ok && fn.Exported() && r.isTempFunc(fn) {
+			pass.ExportObjectFact(fn, new(TempResult))
 		}
 		if r.local && fi.effect == nil && fi.obj.Exported() {
 			an := &Anchors{Funcs: lits.anchored(fi)}

@@ -319,8 +319,19 @@ func (sc *Scope) isTemp(e ast.Expr) bool {
 	if fn.Pkg() == sc.r.pkg {
 		return sc.r.isTempFunc(fn.Origin())
 	}
+	if sc.r.tempResults[fn.Origin()] {
+		return true
+	}
 	return len(call.Args) == 0 && !isStdPath(fn.Pkg().Path()) && sc.r.tempSummary(fn.Origin())
 }
+
+// TempResult is the fact on an exported function that returns a
+// temporary path or file as its first result (isTempFunc): what its
+// callers in other packages write there is housekeeping too.
+type TempResult struct{}
+
+func (*TempResult) AFact()         {}
+func (*TempResult) String() string { return "tempResult" }
 
 // tempSummary reports whether fn, a function without parameters of
 // another package, returns a temporary or cache path by its value-flow

@@ -138,8 +138,9 @@ func FixedJournal() (*os.File, error) { // want FixedJournal:`effect\(file write
 	return OpenJournal("journal.log")
 }
 
-// ScratchJournal opens it in the temporary directory.
-func ScratchJournal() (*os.File, error) { // ok: a temporary path
+// ScratchJournal opens it in the temporary directory: no effect, and
+// what its callers of other packages write there is housekeeping too.
+func ScratchJournal() (*os.File, error) { // want ScratchJournal:"tempResult"
 	return OpenJournal(filepath.Join(os.TempDir(), "journal.log"))
 }
 

@@ -38,8 +38,9 @@ func Install(app string) error { // want Install:`effect\(process run: \(\*os/ex
 }
 
 // FindInCache makes executable a binary found under the browser cache:
-// every path the walk gives is under that cache.
-func FindInCache(name string) (string, error) { // ok: housekeeping
+// every path the walk gives is under that cache: housekeeping, and a
+// temporary path for its callers.
+func FindInCache(name string) (string, error) { // want FindInCache:"tempResult"
 	dir, err := browserDir()
 	if err != nil {
 		return "", err
