@@ -55,8 +55,9 @@
 // temporary module (<fixture>/<variant>/<package>, separate modules
 // under ext/), and several fixture modules that agree on their
 // dependencies share one: their dependencies are loaded and
-// type-checked once. The suites are the test packages servers, clients
-// and sdks:
+// type-checked once. The suites are the test packages servers and
+// serverlayout (the server fixtures' rewrites shared out between them:
+// Suite.Rewrites), clients, sdks and blocks:
 //
 //	go test ./internal/metamorph/...
 //	go test ./internal/metamorph/servers -run TestMetamorphic -update-gaps   # rewrite gaps_test.go

@@ -8,8 +8,6 @@ import "github.com/mcpvet/mcpvet/internal/metamorph"
 // rewrites: Delta -1 a finding lost, +1 a finding gained (a false
 // positive), with what mcpvet stopped following.
 var gaps = []metamorph.Gap{
-	{Module: "dedupekey", Variant: "move-module", Finding: "initreg/tools dedupekey/unkeyed-effect \"insert_row\"", Delta: -1, Why: "a plugin registry's table and the function that fills it move to another module than the loop that registers its elements: the packages that fill it from init do not import the loop's package, so no fact reaches them (only a whole-program pass could join them)"},
-	{Module: "dedupekey", Variant: "move-pkg", Finding: "initreg/tools dedupekey/unkeyed-effect \"insert_row\"", Delta: -1, Why: "a plugin registry's table and the function that fills it move to another package than the loop that registers its elements: the packages that fill it from init do not import the loop's package, so no fact reaches them (only a whole-program pass could join them)"},
 	{Module: "dedupekey", Variant: "rename", Finding: "owntypes/toolset dedupekey/unkeyed-effect \"t_create\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "dedupekey", Variant: "rename", Finding: "owntypes/toolset toolhints/idempotent \"t_apply\"", Delta: -1, Why: "the project's own tool type (no SDK in the package) is recognised by its field names (Name, IdempotentHint, Handler): renamed, it is no tool"},
 	{Module: "dedupekey", Variant: "rename", Finding: "paste/server dedupekey/unkeyed-effect \"create_paste\"", Delta: -1, Why: "a client that POSTs every request says nothing by its method; the interface method's verb (CreatePaste) does: renamed, the POST is no known write"},
@@ -23,6 +21,4 @@ var gaps = []metamorph.Gap{
 	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_item\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "toolhints", Variant: "rename", Finding: "rest toolhints/idempotent \"add_contact_label\"", Delta: -1, Why: "a PATCH is judged by the name of the operation that sends it (AddLabel adds): renamed, it converges"},
 	{Module: "toolhints", Variant: "rename", Finding: "rest toolhints/idempotent \"modify_message_labels\"", Delta: 1, Why: "gained: a generated call object is judged by its type's name (usersMessagesModifyCall): renamed, its POST is no known convergent write"},
-	{Module: "jsonrpc", Variant: "move-module", Finding: "routed dedupekey/unkeyed-effect \"log_line\"", Delta: -1, Why: "the router that switches on the tool's name moves to another module than the tools/call case: a switch dispatch is read only among the functions of the package that answers tools/call, and no fact carries a function's switch cases to its importers"},
-	{Module: "jsonrpc", Variant: "move-pkg", Finding: "routed dedupekey/unkeyed-effect \"log_line\"", Delta: -1, Why: "the router that switches on the tool's name moves to another package of the module than the tools/call case: a switch dispatch is read only among the functions of the package that answers tools/call, and no fact carries a function's switch cases to its importers"},
 }

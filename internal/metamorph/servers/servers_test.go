@@ -1,6 +1,8 @@
 // Package servers runs the metamorphic suite over the fixture modules of
-// the server checks: every rewrite on every fixture, and the findings
-// compared with those of the unrewritten fixture.
+// the server checks: the rewrites of values (rename, extract, inline,
+// fields, options, constructors) and the mutations on every fixture, and
+// the findings compared with those of the unrewritten fixture. The
+// rewrites of the code's layout run in package serverlayout.
 package servers
 
 import (
@@ -15,6 +17,7 @@ func TestMetamorphic(t *testing.T) {
 		Gaps:     gaps,
 		GapsFile: "gaps_test.go",
 		Package:  "servers",
+		Rewrites: []string{"rename", "extract-func", "inline-local", "extract-local", "field", "options", "options-pkg", "ctor", "mut-hints", "mut-nokey"},
 		Mutations: []metamorph.MutationWant{
 			// IdempotentHint: true flipped: set_limit writes a file.
 			{Module: "dedupekey", Variant: "mut-hints", Finding: `gosdk dedupekey/unkeyed-effect "set_limit"`, Delta: 1},
