@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpvet/mcpvet/internal/analysisutil"
+	"github.com/mcpvet/mcpvet/passes/config"
 	"github.com/mcpvet/mcpvet/passes/effects"
 	"github.com/mcpvet/mcpvet/passes/mcpmodel"
 	"github.com/mcpvet/mcpvet/passes/valueflow"
@@ -60,6 +61,10 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 
 	log.SetFlags(0)
 	log.SetPrefix(filepath.Base(os.Args[0]) + ": ") // as multichecker.Main
+	if err := configFirst(patterns); err != nil {
+		log.Print(err)
+		return 1, true
+	}
 	cfg := &packages.Config{Mode: loadMode, Tests: test, ParseFile: parseFile}
 	initial, err := packages.Load(cfg, patterns...)
 	if err == nil && len(initial) == 0 {
@@ -94,6 +99,26 @@ func runStandalone(args []string, analyzers []*analysis.Analyzer) (code int, ok 
 		log.Print(line)
 	}
 	return code, true // with -json, 0 but for errors, as multichecker
+}
+
+// configFirst reads the configuration file that applies to the
+// directory of each relative pattern (./..., ./cmd/x) before the
+// packages are loaded: a bad .mcpvet.yaml is the one error of every
+// package under it, said at once rather than after the load.
+func configFirst(patterns []string) error {
+	for _, p := range patterns {
+		if p != "." && !strings.HasPrefix(p, "./") {
+			continue // an import path: its directory is the go command's
+		}
+		dir := strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		if _, err := config.Find(dir); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // loadMode is what the command loads: the packages' syntax and types,
