@@ -747,7 +747,7 @@ func imapFetch(s *site) (bool, bool) {
 			return false, false // not a list the engine follows: silent
 		}
 		for _, sec := range list.Elems.Each() {
-			if !seen.section(s, sec) {
+			if !seen.section(s.sc, sec) {
 				return false, false
 			}
 		}
@@ -769,10 +769,26 @@ func imapFetchV1(s *site) (bool, bool) {
 	if items == nil {
 		return false, false
 	}
+	val := s.sc.r.vf.Eval(items, s.sc.env)
+	if p := s.sc.paramField(val); len(val.Each()) == 1 && p.param >= 0 && p.field == "" {
+		// A helper given the items: each call's decide (Effect.Fetch).
+		s.fetch = p.param + 1
+		return true, true
+	}
+	seen, ok := fetchItems(s.sc, val)
+	if !ok {
+		return false, false
+	}
+	return seen.verdict(s)
+}
+
+// fetchItems judges the items of a go-imap v1 FETCH (imapFetchV1), and
+// whether the engine knows every one of them.
+func fetchItems(sc *Scope, items *valueflow.Value) (fetchSeen, bool) {
 	var seen fetchSeen
-	for _, list := range s.sc.r.vf.Eval(items, s.sc.env).Each() {
+	for _, list := range items.Each() {
 		if list.Kind != valueflow.Slice || list.Elems == nil {
-			return false, false
+			return seen, false
 		}
 		for _, it := range list.Elems.Each() {
 			if str, ok := it.String1(); ok {
@@ -782,14 +798,39 @@ func imapFetchV1(s *site) (bool, bool) {
 			}
 			fn, _ := it.Obj.(*types.Func)
 			if it.Kind != valueflow.Call || fn == nil || fn.Name() != "FetchItem" || it.Recv == nil {
-				return false, false
+				return seen, false
 			}
-			if !seen.section(s, it.Recv) {
-				return false, false
+			if !seen.section(sc, it.Recv) {
+				return seen, false
 			}
 		}
 	}
-	return seen.verdict(s)
+	return seen, true
+}
+
+// fetchCall judges a call of a function whose FETCH sends the items its
+// parameter e.Fetch holds: by the items this call gives.
+func fetchCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Effect) *Effect {
+	if e.Fetch-1 >= len(call.Args) || !sc.flow() {
+		return nil
+	}
+	out := &Effect{Sink: e.Sink, Kind: e.Kind, Idempotent: e.Idempotent, Via: qualifiedName(fn)}
+	val := sc.r.vf.Eval(call.Args[e.Fetch-1], sc.env)
+	if p := sc.paramField(val); len(val.Each()) == 1 && p.param >= 0 && p.field == "" {
+		out.Fetch = p.param + 1 // this function's caller's
+		return out
+	}
+	seen, ok := fetchItems(sc, val)
+	switch {
+	case !ok:
+		return nil
+	case seen.effect:
+		return out
+	case len(seen.cond) == 1:
+		out.Unless, out.UnlessField = seen.cond[0].param+1, seen.cond[0].field
+		return out
+	}
+	return nil
 }
 
 // fetchSeen gathers what the body sections of a FETCH do to \Seen.
@@ -801,7 +842,7 @@ type fetchSeen struct {
 // section judges one body section by its Peek field: unset or false sets
 // \Seen; a parameter's (or a section the caller passes) is each
 // caller's. False when the engine does not know the section.
-func (f *fetchSeen) section(s *site, sec *valueflow.Value) bool {
+func (f *fetchSeen) section(sc *Scope, sec *valueflow.Value) bool {
 	var peek *valueflow.Value
 	switch sec.Kind {
 	case valueflow.Struct:
@@ -815,7 +856,7 @@ func (f *fetchSeen) section(s *site, sec *valueflow.Value) bool {
 	default:
 		return false
 	}
-	switch v, p := s.sc.boolVal(peek); v {
+	switch v, p := sc.boolVal(peek); v {
 	case vEffect:
 		f.effect = true
 	case vCond:

@@ -57,6 +57,7 @@ type Effect struct {
 	// named update_x) outweighs it.
 	Repeats bool
 	Unless  int // 1-based bool parameter that, true, prevents the effect (an IMAP FETCH's Peek): each call site's value decides
+	Fetch   int // 1-based parameter holding the items of a go-imap v1 FETCH the function sends: each call site's items decide (imapFetchV1)
 	// UnlessField is the field path of parameter Unless that holds the
 	// bool ("Peek" of a *FetchItemBodySection the caller passes).
 	UnlessField string
@@ -1501,6 +1502,9 @@ type site struct {
 	// (Effect.Unless).
 	unless      int
 	unlessField string
+	// fetch is set by imapFetchV1 when the FETCH items are a parameter
+	// of the enclosing function: the 1-based parameter (Effect.Fetch).
+	fetch int
 }
 
 func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool)) *Effect {
@@ -1514,7 +1518,7 @@ func (s *site) apply(name, kind string, idem bool, check func(*site) (bool, bool
 			kind = kindSQL
 		}
 	}
-	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op, Unless: s.unless, UnlessField: s.unlessField}
+	return &Effect{Sink: name, Kind: kind, Idempotent: idem, File: s.file, Rest: s.rest, SQL: s.sql, Op: s.op, Unless: s.unless, UnlessField: s.unlessField, Fetch: s.fetch}
 }
 
 func (s *site) arg(i int) ast.Expr {

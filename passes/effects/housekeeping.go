@@ -43,7 +43,7 @@ var fileWrites = map[string]bool{
 }
 
 func (e *Effect) conditional() bool {
-	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Batch > 0 || e.Unless > 0 || e.Iface != ""
+	return e.Proc != nil || e.File > 0 || e.Rest > 0 || e.SQL > 0 || e.Op > 0 || e.Batch > 0 || e.Unless > 0 || e.Fetch > 0 || e.Iface != ""
 }
 
 func (e *Effect) condString() string {
@@ -64,6 +64,9 @@ func (e *Effect) condString() string {
 	}
 	if e.Batch > 0 {
 		return "[batch $" + strconv.Itoa(e.Batch) + "]"
+	}
+	if e.Fetch > 0 {
+		return "[fetch items $" + strconv.Itoa(e.Fetch) + "]"
 	}
 	if e.Unless > 0 {
 		if e.UnlessField != "" {
@@ -96,6 +99,9 @@ func (r *Result) condCall(sc *Scope, call *ast.CallExpr, fn types.Object, e *Eff
 	}
 	if e.Unless > 0 {
 		return unlessCall(sc, call, fn, e)
+	}
+	if e.Fetch > 0 {
+		return fetchCall(sc, call, fn, e)
 	}
 	if e.File-1 >= len(call.Args) {
 		return nil

@@ -15,7 +15,6 @@ var gaps = []metamorph.Gap{
 	{Module: "dedupekey", Variant: "rename", Finding: "standin dedupekey/unkeyed-effect \"journal\"", Delta: -1, Why: "a test double is known by its type's name (FakeJournal): renamed, it is an in-memory twin beside the real implementation, which makes the interface call unknown"},
 	{Module: "dedupekey", Variant: "rename", Finding: "wrapper dedupekey/unkeyed-effect \"o_create\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "dedupekey", Variant: "rename", Finding: "wrapper toolhints/idempotent \"o_apply\"", Delta: -1, Why: "the project's own tool type (no SDK in the package) is recognised by its field names (Name, IdempotentHint, Handler): renamed, it is no tool"},
-	{Module: "toolhints", Variant: "extract-func/dep", Finding: "imapv1 toolhints/readonly \"get_email\"", Delta: -1, Why: "go-imap v1's UidFetch is made by a new helper given the FETCH items: the rule reads the items from the list the call is given, and a parameter's list is no caller's (no Unless through a slice parameter)"},
 	{Module: "toolhints", Variant: "rename", Finding: "formapi toolhints/readonly \"wiki_touch\"", Delta: -1, Why: "an identifier's name is read as data"},
 	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_issue\"", Delta: -1, Why: "a method is judged a write by its verb (GQL.Mutate): renamed, the POST is not known to be a mutation"},
 	{Module: "toolhints", Variant: "rename", Finding: "gosdk toolhints/readonly \"get_item\"", Delta: -1, Why: "an identifier's name is read as data"},

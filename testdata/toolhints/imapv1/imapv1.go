@@ -46,6 +46,11 @@ func Register(s *mcp.Server, c *client.Client) {
 	mcp.AddTool(s, &mcp.Tool{Name: "list_headers", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		return nil, nil, fetch(c, in.UID, []imap.FetchItem{imap.FetchEnvelope, imap.FetchFlags})
 	})
+	// The helper given RFC822.TEXT: the text without PEEK, by this call's
+	// items (Effect.Fetch).
+	mcp.AddTool(s, &mcp.Tool{Name: "get_text", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return nil, nil, fetch(c, in.UID, []imap.FetchItem{imap.FetchRFC822Text}) // want `tool "get_text" is annotated read-only but writes to a mailbox`
+	})
 	// RFC822 is the whole message without PEEK.
 	mcp.AddTool(s, &mcp.Tool{Name: "get_raw", Annotations: ro}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		set := new(imap.SeqSet)
