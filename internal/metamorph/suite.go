@@ -63,6 +63,10 @@ type Suite struct {
 	Rewrites []string
 }
 
+// ServerGroups are the fixture modules of the server checks, grouped as
+// the suites servers and serverlayout run them.
+var ServerGroups = [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}, {"memstore"}, {"jsonrpc"}}
+
 // selected returns the rewrites among rws the suite runs.
 func (s *Suite) selected(rws []*Rewrite) []*Rewrite {
 	if len(s.Rewrites) == 0 {

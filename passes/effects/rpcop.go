@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,110 +98,62 @@ func (r *Result) opIn(sc *Scope, v *valueflow.Value, member func(*valueflow.Valu
 // envelope: a struct whose type has "jsonrpc" and "method" fields (JSON
 // names), or a map literal with both keys.
 func envelopeMethod(v *valueflow.Value) (*valueflow.Value, bool) {
-	if v.Kind == valueflow.Slice {
-		var m *valueflow.Value
-		rpc := false
-		for i, k := range v.Keys {
-			switch {
-			case k == "jsonrpc":
-				rpc = true
-			case k == "method" && i < len(v.Entry):
-				m = v.Entry[i]
-			}
-		}
-		return m, rpc && m != nil
-	}
-	st, ok := v.Type.Underlying().(*types.Struct)
-	if !ok {
-		return nil, false
-	}
-	method, rpc := "", false
-	for i := 0; i < st.NumFields(); i++ {
-		switch jsonFieldName(st, i) {
-		case "jsonrpc":
-			rpc = true
-		case "method":
-			method = st.Field(i).Name()
-		}
-	}
-	if !rpc || method == "" {
-		return nil, false
-	}
-	for _, f := range v.Fields {
-		if f.Name == method {
-			return f.Value, f.Value != nil
-		}
-	}
-	return nil, false
-}
-
-// queryMember returns the value of the "query" member of a body sent to
-// a GraphQL endpoint: a map's "query" key, or a struct's field whose JSON
-// name is query.
-func queryMember(v *valueflow.Value) (*valueflow.Value, bool) {
-	if v.Kind == valueflow.Slice {
-		for i, k := range v.Keys {
-			if k == "query" && i < len(v.Entry) {
-				return v.Entry[i], v.Entry[i] != nil
-			}
-		}
-		return nil, false
-	}
-	if v.Kind != valueflow.Struct || v.Type == nil {
-		return nil, false
-	}
-	st, ok := v.Type.Underlying().(*types.Struct)
-	if !ok {
-		return nil, false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if jsonFieldName(st, i) != "query" {
-			continue
-		}
-		for _, f := range v.Fields {
-			if f.Name == st.Field(i).Name() {
-				return f.Value, f.Value != nil
-			}
-		}
-	}
-	return nil, false
+	return bodyMember(v, "method", "jsonrpc")
 }
 
 // graphQLMember returns the value of the "query" member of a GraphQL
 // request's body: a struct whose type has "query" and "variables" or
 // "operationName" fields (JSON names), or a map literal with those keys.
 func graphQLMember(v *valueflow.Value) (*valueflow.Value, bool) {
+	return bodyMember(v, "query", "variables", "operationName")
+}
+
+// queryMember returns the value of the "query" member of a body sent to
+// a GraphQL endpoint: a map's "query" key, or a struct's field whose JSON
+// name is query.
+func queryMember(v *valueflow.Value) (*valueflow.Value, bool) {
+	return bodyMember(v, "query")
+}
+
+// bodyMember returns the value of the member named member of a request
+// body v, a map literal's key or a struct's field by its JSON name, when
+// the body also has one of the members markers (any body when there are
+// none).
+func bodyMember(v *valueflow.Value, member string, markers ...string) (*valueflow.Value, bool) {
+	marked := len(markers) == 0
 	if v.Kind == valueflow.Slice {
-		var q *valueflow.Value
-		gql := false
+		var m *valueflow.Value
 		for i, k := range v.Keys {
 			switch {
-			case k == "variables" || k == "operationName":
-				gql = true
-			case k == "query" && i < len(v.Entry):
-				q = v.Entry[i]
+			case slices.Contains(markers, k):
+				marked = true
+			case k == member && i < len(v.Entry):
+				m = v.Entry[i]
 			}
 		}
-		return q, gql && q != nil
+		return m, marked && m != nil
+	}
+	if v.Type == nil {
+		return nil, false
 	}
 	st, ok := v.Type.Underlying().(*types.Struct)
 	if !ok {
 		return nil, false
 	}
-	query, gql := "", false
+	field := ""
 	for i := 0; i < st.NumFields(); i++ {
-		switch jsonFieldName(st, i) {
-		case "variables", "operationName":
-			gql = true
-		case "query":
-			query = st.Field(i).Name()
+		switch name := jsonFieldName(st, i); {
+		case slices.Contains(markers, name):
+			marked = true
+		case name == member:
+			field = st.Field(i).Name()
 		}
 	}
-	if !gql || query == "" {
+	if !marked || field == "" {
 		return nil, false
 	}
 	for _, f := range v.Fields {
-		if f.Name == query {
+		if f.Name == field {
 			return f.Value, f.Value != nil
 		}
 	}

@@ -13,7 +13,7 @@ import (
 
 func TestMetamorphic(t *testing.T) {
 	s := &metamorph.Suite{
-		Groups:   [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}, {"memstore"}, {"jsonrpc"}},
+		Groups:   metamorph.ServerGroups,
 		Gaps:     gaps,
 		GapsFile: "gaps_test.go",
 		Package:  "servers",
