@@ -720,8 +720,10 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 		}
 		if r.local && fi.effect == nil && fi.obj.Exported() {
 			an := &Anchors{Funcs: lits.anchored(fi)}
-			if own := lits.of(fi); slices.ContainsFunc(own, LitEffect.calls) {
-				an.Own = own
+			if takesFunc(fi.obj) {
+				if own := lits.of(fi); slices.ContainsFunc(own, LitEffect.calls) {
+					an.Own = own
+				}
 			}
 			if len(an.Funcs) > 0 || an.Own != nil {
 				r.anchors[fi.obj] = an

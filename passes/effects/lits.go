@@ -293,6 +293,21 @@ func (a AnchoredLits) commits() bool {
 // function holds.
 func (l LitEffect) calls() bool { return len(l.Calls) > 0 }
 
+// takesFunc reports whether obj is a function with a parameter of
+// function type: only its literals can call one (LitEffect.Calls).
+func takesFunc(obj types.Object) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // maxCalls bounds the parameters one literal's LitEffect.Calls lists.
 const maxCalls = 4
 
