@@ -715,7 +715,7 @@ func (r *Result) computeLocal(pass *analysis.Pass) {
 		} else if kr := r.keyReads[fi.obj]; kr != nil {
 			pass.ExportObjectFact(fi.obj, kr)
 		}
-		if fn, ok := fi.obj.(*types.Func); ok && fn.Exported() && r.isTempFunc(fn) {
+		if fn, ok := fi.obj.(*types.Func); ok && r.local && fn.Exported() && r.isTempFunc(fn) {
 			pass.ExportObjectFact(fn, new(TempResult))
 		}
 		if r.local && fi.effect == nil && fi.obj.Exported() {
