@@ -259,7 +259,9 @@ func (r *Result) boundCalls(fn types.Object, l LitEffect, env *valueflow.Env) *E
 			if !ok || a.Kind != valueflow.Func {
 				continue
 			}
-			if e := r.funcEffect(g); e != nil && !e.Pending() && betterEffect(e, best) {
+			// A function whose effect its caller's arguments decide (a
+			// statement, a path, a command line) is not judged here.
+			if e := r.funcEffect(g); e != nil && !e.conditional() && betterEffect(e, best) {
 				best, bound = e.calledVia(g.Origin()), true
 			}
 		}
