@@ -63,9 +63,19 @@ type Suite struct {
 	Rewrites []string
 }
 
-// ServerGroups are the fixture modules of the server checks, grouped as
-// the suites servers and serverlayout run them.
-var ServerGroups = [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}, {"memstore"}, {"jsonrpc"}}
+// ServerSuite is the suite of the server checks' fixture modules that
+// package pkg runs: the rewrites named (and the mutations among them),
+// with the package's gaps in gaps_test.go. The packages servers and
+// serverlayout share the rewrites out between them.
+func ServerSuite(pkg string, gaps []Gap, rewrites ...string) *Suite {
+	return &Suite{
+		Groups:   [][]string{{"dedupekey", "reinvoke", "tools", "toolhints"}, {"memstore"}, {"jsonrpc"}},
+		Gaps:     gaps,
+		GapsFile: "gaps_test.go",
+		Package:  pkg,
+		Rewrites: rewrites,
+	}
+}
 
 // selected returns the rewrites among rws the suite runs.
 func (s *Suite) selected(rws []*Rewrite) []*Rewrite {

@@ -11,12 +11,5 @@ import (
 )
 
 func TestMetamorphic(t *testing.T) {
-	s := &metamorph.Suite{
-		Groups:   metamorph.ServerGroups,
-		Gaps:     gaps,
-		GapsFile: "gaps_test.go",
-		Package:  "serverlayout",
-		Rewrites: []string{"table-local", "table-pkg", "table-row", "run-closure", "run-helper", "wrap-generic", "wrap-middleware", "move-pkg", "move-module"},
-	}
-	s.Check(t)
+	metamorph.ServerSuite("serverlayout", gaps, "table-local", "table-pkg", "table-row", "run-closure", "run-helper", "wrap-generic", "wrap-middleware", "move-pkg", "move-module").Check(t)
 }

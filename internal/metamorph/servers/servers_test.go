@@ -12,18 +12,12 @@ import (
 )
 
 func TestMetamorphic(t *testing.T) {
-	s := &metamorph.Suite{
-		Groups:   metamorph.ServerGroups,
-		Gaps:     gaps,
-		GapsFile: "gaps_test.go",
-		Package:  "servers",
-		Rewrites: []string{"rename", "extract-func", "inline-local", "extract-local", "field", "options", "options-pkg", "ctor", "mut-hints", "mut-nokey"},
-		Mutations: []metamorph.MutationWant{
-			// IdempotentHint: true flipped: set_limit writes a file.
-			{Module: "dedupekey", Variant: "mut-hints", Finding: `gosdk dedupekey/unkeyed-effect "set_limit"`, Delta: 1},
-			// The key renamed away: charge_keyed writes without one.
-			{Module: "dedupekey", Variant: "mut-nokey", Finding: `gosdk dedupekey/unkeyed-effect "charge_keyed"`, Delta: 1},
-		},
+	s := metamorph.ServerSuite("servers", gaps, "rename", "extract-func", "inline-local", "extract-local", "field", "options", "options-pkg", "ctor", "mut-hints", "mut-nokey")
+	s.Mutations = []metamorph.MutationWant{
+		// IdempotentHint: true flipped: set_limit writes a file.
+		{Module: "dedupekey", Variant: "mut-hints", Finding: `gosdk dedupekey/unkeyed-effect "set_limit"`, Delta: 1},
+		// The key renamed away: charge_keyed writes without one.
+		{Module: "dedupekey", Variant: "mut-nokey", Finding: `gosdk dedupekey/unkeyed-effect "charge_keyed"`, Delta: 1},
 	}
 	s.Check(t)
 }
