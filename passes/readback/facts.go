@@ -180,7 +180,9 @@ func runFacts(pass *analysis.Pass) (any, error) {
 				}
 				switch n := n.(type) {
 				case *ast.FuncLit:
-					return false // its parameters are not fn's
+					// Its parameters are not fn's; but a literal run in
+					// place (valueflow's RunsIn) passes fn's on.
+					return vf.RunsIn(n) == ast.Node(fd)
 				case *ast.CompositeLit, *ast.CallExpr:
 					if f.HTTPClient == 0 {
 						if hc := transportClient(info, n); hc != nil {

@@ -326,10 +326,10 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 			if len(calls) > 0 {
-				f := summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
+				f := r.summarize(pass.TypesInfo, pass.Files, fi.decl, calls)
 				reqs := r.requests(calls)
 				if f.NameParam < 0 && f.Tool == "" {
-					f.NameParam = nameParam(fi.decl, calls, reqs)
+					f.NameParam = r.nameParam(fi.decl, calls, reqs)
 				}
 				f.Forwards = forwardedParams(pass.TypesInfo, fi.obj.Type().(*types.Signature), fi.decl.Body, calls)
 				if readsBackFunc(fi.obj) {
@@ -533,13 +533,13 @@ func (r *Result) requests(calls []*Call) func(int) *valueflow.Value {
 // nameParam returns the parameter of the calling function that every one
 // of calls sends as the tool's name, as the engine sees their requests (a
 // request built by a constructor, through a wrapper, from a field), or -1.
-// A call in a function literal is not the function's own: it runs when
-// the literal is called.
-func nameParam(decl *ast.FuncDecl, calls []*Call, reqs func(int) *valueflow.Value) int {
+// A call in a function literal is not the function's own, unless the
+// literal runs in its place (later).
+func (r *Result) nameParam(decl *ast.FuncDecl, calls []*Call, reqs func(int) *valueflow.Value) int {
 	idx := -1
 	lits := funcLits(decl.Body)
 	for i, c := range calls {
-		if inFuncLit(lits, c.Call) {
+		if r.later(decl, lits, c.Call) {
 			return -1
 		}
 		v := reqs(i)
@@ -569,7 +569,7 @@ func symbolic(v *valueflow.Value) bool {
 }
 
 // summarize builds the Caller fact of a function from its tool calls.
-func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []*Call) *Caller {
+func (r *Result) summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []*Call) *Caller {
 	f := &Caller{NameParam: -1, Keyed: true}
 	params := make(map[types.Object]int)
 	if sig, ok := info.Defs[decl.Name].Type().(*types.Signature); ok {
@@ -587,7 +587,7 @@ func summarize(info *types.Info, files []*ast.File, decl *ast.FuncDecl, calls []
 		if wrapped && !litsDone {
 			lits, litsDone = funcLits(decl.Body), true
 		}
-		if c.Tool == "" && (c.Direct || wrapped && !inFuncLit(lits, c.Call)) {
+		if c.Tool == "" && (c.Direct || wrapped && !r.later(decl, lits, c.Call)) {
 			nameExpr := c.Name
 			if !c.Direct {
 				nameExpr = c.nameArg // a wrapper's call: call(ctx, c, name, args)
@@ -1160,11 +1160,28 @@ func funcLits(body *ast.BlockStmt) []*ast.FuncLit {
 	return lits
 }
 
-// inFuncLit reports whether n is inside one of lits.
-func inFuncLit(lits []*ast.FuncLit, n ast.Node) bool {
+// later reports whether n is in one of decl's function literals lits
+// that does not run as part of decl (valueflow's RunsIn): a closure decl
+// returns or hands on, called later. A literal called in place or handed
+// to a helper that calls it (run(func() (R, error) { return
+// cs.CallTool(ctx, p) })) is decl's own code.
+func (r *Result) later(decl *ast.FuncDecl, lits []*ast.FuncLit, n ast.Node) bool {
 	for _, lit := range lits {
 		if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
-			return true
+			if r.vf == nil {
+				return true
+			}
+			inner := lit
+			ast.Inspect(lit, func(m ast.Node) bool {
+				if m == nil || m.Pos() > n.Pos() || n.End() > m.End() {
+					return false
+				}
+				if l, ok := m.(*ast.FuncLit); ok {
+					inner = l
+				}
+				return true
+			})
+			return r.vf.RunsIn(inner) != ast.Node(decl)
 		}
 	}
 	return false

@@ -27,8 +27,4 @@ var gaps = []metamorph.Gap{
 	{Module: "readback", Variant: "rename", Finding: "libs readback/resend \"charge\" in RetryGoV4AuthOnly", Delta: 1, Why: "gained: an identifier's name is read as data"},
 	{Module: "readback", Variant: "rename", Finding: "libs readback/resend \"charge\" in retryWith", Delta: 1, Why: "gained: an identifier's name is read as data"},
 	{Module: "readback", Variant: "rename", Finding: "reconnect readback/resend in Remote.CallUnauthorized", Delta: 1, Why: "gained: an identifier's name is read as data"},
-	{Module: "readback", Variant: "run-closure/mod", Finding: "gosdk readback/retrying-transport in ConnectRemoteNamed", Delta: -1, Why: "not investigated: the retrying HTTP client reaches the transport through a helper of the module whose call is now made from a literal"},
-	{Module: "readback", Variant: "run-closure/sdk", Finding: "harness readback/resend in retryBuilt", Delta: 1, Why: "gained (false positive), not investigated: the tool's name comes from retryBuilt's one caller (a read-only tool); with the CallTool made from a literal that binding is not made"},
-	{Module: "readback", Variant: "run-helper/mod", Finding: "gosdk readback/retrying-transport in ConnectRemoteNamed", Delta: -1, Why: "not investigated: the retrying HTTP client reaches the transport through a helper of the module whose call is now made from a literal"},
-	{Module: "readback", Variant: "run-helper/sdk", Finding: "harness readback/resend in retryBuilt", Delta: 1, Why: "gained (false positive), not investigated: the tool's name comes from retryBuilt's one caller (a read-only tool); with the CallTool made from a literal that binding is not made"},
 }
