@@ -283,7 +283,7 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 			e.Op = req.op.param + 1 // each caller's operation decides
 			return e
 		}
-		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from) || convergesName(req.method.from)
+		e.Idempotent = setsState(req.method.from) || callConverges(req.method.from) || convergesName(req.method.from) || updatesItem(req)
 		// A GraphQL document known here that is no query is a mutation;
 		// its field's verb says what it does (stopTimeSpan converges,
 		// createTimeSpan repeats), whatever the sender's name.
@@ -307,6 +307,29 @@ func (r *Result) classifyHTTP(sc *Scope, req hreq) *Effect {
 	}
 	return e
 }
+
+// updatesItem reports whether a POST updates the one resource its path
+// ends at: an API that POSTs its updates to the item (Todoist's POST
+// /tasks/{id}), sent by a function named by an update (UpdateTask). A
+// POST to an action under the item (/servers/{id}/update) or to a
+// collection (/tasks) is left to the other rules.
+func updatesItem(req hreq) bool {
+	if !updateWords[leadWord(req.method.from)] || !req.path.known {
+		return false
+	}
+	path, _, _ := strings.Cut(req.path.s, "?")
+	i := strings.LastIndex(path, "/")
+	if i < 0 {
+		return false
+	}
+	seg := path[i+1:]
+	return seg == "%s" || seg == "%d" || seg == "%v" || // fmt.Sprintf("/tasks/%s", id)
+		len(seg) > 2 && seg[0] == '{' && seg[len(seg)-1] == '}' // a URI template: /tasks/{id}
+}
+
+// updateWords are the first words of the names of functions that update
+// an item in place.
+var updateWords = words("Update", "Edit", "Modify", "Replace")
 
 // neutralName reports whether a function's name says nothing of the
 // operation its request runs: no read, no mutation, no state it sets.

@@ -61,6 +61,12 @@ func Register(s *gosdk.Server) {
 		return nil, nil, api.Servers.Update(ctx, in.ID, &restsdk.Server{Name: in.Name}) // want `tool "update" is not idempotent but sends an HTTP [A-Z]+ \(restsdk.ServersService.Update\)`
 	})
 
+	// An update POSTed to the item itself (servers/{id}): worded as an
+	// overwrite, unlike the POST to servers/{id}/update above.
+	gosdk.AddTool(s, &gosdk.Tool{Name: "update_name"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {
+		return nil, nil, api.Servers.UpdateName(ctx, in.ID, in.Name) // want `tool "update_name" is not marked idempotent and sends an HTTP POST \(restsdk.ServersService.UpdateName\)`
+	})
+
 	// ok: a POST the tool's name says is a read (an API that takes its
 	// queries in a POST body).
 	gosdk.AddTool(s, &gosdk.Tool{Name: "get_server_stats"}, func(ctx context.Context, req *gosdk.CallToolRequest, in In) (*gosdk.CallToolResult, any, error) {

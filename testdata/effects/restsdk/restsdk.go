@@ -144,6 +144,17 @@ func (s *ServersService) Update(ctx context.Context, id int, srv *Server) error 
 	return err
 }
 
+// UpdateName POSTs the new name to the server itself, an API that POSTs
+// its updates to the item: an update in place, converging.
+func (s *ServersService) UpdateName(ctx context.Context, id int, name string) error { // want UpdateName:`effect\(HTTP POST: .*\)`
+	req, err := s.client.NewRequest(ctx, "POST", fmt.Sprintf("servers/%d", id), &Server{Name: name})
+	if err != nil {
+		return err
+	}
+	_, err = s.client.Do(ctx, req, nil)
+	return err
+}
+
 func (s *ServersService) Delete(ctx context.Context, id int) error { // want Delete:`effect\(HTTP DELETE: .*\)`
 	return s.client.call(ctx, http.MethodDelete, fmt.Sprintf("servers/%d", id))
 }
