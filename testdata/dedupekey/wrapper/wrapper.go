@@ -5,9 +5,9 @@ package wrapper
 import (
 	"context"
 
-	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"example.com/dedupekey/store"
 )
