@@ -122,6 +122,11 @@ func TestToolsHints(t *testing.T) {
 		"notes":   {"mcp-go", "unset", "unset", "unset", 2, false, false, false, 1},
 		"inspect": {"mcp-go", "unset", "unset", "unset", 0, false, true, false, 0},
 
+		// A table's specs through a map of registrar literals that
+		// call a registrar function each: no row at the literals.
+		"reg_append": {"go-sdk", "false", "false", "unset", 2, false, false, false, 1},
+		"reg_peek":   {"go-sdk", "true", "false", "unset", 0, false, false, false, 0},
+
 		// Hints from the embedded tools.yaml; the last has no entry.
 		"create_item":                 {"mcp-go", "false", "false", "?", 1, false, false, false, 1},
 		"list_items":                  {"mcp-go", "true", "true", "?", 0, false, false, false, 0},

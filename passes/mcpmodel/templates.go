@@ -685,6 +685,7 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 		}
 		insts = next
 	}
+	var litParams map[types.Object]bool // computed once, when a tool is not named
 	for _, in := range insts {
 		if b.pairedValue(t.fn, t.def, in.recv, in.args) {
 			continue // registered where the ServerTool pairing them is made
@@ -705,6 +706,15 @@ func (b *builder) instantiate(call *ast.CallExpr, t *template) *template {
 		reg.Handler = b.flowHandler(hv)
 		if reg.Name == "" && reg.Handler == nil {
 			continue // nothing this package's values decide
+		}
+		if reg.Name == "" && litParams == nil {
+			litParams = b.litParams(call)
+		}
+		if reg.Name == "" && len(litParams) > 0 && reg.DefValue.Mentions(func(v *valueflow.Value) bool { return v.Kind == valueflow.Param && litParams[v.Obj] }) {
+			// The tool is a parameter of the function literal making
+			// the call (a table of registrar literals): the literal's
+			// calls register it, where its values are known.
+			continue
 		}
 		if b.registered(reg) {
 			continue // the value is a registration of its own already (a ServerTool paired where it is made)
@@ -751,4 +761,29 @@ func (b *builder) registered(t *Tool) bool {
 		}
 	}
 	return false
+}
+
+// litParams returns the parameters of the innermost function literal
+// around call, or an empty map when it is in none.
+func (b *builder) litParams(call *ast.CallExpr) map[types.Object]bool {
+	params := make(map[types.Object]bool)
+	var lit *ast.FuncLit
+	for _, f := range b.pass.Files {
+		if f.FileStart > call.Pos() || call.End() > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || n.Pos() > call.Pos() || call.End() > n.End() {
+				return false
+			}
+			if l, ok := n.(*ast.FuncLit); ok {
+				lit = l
+			}
+			return true
+		})
+	}
+	if lit != nil {
+		addNames(b.pass.TypesInfo, params, lit.Type.Params)
+	}
+	return params
 }
