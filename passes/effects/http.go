@@ -1536,7 +1536,9 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 				// A closure handed to a callee that runs it (a rate
 				// limiter, a retry helper), or that the function runs
 				// itself (func() error { ... }(), send := func() {...};
-				// send()), sends what the function built: its calls
+				// send()), or a local holding it that the function
+				// hands on (backoff.Retry(op, b)), sends what the
+				// function built: its calls
 				// are the function's. Any other closure's parameters
 				// are not the function's.
 				return handed[n]
@@ -1653,14 +1655,18 @@ func (r *Result) computeHTTP(info *types.Info, funcs []*funcInfo, export func(ty
 	}
 }
 
-// calledLocals returns the local variables that body calls (send()).
+// calledLocals returns the local variables that body calls (send()) or
+// hands to a callee (op := func() error { ... }; backoff.Retry(op, b)),
+// as a closure written at the call is handed to it.
 func calledLocals(info *types.Info, body ast.Node) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	analysisutil.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if id := identOf(call.Fun); id != nil {
-				if v, ok := info.Uses[id].(*types.Var); ok {
-					out[v] = true
+			for _, e := range append([]ast.Expr{call.Fun}, call.Args...) {
+				if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok {
+						out[v] = true
+					}
 				}
 			}
 		}

@@ -382,6 +382,11 @@ func (b *builder) collectFree(exprs []ast.Expr, seen map[*types.Var]bool, out *[
 			b.varIdents[v] = id
 			if rhs := b.locals[v]; depth < 3 && len(rhs) == 1 && rhs[0] != nil {
 				b.collectFree(rhs, seen, out, depth+1)
+			} else if call := b.tupleRhs[v]; depth < 3 && len(rhs) == 1 && call != nil {
+				// One result of a call (t, h := ctor(c)): what the call
+				// reads is bound first, so that both results come from
+				// the same element of a table of constructors.
+				b.collectFree([]ast.Expr{call}, seen, out, depth+1)
 			} else if x := b.vf.RangedOver(v); depth < 3 && x != nil {
 				// A loop's element: the variables its table is made of
 				// (a table of tools written inside a loop over names).

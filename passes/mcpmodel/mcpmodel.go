@@ -48,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer, valueflow.Analyzer},
 	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(OptionHints), new(Registers), new(TemplatePackage)},
+	FactTypes:  []analysis.Fact{new(PackageInfo), new(WrapsHandler), new(OptionHints), new(Registers), new(TemplatePackage), new(Handles)},
 }
 
 // PackageInfo is a package fact, exported when one of its fields is true:
@@ -136,6 +136,12 @@ type Tool struct {
 	// the handler reads a dedupe key before any effect. Nil when none is
 	// known.
 	Deduped ast.Node
+	// Upstream is set when the handler is a literal of a function of
+	// another package (a tool constructor returning the tool and its
+	// handler) and that package registers the same tool, with the same
+	// hints, itself (a Handles fact): its checks judge the handler
+	// there, so a finding here would repeat theirs.
+	Upstream bool
 	// Test says the registration is in a _test.go file: a test's own
 	// server, which no client retries against. The server checks skip it
 	// (the tool a test registers is judged where the program registers
@@ -283,6 +289,7 @@ type builder struct {
 	decls    map[types.Object]*ast.FuncDecl
 	pkgVars  map[*types.Var]ast.Expr
 	locals   map[*types.Var][]ast.Expr // single-assignment locals, whole package
+	tupleRhs map[*types.Var]ast.Expr   // the call a local is one result of (t, h := ctor(c)), when that is its one assignment
 	consumed map[ast.Node]bool
 	model    *Model
 
@@ -379,6 +386,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, t := range m.Tools {
 		t.Test = strings.HasSuffix(pass.Fset.Position(t.Reg.Pos()).Filename, "_test.go")
 	}
+	b.exportHandles()
+	b.markUpstream()
 	return m, nil
 }
 
@@ -508,6 +517,14 @@ func (b *builder) index() {
 				if len(n.Lhs) != len(n.Rhs) {
 					for _, l := range n.Lhs {
 						b.noteLocal(l, nil)
+						if len(n.Rhs) == 1 {
+							if v, ok := info.ObjectOf(identOf(l)).(*types.Var); ok {
+								if b.tupleRhs == nil {
+									b.tupleRhs = make(map[*types.Var]ast.Expr)
+								}
+								b.tupleRhs[v] = n.Rhs[0]
+							}
+						}
 					}
 					return true
 				}
@@ -1621,4 +1638,10 @@ func describedLit(info *types.Info, e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }

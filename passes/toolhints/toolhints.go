@@ -290,8 +290,8 @@ func titleWord(w string) string {
 // checkRemote handles a handler declared in another package: only its
 // facts are known.
 func checkRemote(pass *analysis.Pass, rep *analysisutil.Reporter, eff *effects.Result, t *mcpmodel.Tool, r rule) {
-	if t.Handler.Obj == nil {
-		return
+	if t.Handler.Obj == nil || t.Upstream {
+		return // none, or judged where it is written, with the same hints (Tool.Upstream)
 	}
 	e := eff.HandlerEffect(t.Handler.Obj, t.Handler.Ref, t.Handler.Env)
 	if e == nil || !reportable(e, r, t.Handler.Obj.Name(), t.Name) || (r == idempotent && (e.KeyChecked || e.Asserted || e.ReadsArg(t.Schema()))) || t.ReadByName(e) {

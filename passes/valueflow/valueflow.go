@@ -695,6 +695,24 @@ func (r *Result) Lit(fn *types.Func, ordinal int) *ast.FuncLit {
 	return nil
 }
 
+// LitOrdinal returns the declared function whose body writes lit, and
+// lit's ordinal among its literals (Lit), as facts name a literal; ok is
+// false at package level.
+func (r *Result) LitOrdinal(lit *ast.FuncLit) (fn *types.Func, ordinal int, ok bool) {
+	if r == nil || r.en == nil {
+		return nil, 0, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ix := r.en.index()
+	d := ix.litOwner[lit]
+	if d == nil {
+		return nil, 0, false
+	}
+	fn, _ = r.en.info.Defs[d.Name].(*types.Func)
+	return fn, ix.litOrd[lit], fn != nil
+}
+
 // passImporter gives the engine the facts of the packages a pass
 // imports.
 type passImporter struct {

@@ -1,0 +1,22 @@
+// Package server registers the constructors' tools: the ones registered
+// as their package registers them are judged there, not again here.
+package server
+
+import (
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/dedupekey/ctorlayers/client"
+	"example.com/dedupekey/ctorlayers/tools"
+)
+
+// Register adds every tool.
+func Register(s *server.MCPServer, c *client.Client) {
+	for _, ctor := range []func(*client.Client) (mcp.Tool, server.ToolHandlerFunc){tools.CreateOrder, tools.GetOrder} {
+		t, h := ctor(c)
+		s.AddTool(t, h) // ok: create_order is reported in package tools
+	}
+	// The same handler under another name is a tool of this package's.
+	_, h := tools.CreateOrder(c)
+	s.AddTool(mcp.NewTool("place_order"), h) // want `tool "place_order" is not idempotent but sends an HTTP POST`
+}
