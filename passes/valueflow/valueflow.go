@@ -516,15 +516,21 @@ type splitArg struct {
 // splitArg when there is nothing to split.
 func (r *Result) splitArgs(cs CallSite, split bool) []splitArg {
 	none := []splitArg{{}}
-	if !split {
-		return none
-	}
 	for _, a := range cs.Call.Args {
 		id, ok := ast.Unparen(a).(*ast.Ident)
 		if !ok {
 			continue
 		}
 		v, _ := r.en.info.Uses[id].(*types.Var)
+		if !split {
+			// Results of one call of a table's element (t, h :=
+			// ctor(c) in a loop over constructors), passed on
+			// together: split on the element, so that they are
+			// the results of the same call.
+			if v, id = r.elementCalled(v); v == nil {
+				continue
+			}
+		}
 		switch ast.Unparen(r.RangedOver(v)).(type) {
 		case nil, *ast.SliceExpr, *ast.IndexExpr:
 			continue
@@ -540,6 +546,36 @@ func (r *Result) splitArgs(cs CallSite, split bool) []splitArg {
 		return out
 	}
 	return none
+}
+
+// elementCalled returns the loop variable v holds one result of a call
+// of, when v is assigned once, from a tuple of that call (t, h :=
+// ctor(c), ctor ranging over a table of functions, or a literal run in
+// place that returns it); or nil.
+// The identifier is the call's.
+func (r *Result) elementCalled(v *types.Var) (*types.Var, *ast.Ident) {
+	if v == nil {
+		return nil, nil
+	}
+	r.mu.Lock()
+	as := r.en.index().assigns[v]
+	r.mu.Unlock()
+	if len(as) != 1 || as[0].kind != tupleIdx {
+		return nil, nil
+	}
+	call, ok := ast.Unparen(r.Inlined(as[0].rhs)).(*ast.CallExpr) // or made in a literal: func() (T, H) { return ctor(c) }()
+	if !ok {
+		return nil, nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	u, _ := r.en.info.Uses[id].(*types.Var)
+	if u == nil || r.RangedOver(u) == nil {
+		return nil, nil
+	}
+	return u, id
 }
 
 // litCallSites returns the calls of function values in the package that
