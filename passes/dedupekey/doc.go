@@ -48,7 +48,11 @@
 // their registrations as related positions: each needs the fix. A
 // handler of another package is reported at the handler argument of
 // that first tool's registration, each tool judged first by its own
-// schema (one that names the key the handler reads is not reported).
+// schema (one that names the key the handler reads is not reported);
+// but not when that package registers the same tool, with the same
+// hints, itself (a tool constructor returning the tool and its handler,
+// registered again by a toolset table and by the server's loop): it is
+// reported there, once, at the handler.
 // A handler that switches on the called tool's name (switch
 // request.Params.Name { case "create_x": ... }) serves each tool by the
 // statements before the switch and its case. A tool whose handler looks
