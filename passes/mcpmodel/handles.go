@@ -1,6 +1,8 @@
 package mcpmodel
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -44,8 +46,22 @@ func (b *builder) exportHandles() {
 		return
 	}
 	var facts map[*types.Func]*Handles
+	var generated map[*token.File]bool // made on the first candidate
 	for _, t := range b.model.Tools {
 		if t.Name == "" || t.Handler == nil || t.Handler.Lit == nil || t.Test {
+			continue
+		}
+		if generated == nil {
+			generated = make(map[*token.File]bool)
+			for _, f := range b.pass.Files {
+				if ast.IsGenerated(f) {
+					generated[b.pass.Fset.File(f.Pos())] = true
+				}
+			}
+		}
+		// A finding in a generated file is not reported (the
+		// checks skip it): the importers' registrations are.
+		if generated[b.pass.Fset.File(t.Reg.Pos())] || generated[b.pass.Fset.File(t.Handler.Lit.Pos())] {
 			continue
 		}
 		fn, ord, ok := b.vf.LitOrdinal(t.Handler.Lit)

@@ -7,6 +7,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"example.com/dedupekey/ctorlayers/client"
+	"example.com/dedupekey/ctorlayers/gen"
 	"example.com/dedupekey/ctorlayers/tools"
 )
 
@@ -32,4 +33,11 @@ func RegisterVia(s *server.MCPServer, c *client.Client) {
 
 func add(s *server.MCPServer, t mcp.Tool, h server.ToolHandlerFunc) {
 	s.AddTool(t, h)
+}
+
+// RegisterGenerated registers a generated constructor's tool: reported
+// here, as its own package's file is not reported on.
+func RegisterGenerated(s *server.MCPServer, c *client.Client) {
+	t, h := gen.Reorder(c)
+	s.AddTool(t, h) // want `tool "reorder" is not idempotent but sends an HTTP POST`
 }
