@@ -432,3 +432,19 @@ func InspectHere(n ast.Node, f func(ast.Node) bool) {
 		return f(x)
 	})
 }
+
+// InnermostLit returns the innermost function literal under root that
+// encloses n, or nil.
+func InnermostLit(root, n ast.Node) *ast.FuncLit {
+	var lit *ast.FuncLit
+	ast.Inspect(root, func(m ast.Node) bool {
+		if m == nil || m.Pos() > n.Pos() || n.End() > m.End() {
+			return false
+		}
+		if l, ok := m.(*ast.FuncLit); ok {
+			lit = l
+		}
+		return true
+	})
+	return lit
+}

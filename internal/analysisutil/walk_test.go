@@ -139,3 +139,41 @@ func BenchmarkInspect(b *testing.B) {
 		}
 	})
 }
+
+func TestInnermostLit(t *testing.T) {
+	src := `package p
+func f() {
+	a := func() {
+		b := func() { g(1) }
+		g(2)
+		_ = b
+	}
+	g(3)
+	_ = a
+}
+func g(int) {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lits []*ast.FuncLit
+	calls := map[string]*ast.CallExpr{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			lits = append(lits, n)
+		case *ast.CallExpr:
+			if lit, ok := n.Args[0].(*ast.BasicLit); ok {
+				calls[lit.Value] = n
+			}
+		}
+		return true
+	})
+	for arg, want := range map[string]*ast.FuncLit{"1": lits[1], "2": lits[0], "3": nil} {
+		if got := InnermostLit(f, calls[arg]); got != want {
+			t.Errorf("g(%s): got the literal at %v, want %v", arg, got, want)
+		}
+	}
+}

@@ -769,18 +769,9 @@ func (b *builder) litParams(call *ast.CallExpr) map[types.Object]bool {
 	params := make(map[types.Object]bool)
 	var lit *ast.FuncLit
 	for _, f := range b.pass.Files {
-		if f.FileStart > call.Pos() || call.End() > f.FileEnd {
-			continue
+		if f.FileStart <= call.Pos() && call.End() <= f.FileEnd {
+			lit = analysisutil.InnermostLit(f, call)
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil || n.Pos() > call.Pos() || call.End() > n.End() {
-				return false
-			}
-			if l, ok := n.(*ast.FuncLit); ok {
-				lit = l
-			}
-			return true
-		})
 	}
 	if lit != nil {
 		addNames(b.pass.TypesInfo, params, lit.Type.Params)

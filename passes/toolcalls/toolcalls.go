@@ -1171,17 +1171,7 @@ func (r *Result) later(decl *ast.FuncDecl, lits []*ast.FuncLit, n ast.Node) bool
 			if r.vf == nil {
 				return true
 			}
-			inner := lit
-			ast.Inspect(lit, func(m ast.Node) bool {
-				if m == nil || m.Pos() > n.Pos() || n.End() > m.End() {
-					return false
-				}
-				if l, ok := m.(*ast.FuncLit); ok {
-					inner = l
-				}
-				return true
-			})
-			return r.vf.RunsIn(inner) != ast.Node(decl)
+			return r.vf.RunsIn(analysisutil.InnermostLit(lit, n)) != ast.Node(decl)
 		}
 	}
 	return false
