@@ -549,10 +549,9 @@ func (r *Result) splitArgs(cs CallSite, split bool) []splitArg {
 }
 
 // elementCalled returns the loop variable v holds one result of a call
-// of, when v is assigned once, from a tuple of that call (t, h :=
-// ctor(c), ctor ranging over a table of functions, or a literal run in
-// place that returns it); or nil.
-// The identifier is the call's.
+// of, and the identifier the call names it by, when v is assigned once,
+// from a tuple of that call (t, h := ctor(c), ctor ranging over a table
+// of functions, or a literal run in place that returns it); or nil.
 func (r *Result) elementCalled(v *types.Var) (*types.Var, *ast.Ident) {
 	if v == nil {
 		return nil, nil
