@@ -11,7 +11,7 @@ import (
 type Def struct {
 	Name       string
 	Idempotent bool
-	ReadOnly   *bool                  // a condition on the pointer is not followed
+	ReadOnly   *bool // a condition on the pointer is not followed
 	Handler    server.ToolHandlerFunc
 }
 
